@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from '@commander-js/extra-typings';
+import { processIo, reportError, type Io } from './io.js';
+import { register as agree } from './agree.js';
+import { register as allocate } from './allocate.js';
+import { register as compare } from './compare.js';
+import { register as diff } from './diff.js';
+import { register as drift } from './drift.js';
+import { register as freeze } from './freeze.js';
+import { register as gate } from './gate.js';
+import { register as headline } from './headline.js';
+import { register as importCommand } from './import.js';
+import { register as report } from './report.js';
+import { register as rotate } from './rotate.js';
+import { register as size } from './size.js';
+import { register as sweep } from './sweep.js';
+import { register as verify } from './verify.js';
+
+/** The package version, read once from package.json (two folders up from src/cli or dist/cli). */
+export const VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** Builds the commander program, every command registered, writing through `io`. */
+export function createProgram(io: Io = processIo): Command {
+  const program = new Command()
+    .name('benchplan')
+    .description('Design and read private selection benchmarks: which candidate is better, on how many items, by how much.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .option('--json', 'print one JSON document instead of a table')
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .exitOverride();
+  // The order people meet them in: design, read, maintain, integrate.
+  for (const register of [compare, size, allocate, headline, sweep, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report]) {
+    register(program, io);
+  }
+  for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  return program;
+}
+
+/**
+ * Runs the CLI on argv (as process.argv: node, script, args…).
+ * @returns the exit status: 0 success, 1 a check failed, 2 bad input or usage.
+ */
+export async function run(argv: readonly string[], io: Io = processIo): Promise<number> {
+  const program = createProgram(io);
+  try {
+    await program.parseAsync([...argv]);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+      return 2;
+    }
+    return reportError(error, io);
+  }
+}

@@ -1,0 +1,80 @@
+/** Growable typed-array columns: a table of a million rows costs bytes per row, not objects. */
+export class IntColumn {
+  data: Int32Array;
+  length = 0;
+  constructor(capacity = 1024) {
+    this.data = new Int32Array(capacity);
+  }
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = value;
+  }
+  /** The filled part, trimmed to length (a copy, so the spare capacity is released). */
+  toArray(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+export class FloatColumn {
+  data: Float64Array;
+  length = 0;
+  constructor(capacity = 1024) {
+    this.data = new Float64Array(capacity);
+  }
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const next = new Float64Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = value;
+  }
+  toArray(): Float64Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/** Strings to dense indices in order of first appearance. */
+export class Interner {
+  readonly names: string[] = [];
+  private readonly index = new Map<string, number>();
+  id(name: string): number {
+    let k = this.index.get(name);
+    if (k === undefined) {
+      k = this.names.length;
+      this.names.push(name);
+      this.index.set(name, k);
+    }
+    return k;
+  }
+  get(name: string): number | undefined {
+    return this.index.get(name);
+  }
+}
+
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * Reads a finite number from a CSV cell or a JSON value: plain decimal or exponent notation.
+ * `NaN`, `Infinity`, an empty cell, `n/a` and JSON null are not numbers.
+ * @returns the number, or undefined when the value is not a finite number.
+ */
+export function toFiniteNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (!NUMBER.test(text)) return undefined;
+  const x = Number(text);
+  return Number.isFinite(x) ? x : undefined;
+}
+
+/** A string cell, or a number written as one (JSONL ids are often numbers); undefined otherwise. */
+export function toText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}

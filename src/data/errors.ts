@@ -1,0 +1,60 @@
+/**
+ * Bad input: a file, flag or value the user can fix. The CLI prints it as
+ * `error: FILE:LINE: what is wrong (got VALUE)` and exits 2; anything that is not an
+ * InputError is a bug and keeps its stack.
+ */
+export class InputError extends Error {
+  readonly file: string | undefined;
+  readonly line: number | undefined;
+  readonly field: string | undefined;
+  readonly value: unknown;
+  readonly hasValue: boolean;
+
+  /**
+   * @param what what is wrong, e.g. `score must be a finite number`.
+   * @param where the file (or flag) and line it was found at; the field path if known.
+   * @param value the offending value, quoted in the message when given.
+   */
+  constructor(what: string, where: { file?: string; line?: number; field?: string; value?: unknown } = {}) {
+    super(formatInputError(what, where));
+    this.name = 'InputError';
+    this.file = where.file;
+    this.line = where.line;
+    this.field = where.field;
+    this.value = where.value;
+    this.hasValue = 'value' in where;
+  }
+}
+
+/** A check that ran and failed (a gate regressed, an archive was tampered with): exit 1. */
+export class CheckFailed extends Error {
+  readonly report: unknown;
+  constructor(message: string, report?: unknown) {
+    super(message);
+    this.name = 'CheckFailed';
+    this.report = report;
+  }
+}
+
+function formatInputError(what: string, where: { file?: string; line?: number; field?: string; value?: unknown }): string {
+  let location = '';
+  if (where.file !== undefined) location = where.line !== undefined ? `${where.file}:${where.line}: ` : `${where.file}: `;
+  const field = where.field !== undefined && !what.startsWith(where.field) ? `${where.field}: ` : '';
+  const got = 'value' in where ? ` (got ${showValue(where.value)})` : '';
+  return `${location}${field}${what}${got}`;
+}
+
+/** Shows a value the way an error message quotes it: strings in quotes, long ones cut. */
+export function showValue(value: unknown): string {
+  if (typeof value === 'string') {
+    const cut = value.length > 80 ? `${value.slice(0, 77)}...` : value;
+    return JSON.stringify(cut);
+  }
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value);
+  try {
+    const text = JSON.stringify(value);
+    return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,1 @@
+export { formatTable, formatNumber, formatInterval, formatPercent } from './table.js';
