@@ -20,6 +20,11 @@ export interface Context {
   json: boolean;
 }
 
+/** The context of a running command: `--json` may be given before or after the command name. */
+export function contextOf(command: { optsWithGlobals: () => Record<string, unknown> }, io: Io): Context {
+  return { io, json: Boolean(command.optsWithGlobals().json) };
+}
+
 /**
  * Serialises a result for `--json`: NaN and ±Infinity become null (JSON has no such numbers),
  * typed arrays become arrays; key order is the objects' own, so output is byte-stable.

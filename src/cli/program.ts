@@ -26,6 +26,8 @@ export function createProgram(io: Io = processIo): Command {
     .description('Design and read private selection benchmarks: which candidate is better, on how many items, by how much.')
     .version(VERSION, '-V, --version', 'print the version')
     .option('--json', 'print one JSON document instead of a table')
+    // Program options only before the command name, so a command may own `--version ID`.
+    .enablePositionalOptions()
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
@@ -33,7 +35,11 @@ export function createProgram(io: Io = processIo): Command {
   for (const register of [compare, size, allocate, headline, sweep, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report]) {
     register(program, io);
   }
-  for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  for (const command of program.commands) {
+    command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+    // --json is global: accepted before the command name or after it.
+    if (!command.options.some((option) => option.long === '--json')) command.option('--json', 'print one JSON document instead of a table');
+  }
   return program;
 }
 
