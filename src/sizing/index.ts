@@ -1,1 +1,1 @@
-export {};
+export { stratifiedVariance } from './stratified.js';
