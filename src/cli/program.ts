@@ -14,6 +14,7 @@ import { register as report } from './report.js';
 import { register as rotate } from './rotate.js';
 import { register as size } from './size.js';
 import { register as sweep } from './sweep.js';
+import { register as validate } from './validate.js';
 import { register as verify } from './verify.js';
 
 /** The package version, read once from package.json (two folders up from src/cli or dist/cli). */
@@ -32,7 +33,7 @@ export function createProgram(io: Io = processIo): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
   // The order people meet them in: design, read, maintain, integrate.
-  for (const register of [compare, size, allocate, headline, sweep, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report]) {
+  for (const register of [compare, size, allocate, headline, sweep, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate]) {
     register(program, io);
   }
   for (const command of program.commands) {

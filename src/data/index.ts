@@ -4,7 +4,7 @@ export { openTable, readTextChunks, csvRecords, lines, type TableRecord, type Ta
 export { loadScores, scoresFromRows, listIds, type ScoreRow, type ScoresTable } from './scores.js';
 export { itemMeans, alignModels, pairScores, type ItemMeans, type AlignedScores, type PairedScores, type AlignOptions } from './pairing.js';
 export { parseYamlText, loadYaml, readSmallText, type YamlSource } from './yaml.js';
-export { parseWith, formatPath } from './validate.js';
+export { parseWith, formatPath, type ValidationSite } from './validate.js';
 export { StrataFileSchema, StratumSpecSchema, strataFromSpec, loadStrata, type StrataFile, type StratumSpec, type Stratum, type Strata } from './strata-file.js';
 export { CostPolicySchema, loadPolicy, type CostPolicy } from './policy.js';
 export { loadAnnotations, annotationsFromRecords, type Annotation, type AnnotationsTable } from './annotations.js';

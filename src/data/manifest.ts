@@ -62,7 +62,7 @@ export function loadManifest(path: string, options: { incidents?: boolean } = {}
     if (!Array.isArray(file)) guideline = file.guideline;
     list.forEach((raw, k) => {
       const at = [...prefix, k];
-      const item = parseWith(schema, raw, { file: path, lineOf: (p) => source.lineOf([...at, ...p]) }) as ManifestItem;
+      const item = parseWith(schema, raw, { file: path, lineOf: (p) => source.lineOf([...at, ...p]), pathPrefix: at }) as ManifestItem;
       items.push({ ...item, line: source.lineOf(at) ?? 0 });
     });
   } else {

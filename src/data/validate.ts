@@ -28,26 +28,28 @@ function valueAt(data: unknown, path: ReadonlyArray<PropertyKey>): unknown {
 export function issueToInputError(
   error: z.ZodError,
   data: unknown,
-  where: { file: string; line?: number; lineOf?: (path: ReadonlyArray<PropertyKey>) => number | undefined },
+  where: ValidationSite,
 ): InputError {
   const issue = error.issues[0];
   let path: PropertyKey[] = [...issue.path];
   let message = issue.message;
   let value: unknown = valueAt(data, path);
   let hasValue = value !== undefined;
+  let linePath = path;
   if (issue.code === 'unrecognized_keys') {
+    // Reported at the parent, with the key as the value; the line is the key's own.
     const key = issue.keys[0];
-    path = [...path, key];
-    const allowed = describeAllowedKeys(error, issue);
-    message = `unknown key "${key}"${allowed}`;
-    hasValue = false;
+    linePath = [...path, key];
+    message = 'unknown key (keys are strict: check the spelling against the documented format)';
+    value = key;
+    hasValue = true;
   } else if (issue.code === 'invalid_type' && value === undefined) {
     message = 'is required';
   } else if (issue.code === 'invalid_key') {
     hasValue = false;
   }
-  const line = where.lineOf?.(path) ?? where.line;
-  const field = formatPath(path);
+  const line = where.lineOf?.(linePath) ?? where.line;
+  const field = formatPath([...(where.pathPrefix ?? []), ...path]);
   const options: { file: string; line?: number; field?: string; value?: unknown } = { file: where.file };
   if (line !== undefined) options.line = line;
   if (field !== '') options.field = field;
@@ -55,8 +57,13 @@ export function issueToInputError(
   return new InputError(message, options);
 }
 
-function describeAllowedKeys(_error: z.ZodError, _issue: z.core.$ZodIssue): string {
-  return ' (keys are strict: check the spelling against the documented format)';
+/** Where data being validated came from: the file, and its line or a way to find lines by path. */
+export interface ValidationSite {
+  file: string;
+  line?: number;
+  lineOf?: (path: ReadonlyArray<PropertyKey>) => number | undefined;
+  /** Path of the validated value inside its file (e.g. `items[3]`), prefixed to field names. */
+  pathPrefix?: ReadonlyArray<PropertyKey>;
 }
 
 /**
@@ -66,7 +73,7 @@ function describeAllowedKeys(_error: z.ZodError, _issue: z.core.$ZodIssue): stri
 export function parseWith<S extends z.ZodType>(
   schema: S,
   data: unknown,
-  where: { file: string; line?: number; lineOf?: (path: ReadonlyArray<PropertyKey>) => number | undefined },
+  where: ValidationSite,
 ): z.infer<S> {
   const result = schema.safeParse(data, { reportInput: true });
   if (!result.success) throw issueToInputError(result.error, data, where);

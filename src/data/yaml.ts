@@ -23,7 +23,7 @@ export interface YamlSource {
  */
 export function parseYamlText(text: string, file: string): YamlSource {
   const lineCounter = new YAML.LineCounter();
-  const doc = YAML.parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, schema: 'core' });
+  const doc = YAML.parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: true, schema: 'core' });
   if (doc.errors.length > 0) {
     const first = doc.errors[0];
     const line = first.linePos?.[0]?.line;

@@ -1,0 +1,97 @@
+import { extname } from 'node:path';
+import type { Command } from '@commander-js/extra-typings';
+import { loadAnnotations } from '../data/annotations.js';
+import { InputError } from '../data/errors.js';
+import { loadManifest } from '../data/manifest.js';
+import { pairScores } from '../data/pairing.js';
+import { loadPolicy } from '../data/policy.js';
+import { openTable } from '../data/read.js';
+import { loadScores } from '../data/scores.js';
+import { loadStrata } from '../data/strata-file.js';
+import { parseYamlText, readSmallText } from '../data/yaml.js';
+import { formatTable } from '../report/table.js';
+import { choiceFlag, contextOf, emit, type Io } from './io.js';
+
+const KINDS = ['auto', 'scores', 'strata', 'policy', 'annotations', 'manifest', 'incidents'] as const;
+type Kind = (typeof KINDS)[number];
+
+/** Guesses a file's kind from its extension and its first record or top-level keys. */
+function detectKind(path: string): Exclude<Kind, 'auto'> {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.yaml' || ext === '.yml') {
+    const data = parseYamlText(readSmallText(path), path).data;
+    if (Array.isArray(data)) return 'manifest';
+    if (data && typeof data === 'object') {
+      if ('strata' in data) return 'strata';
+      if ('costs' in data || 'owner' in data) return 'policy';
+      if ('items' in data) return 'manifest';
+    }
+    throw new InputError('cannot tell what kind of YAML file this is: pass --kind', { file: path });
+  }
+  const reader = openTable(path);
+  let columns = reader.columns;
+  if (columns === null) {
+    const first = reader.records[Symbol.iterator]().next();
+    columns = first.done ? [] : Object.keys(first.value.values);
+  }
+  if (columns.includes('annotator')) return 'annotations';
+  if (columns.includes('split') || (columns.includes('text') && !columns.includes('model'))) return 'manifest';
+  return 'scores';
+}
+
+export function register(program: Command, io: Io): void {
+  program
+    .command('validate')
+    .description('check an input file (scores, strata, policy, annotations, manifest) and summarise it')
+    .argument('<file>', 'the file to check')
+    .option('--kind <kind>', `what the file is: ${KINDS.join(', ')}`, 'auto')
+    .option('--a <model>', 'with --b: check that two models pair item by item')
+    .option('--b <model>', 'the second model of the pair')
+    .option('--drop-unpaired', 'leave out items one model did not score (and say how many)')
+    .action((file, options, command) => {
+      const ctx = contextOf(command, io);
+      const given = choiceFlag('--kind', options.kind, KINDS) ?? 'auto';
+      const kind = given === 'auto' ? detectKind(file) : given;
+      let summary: Record<string, unknown>;
+      switch (kind) {
+        case 'scores': {
+          const table = loadScores(file);
+          summary = { rows: table.rowCount, items: table.items.length, models: table.models, strata: table.strata, clusters: table.clusters.length };
+          if ((options.a === undefined) !== (options.b === undefined)) throw new InputError('give both --a and --b, or neither', { file: options.a === undefined ? '--a' : '--b' });
+          if (options.a !== undefined && options.b !== undefined) {
+            const paired = pairScores(table, options.a, options.b, { dropUnpaired: options.dropUnpaired });
+            summary.paired = { a: options.a, b: options.b, items: paired.items.length, dropped: paired.dropped };
+          }
+          break;
+        }
+        case 'strata': {
+          const strata = loadStrata(file);
+          summary = { strata: strata.strata.map((s) => s.name), hasTraffic: strata.hasTraffic, quotaKind: strata.quotaKind };
+          break;
+        }
+        case 'policy': {
+          const policy = loadPolicy(file);
+          summary = { owner: policy.owner, decided: policy.decided, costs: policy.costs, sweep: policy.sweep ?? null };
+          break;
+        }
+        case 'annotations': {
+          const table = loadAnnotations(file);
+          summary = { rows: table.rows.length, annotators: table.annotators, types: [...new Set(table.rows.map((r) => r.type))].filter((t) => t !== null), spans: table.hasSpans };
+          break;
+        }
+        case 'manifest':
+        case 'incidents': {
+          const manifest = loadManifest(file, { incidents: kind === 'incidents' });
+          summary = { items: manifest.items.length, guideline: manifest.guideline ?? null, strata: [...new Set(manifest.items.map((i) => i.stratum))] };
+          break;
+        }
+      }
+      const result = { file, kind, valid: true, ...summary };
+      emit(ctx, result, () => {
+        const rows = Object.entries(summary).map(([key, value]) => [key, typeof value === 'object' ? JSON.stringify(value) : String(value)]);
+        const dropped = (summary.paired as { dropped?: number } | undefined)?.dropped;
+        const note = dropped ? `\ndropped ${dropped} unpaired item${dropped === 1 ? '' : 's'} (--drop-unpaired)` : '';
+        return `${file}: a valid ${kind} file\n${formatTable(['field', 'value'], rows, { align: ['left', 'left'] })}${note}`;
+      });
+    });
+}
