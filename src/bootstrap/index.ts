@@ -1,1 +1,33 @@
-export {};
+/**
+ * src/bootstrap: paired / cluster / stratified bootstrap intervals (percentile, basic, BCa, t),
+ * the sign-flip permutation test, McNemar, Holm, and all-pairs model comparison.
+ * Conventions are scipy.stats.bootstrap's; see each function's JSDoc.
+ */
+export {
+  type IntervalMethod,
+  type Alternative,
+  type BootstrapOptions,
+  type ParallelBootstrapOptions,
+  type BootstrapResult,
+  type TIntervalOptions,
+  type TIntervalResult,
+  type McNemarOptions,
+  type McNemarResult,
+  type SignFlipOptions,
+  type SignFlipResult,
+  type CompareModelsOptions,
+  type ParallelCompareModelsOptions,
+  type PairComparison,
+  type CompareModelsResult,
+  INTERVAL_METHODS,
+  ALTERNATIVE_HYPOTHESES,
+} from './types.js';
+export { bootstrapMean, bootstrapMeanDifference } from './mean.js';
+export { bootstrapStatistic } from './statistic.js';
+export { bootstrapMeanParallel, bootstrapMeanDifferenceParallel } from './parallel.js';
+export { tInterval } from './t-interval.js';
+export { mcnemarTest, mcnemarFromCounts } from './mcnemar.js';
+export { signFlipTest } from './sign-flip.js';
+export { holmAdjust } from './holm.js';
+export { compareModels, compareModelsParallel } from './compare-models.js';
+export { clusteredStandardError, type ClusteredStandardErrorResult } from './clustered-se.js';
