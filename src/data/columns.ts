@@ -42,13 +42,20 @@ export class FloatColumn {
 export class Interner {
   readonly names: string[] = [];
   private readonly index = new Map<string, number>();
+  // Long-format tables repeat the previous row's item, model and stratum most of the time; a
+  // string compare is far cheaper than hashing into a map of half a million ids.
+  private lastName: string | undefined;
+  private lastId = -1;
   id(name: string): number {
+    if (name === this.lastName) return this.lastId;
     let k = this.index.get(name);
     if (k === undefined) {
       k = this.names.length;
       this.names.push(name);
       this.index.set(name, k);
     }
+    this.lastName = name;
+    this.lastId = k;
     return k;
   }
   get(name: string): number | undefined {
