@@ -1,1 +1,10 @@
-export {};
+export { CHART_CONFIG, CHART_COLORS, CHART_FONT, VEGA_LITE_SCHEMA, finishChartSpec, type ChartTitle } from './theme.js';
+export { compileChart, renderChartSvg, renderChartPng, rasterizeSvg, scopeSvgIds, chartFontFiles, type CompiledChart, type SvgRenderOptions, type PngRenderOptions, type RasterImage } from './render.js';
+export { writeChart, chartFormatOf, CHART_OPTION, type ChartFormat } from './write.js';
+export { forestPlotSpec, type ForestPlotInput, type ForestPlotPair } from './forest.js';
+export { sizingCurveSpec, type SizingCurveInput, type SizingCurvePoint } from './sizing-curve.js';
+export { allocationChartSpec, type AllocationChartInput, type AllocationChartSeries } from './allocation.js';
+export { stratumScoresSpec, STRATUM_SCORES_HEADLINE_ROW, STRATUM_SCORES_RAW_MEAN_ROW, type StratumScoresInput, type StratumScoresModel, type HeadlineWeights } from './stratum-scores.js';
+export { costSweepSpec, type CostSweepInput, type CostSweepLine } from './sweep.js';
+export { agreementChartSpec, type AgreementChartInput, type AgreementChartType } from './agreement.js';
+export { rotationPlanSpec, type RotationPlanInput } from './rotation.js';
