@@ -1,0 +1,178 @@
+import { bootstrapMeanDifference, type IntervalMethod } from '../bootstrap/index.js';
+import type { Seed } from '../random/seed.js';
+import { reweightedHeadline, type ReweightedHeadline, type StratumWeight } from './headline.js';
+import { stratumScores, type StratumScore } from './stratum-scores.js';
+
+/** Several models' scores on the same items, with a stratum per item (an `AlignedScores` from src/data fits). */
+export interface StratifiedModelScores {
+  models: readonly string[];
+  /** Per model (same order): one score per aligned item, repeats averaged. */
+  scores: ReadonlyArray<ArrayLike<number>>;
+  /** Per item: index into `strata`. */
+  stratum: Int32Array | null;
+  strata: readonly string[];
+}
+
+export interface StratifiedHeadlinesOptions {
+  /** In (0, 1); default 0.95. */
+  confidenceLevel?: number;
+  /** Bootstrap interval of the differences: 'bca' (default), 'percentile' or 'basic'. */
+  method?: Exclude<IntervalMethod, 't'>;
+  /** Resamples of the stratified bootstrap; default 9999. */
+  nResamples?: number;
+  /** Default 0. */
+  seed?: Seed;
+  /** Compute the paired differences between models (default true when there are two or more). */
+  differences?: boolean;
+}
+
+/** One model: per-stratum scores first, then the headline and the plain mean. */
+export interface ModelHeadline {
+  model: string;
+  strata: StratumScore[];
+  headline: ReweightedHeadline;
+  /** The plain mean over the (enriched) set: a ranking aid, never an accuracy. */
+  rawMean: number;
+}
+
+/** A − B in reweighted headlines, on the items both scored. */
+export interface HeadlineDifference {
+  a: string;
+  b: string;
+  n: number;
+  /** Σ W_h (ȳ_hA − ȳ_hB) = headline(A) − headline(B). */
+  estimate: number;
+  /** √(Σ W_h² s²_{d,h} / n_h), s²_{d,h} the variance of A − B in stratum h. */
+  standardError: number;
+  /** The stratified-bootstrap interval (per-stratum counts fixed, statistic Σ W_h d̄_h). */
+  interval: [number, number];
+  /** SD of the bootstrap distribution. */
+  bootstrapStandardError: number;
+  /** The interval lies entirely above or below 0. */
+  excludesZero: boolean;
+  warnings: string[];
+}
+
+export interface StratifiedHeadlinesResult {
+  models: ModelHeadline[];
+  differences: HeadlineDifference[];
+  /** The strata in the order reported (the weights' order). */
+  strata: string[];
+  confidenceLevel: number;
+  method: Exclude<IntervalMethod, 't'>;
+  nResamples: number;
+  seed: string;
+  warnings: string[];
+}
+
+/**
+ * Per-stratum scores, the traffic-reweighted headline and the plain mean for each model, and the
+ * paired difference of reweighted headlines for every pair of models with a stratified-bootstrap
+ * interval. The per-stratum rows are the primary output of an enriched selection set; the
+ * headline puts traffic back in (estimate Σ W_h ȳ_h, SE √(Σ W_h² s_h² / n_h), see
+ * {@link reweightedHeadline}); the plain mean is reported only as a ranking aid, since an
+ * enriched set's mix is no population anyone sends.
+ *
+ * Differences: for models i < j (in the given order) on the same items, d = y_i − y_j per item;
+ * estimate Σ W_h d̄_h, analytic SE √(Σ W_h² s²_{d,h} / n_h), and the interval from
+ * `bootstrapMeanDifference(a, b, { strata, stratumWeights })` of src/bootstrap: each resample
+ * draws n_h items with replacement within each stratum (R boot's `strata=`) and recomputes
+ * Σ W_h d̄*_h. The resampling stream depends only on the seed and the pair's names.
+ *
+ * @param data the models' aligned scores and each item's stratum.
+ * @param weights traffic shares, one per stratum, summing to 1; their order is the report's order.
+ * @param options confidence level, bootstrap settings.
+ * @returns per model: strata, headline, rawMean; per pair: the difference; settings echoed; warnings.
+ * @throws {TypeError} without a stratum per item; {StratumRangeError} for a stratum with items
+ *   but no weight; {RangeError} for bad weights or settings.
+ * Cost: O(models · n) plus O(pairs · nResamples · n) for the bootstrap.
+ */
+export function stratifiedHeadlines(data: StratifiedModelScores, weights: readonly StratumWeight[], options: StratifiedHeadlinesOptions = {}): StratifiedHeadlinesResult {
+  const confidenceLevel = options.confidenceLevel ?? 0.95;
+  const method = options.method ?? 'bca';
+  const nResamples = options.nResamples ?? 9999;
+  const seed = options.seed ?? 0;
+  if (data.stratum === null) throw new TypeError('the headline needs a stratum per item (the scores have no stratum column)');
+  if (data.scores.length !== data.models.length) throw new TypeError(`stratifiedHeadlines: one score array per model (got ${data.scores.length} for ${data.models.length} models)`);
+  const stratum = data.stratum;
+  const order = weights.map((w) => w.stratum);
+  const perModel: string[][] = [];
+  const models = data.models.map((model, m): ModelHeadline => {
+    const scores = stratumScores(data.scores[m], stratum, data.strata, { strata: order, confidenceLevel });
+    // Strata with items but no weight: reweightedHeadline names the first (a clear error).
+    const rows = [...scores.strata, ...scores.unlisted.map((u) => ({ stratum: u.stratum, n: u.n, mean: NaN, sd: NaN }))];
+    const headline = reweightedHeadline(rows, weights, { confidenceLevel });
+    perModel.push([...scores.warnings, ...headline.warnings]);
+    const y = data.scores[m];
+    let total = 0;
+    for (let i = 0; i < y.length; i++) total += y[i];
+    return { model, strata: scores.strata, headline, rawMean: y.length > 0 ? total / y.length : NaN };
+  });
+
+  // A warning every model shares (a stratum's item count) is said once; one that differs by
+  // model (a zero-width interval) names the model.
+  const warnings: string[] = [];
+  for (const [m, list] of perModel.entries()) {
+    for (const w of list) warnings.push(perModel.every((other) => other.includes(w)) ? w : `model "${data.models[m]}": ${w}`);
+  }
+  const differences: HeadlineDifference[] = [];
+  const wantDifferences = options.differences ?? data.models.length > 1;
+  if (wantDifferences) {
+    // Compact stratum indices over the strata that have items, for the bootstrap.
+    const weightOf = new Map(weights.map((w) => [w.stratum, w.weight]));
+    const local = new Int32Array(data.strata.length).fill(-1);
+    const localWeights: number[] = [];
+    for (let i = 0; i < stratum.length; i++) {
+      const s = stratum[i];
+      if (local[s] < 0) {
+        local[s] = localWeights.length;
+        localWeights.push(weightOf.get(data.strata[s]) ?? 0);
+      }
+    }
+    const itemStratum = Int32Array.from(stratum, (s) => local[s]);
+    const emptyWeighted = weights.filter((w) => w.weight > 0 && !data.strata.some((name, s) => name === w.stratum && local[s] >= 0));
+    for (let i = 0; i < data.models.length; i++) {
+      for (let j = i + 1; j < data.models.length; j++) {
+        const a = data.scores[i];
+        const b = data.scores[j];
+        const d = Float64Array.from({ length: a.length }, (_, k) => a[k] - b[k]);
+        const perStratum = stratumScores(d, stratum, data.strata, { strata: order, confidenceLevel });
+        const analytic = reweightedHeadline(perStratum.strata, weights, { confidenceLevel });
+        const pairWarnings: string[] = [];
+        let interval: [number, number] = [NaN, NaN];
+        let bootstrapStandardError = NaN;
+        if (emptyWeighted.length > 0) {
+          pairWarnings.push(`no items in weighted stratum ${emptyWeighted.map((w) => `"${w.stratum}"`).join(', ')}: the difference of headlines is undefined`);
+        } else {
+          const boot = bootstrapMeanDifference(a, b, {
+            strata: itemStratum,
+            stratumWeights: localWeights,
+            method,
+            confidenceLevel,
+            nResamples,
+            seed: `${String(seed)}:headline:${data.models[i]}:${data.models[j]}`,
+          });
+          interval = boot.confidenceInterval;
+          bootstrapStandardError = boot.standardError;
+          pairWarnings.push(...boot.warnings);
+        }
+        differences.push({
+          a: data.models[i],
+          b: data.models[j],
+          n: a.length,
+          estimate: analytic.estimate,
+          standardError: analytic.standardError,
+          interval,
+          bootstrapStandardError,
+          excludesZero: interval[0] > 0 || interval[1] < 0,
+          warnings: pairWarnings,
+        });
+      }
+    }
+  }
+  return { models, differences, strata: order, confidenceLevel, method, nResamples, seed: String(seed), warnings: dedupe(warnings) };
+}
+
+function dedupe(xs: readonly string[]): string[] {
+  return [...new Set(xs)];
+}
