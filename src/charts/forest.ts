@@ -8,7 +8,9 @@ export interface ForestPlotPair {
   /** Mean of A − B over the paired items. */
   estimate: number;
   /** [low, high] for A − B; an infinite bound (one-sided) is drawn to the edge. */
-  interval: readonly [number, number];
+  interval?: readonly [number, number];
+  /** The library's name for `interval` (a PairComparison); either is accepted. */
+  confidenceInterval?: readonly [number, number];
   /** Holm-adjusted p-value, when several pairs were compared. */
   adjustedPValue?: number;
   /** Whether the pair is distinguishable at the chosen level (after Holm), when known. */
@@ -26,6 +28,7 @@ export interface ForestPlotInput {
   b?: string;
   estimate?: number;
   interval?: readonly [number, number];
+  confidenceInterval?: readonly [number, number];
   confidenceLevel?: number;
   method?: string;
   /** The unit of the scores, for the axis title (e.g. "points"). */
@@ -34,7 +37,7 @@ export interface ForestPlotInput {
 
 function pairsOf(result: ForestPlotInput): readonly ForestPlotPair[] {
   if (result.pairs !== undefined) return result.pairs;
-  return [{ a: result.a as string, b: result.b as string, estimate: result.estimate as number, interval: result.interval as [number, number] }];
+  return [{ a: result.a as string, b: result.b as string, estimate: result.estimate as number, interval: result.interval ?? result.confidenceInterval }];
 }
 
 /**
@@ -42,7 +45,8 @@ function pairsOf(result: ForestPlotInput): readonly ForestPlotPair[] {
  * interval, and the zero line. A pair whose interval excludes zero is drawn in colour, one that
  * contains it in grey (with Holm-adjusted results, `distinguishable` decides instead).
  * Use it to see at a glance which candidates the benchmark can tell apart.
- * @param result a `compare` result: one comparison or `{ pairs: [...] }`.
+ * @param result a `compare` result (CLI JSON or compareModels' CompareModelsResult): one comparison or `{ pairs: [...] }`;
+ *   intervals as `interval` or `confidenceInterval`.
  * @returns a vega-lite spec (inline data; render with renderChartSvg / renderChartPng).
  * @throws {TypeError} when a pair lacks its names, estimate or interval.
  * @example forestPlotSpec({ a: 'alpha', b: 'beta', estimate: 0.05, interval: [0.01, 0.09] }).mark // layered: see .layer
@@ -53,8 +57,9 @@ export function forestPlotSpec(result: ForestPlotInput): TopLevelSpec {
   const rows = pairs.map((pair, k) => {
     requireChartField('forestPlotSpec', typeof pair.a === 'string' && typeof pair.b === 'string', `pairs[${k}] needs model names a and b`, pair);
     requireChartField('forestPlotSpec', typeof pair.estimate === 'number', `pairs[${k}].estimate must be a number`, pair.estimate);
-    requireChartField('forestPlotSpec', Array.isArray(pair.interval) && pair.interval.length === 2, `pairs[${k}].interval must be [low, high]`, pair.interval);
-    const [low, high] = pair.interval;
+    const interval = pair.interval ?? pair.confidenceInterval;
+    requireChartField('forestPlotSpec', Array.isArray(interval) && interval.length === 2, `pairs[${k}].interval must be [low, high]`, interval);
+    const [low, high] = interval as readonly [number, number];
     const excludesZero = low > 0 || high < 0;
     const resolved = pair.distinguishable ?? excludesZero;
     return {

@@ -8,8 +8,8 @@ export type HeadlineWeights = Readonly<Record<string, number>> | ReadonlyArray<{
 /** One model's per-stratum scores and reweighted headline, as `benchplan headline` reports them. */
 export interface StratumScoresModel {
   model: string;
-  strata: ReadonlyArray<{ stratum: string; n?: number; mean: number; interval?: readonly [number, number] }>;
-  headline?: { estimate: number; interval?: readonly [number, number]; weights?: HeadlineWeights };
+  strata: ReadonlyArray<{ stratum: string; n?: number; mean: number; interval?: readonly [number, number]; confidenceInterval?: readonly [number, number] }>;
+  headline?: { estimate: number; interval?: readonly [number, number]; confidenceInterval?: readonly [number, number]; weights?: HeadlineWeights };
   /** The plain mean over the (enriched) set: a ranking aid, never an accuracy. */
   rawMean?: number;
 }
@@ -60,13 +60,13 @@ export function stratumScoresSpec(result: StratumScoresInput): TopLevelSpec {
     for (const stratum of model.strata) {
       requireChartField('stratumScoresSpec', typeof stratum.mean === 'number', `models[${k}] stratum "${stratum.stratum}" needs a mean`, stratum.mean);
       addRow(stratum.stratum);
-      rows.push({ row: stratum.stratum, model: model.model, mean: finiteOrNull(stratum.mean), low: finiteOrNull(stratum.interval?.[0]), high: finiteOrNull(stratum.interval?.[1]), kind: 'per stratum' });
+      rows.push({ row: stratum.stratum, model: model.model, mean: finiteOrNull(stratum.mean), low: finiteOrNull((stratum.interval ?? stratum.confidenceInterval)?.[0]), high: finiteOrNull((stratum.interval ?? stratum.confidenceInterval)?.[1]), kind: 'per stratum' });
     }
   }
   for (const model of result.models) {
     if (model.headline) {
       addRow(STRATUM_SCORES_HEADLINE_ROW);
-      rows.push({ row: STRATUM_SCORES_HEADLINE_ROW, model: model.model, mean: finiteOrNull(model.headline.estimate), low: finiteOrNull(model.headline.interval?.[0]), high: finiteOrNull(model.headline.interval?.[1]), kind: 'headline' });
+      rows.push({ row: STRATUM_SCORES_HEADLINE_ROW, model: model.model, mean: finiteOrNull(model.headline.estimate), low: finiteOrNull((model.headline.interval ?? model.headline.confidenceInterval)?.[0]), high: finiteOrNull((model.headline.interval ?? model.headline.confidenceInterval)?.[1]), kind: 'headline' });
       if (!weights) weights = weightText(model.headline.weights);
     }
   }

@@ -1,0 +1,68 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+/** Where Chromium is: $CHROMIUM_PATH, else the Debian package's /usr/bin/chromium. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** What a page looked like in a real browser. */
+export interface BrowserCheck {
+  /** Bounding box of every `figure.chart svg`, in CSS pixels. */
+  charts: Array<{ width: number; height: number; visible: boolean }>;
+  /** Text in the SVGs' <text> elements as the browser sees it (the first few). */
+  chartTexts: string[];
+  failedRequests: string[];
+  /** Requests other than the page itself (a self-contained page makes none). */
+  otherRequests: string[];
+  consoleErrors: string[];
+  pageErrors: string[];
+  title: string;
+  /** Whether any script element exists in the DOM. */
+  scripts: number;
+}
+
+/**
+ * Opens an HTML file in headless Chromium (fresh profile, no network services) and reports
+ * what it rendered and anything that failed.
+ */
+export async function checkInBrowser(htmlPath: string): Promise<BrowserCheck> {
+  if (!existsSync(CHROMIUM)) throw new Error(`headless Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  const profile = mkdtempSync(join(tmpdir(), 'benchplan-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    viewport: { width: 1280, height: 900 },
+  });
+  const url = pathToFileURL(htmlPath).href;
+  const result: BrowserCheck = { charts: [], chartTexts: [], failedRequests: [], otherRequests: [], consoleErrors: [], pageErrors: [], title: '', scripts: 0 };
+  try {
+    const page = await context.newPage();
+    page.on('requestfailed', (request) => result.failedRequests.push(`${request.url()}: ${request.failure()?.errorText ?? 'failed'}`));
+    page.on('request', (request) => {
+      if (request.url() !== url) result.otherRequests.push(request.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') result.consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => result.pageErrors.push(String(error)));
+    await page.goto(url, { waitUntil: 'load' });
+    result.title = await page.title();
+    result.charts = await page.locator('figure.chart svg').evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const box = node.getBoundingClientRect();
+        const style = getComputedStyle(node);
+        const drawn = node.querySelectorAll('path, text, line, rect').length;
+        return { width: box.width, height: box.height, visible: box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && drawn > 0 };
+      }),
+    );
+    result.chartTexts = await page.locator('figure.chart svg text').evaluateAll((nodes) => nodes.slice(0, 400).map((n) => n.textContent ?? ''));
+    result.scripts = await page.locator('script').count();
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return result;
+}
