@@ -1,16 +1,108 @@
 import type { AlignedScores } from '../data/pairing.js';
-import type { CompareModelsOptions, CompareModelsResult, ParallelCompareModelsOptions } from './types.js';
+import { buildDesign, designEstimate } from './design.js';
+import { holmAdjust } from './holm.js';
+import { designTInterval, meanBootstrap } from './mean.js';
+import { checkThreads, meanBootstrapParallel } from './parallel.js';
+import { resolveSettings } from './settings.js';
+import { signFlipTest } from './sign-flip.js';
+import type { BootstrapOptions, BootstrapResult, CompareModelsOptions, CompareModelsResult, PairComparison, ParallelCompareModelsOptions, SignFlipResult, TIntervalResult } from './types.js';
 
-/** Every pair of models (stub). */
+/**
+ * Compares every pair of several models on the items all of them scored: for each pair (i, j),
+ * i < j in `aligned.models` order, the paired bootstrap interval of mean(models[i] − models[j])
+ * (bootstrapMeanDifference with the same options, hence the same resample indices for every pair)
+ * and a p-value from the paired sign-flip permutation test (the t-test for method 't'), then
+ * Holm-adjusted over all pairs. A pair is `distinguishable` when its adjusted p-value is below
+ * 1 − confidenceLevel, which controls the chance of calling any tie a difference at that level.
+ * Pass `cluster: aligned.cluster` to resample documents, `strata: aligned.stratum` to resample within strata.
+ * Reference: the "several models" step of "Building a private benchmark"; Holm as R `p.adjust(method = "holm")`.
+ * @param aligned scores from `alignModels(table, models)`; at least two models.
+ * @returns models, pairs (a, b, n, estimate, confidenceInterval, standardError, excludesZero, pValue,
+ *   adjustedPValue, distinguishable, bootstrap, test, warnings), means, settings echoed, warnings.
+ * @throws {RangeError} for fewer than two models, or as bootstrapMean / signFlipTest.
+ * @example compareModels(alignModels(table, ['alpha', 'beta', 'gamma']), { cluster: aligned.cluster }).pairs.length // => 3
+ * Cost: one bootstrap and one sign-flip test per pair: O(k² · n · B).
+ */
 export function compareModels(aligned: AlignedScores, options: CompareModelsOptions = {}): CompareModelsResult {
-  void aligned;
-  void options;
-  throw new Error('compareModels: not implemented yet');
+  return assemble(aligned, options, pairsOf(aligned).map(([i, j]) => meanBootstrap(differences(aligned, i, j), options)));
 }
 
-/** Threaded compareModels (stub). */
+/**
+ * `compareModels` with each pair's resampling split over worker threads; the same bytes for any `threads`.
+ * @example await compareModelsParallel(aligned, { threads: 2 }) // same as compareModels(aligned)
+ */
 export async function compareModelsParallel(aligned: AlignedScores, options: ParallelCompareModelsOptions = {}): Promise<CompareModelsResult> {
-  void aligned;
-  void options;
-  throw new Error('compareModelsParallel: not implemented yet');
+  checkThreads(options.threads);
+  const results: BootstrapResult[] = [];
+  for (const [i, j] of pairsOf(aligned)) results.push(await meanBootstrapParallel(differences(aligned, i, j), options));
+  return assemble(aligned, options, results);
+}
+
+function pairsOf(aligned: AlignedScores): Array<[number, number]> {
+  const k = aligned.models.length;
+  if (k < 2) throw new RangeError(`comparing models needs at least two (got ${k}: ${aligned.models.join(', ')})`);
+  const pairs: Array<[number, number]> = [];
+  for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) pairs.push([i, j]);
+  return pairs;
+}
+
+function differences(aligned: AlignedScores, i: number, j: number): Float64Array {
+  const a = aligned.scores[i];
+  const b = aligned.scores[j];
+  const d = new Float64Array(a.length);
+  for (let t = 0; t < d.length; t++) {
+    d[t] = a[t] - b[t];
+    if (!Number.isFinite(d[t])) throw new RangeError(`scores of ${aligned.models[i]} and ${aligned.models[j]} at item ${aligned.items[t]} must be finite (got ${a[t]} and ${b[t]})`);
+  }
+  return d;
+}
+
+function assemble(aligned: AlignedScores, options: CompareModelsOptions, bootstraps: BootstrapResult[]): CompareModelsResult {
+  const settings = resolveSettings(options);
+  const nPermutations = options.nPermutations ?? 9999;
+  const designOptions: BootstrapOptions = { cluster: options.cluster, strata: options.strata, stratumWeights: options.stratumWeights };
+  const pairs = pairsOf(aligned);
+  const tests: Array<SignFlipResult | TIntervalResult> = pairs.map(([i, j]) => {
+    const d = differences(aligned, i, j);
+    if (settings.method === 't') return designTInterval(buildDesign(d.length, designOptions, d), d, settings);
+    return signFlipTest(d, { ...designOptions, nPermutations, seed: settings.seed, alternative: settings.alternative });
+  });
+  const adjusted = holmAdjust(tests.map((t) => t.pValue));
+  const alpha = 1 - settings.confidenceLevel;
+  const comparisons: PairComparison[] = pairs.map(([i, j], p) => {
+    const bootstrap = bootstraps[p];
+    const [low, high] = bootstrap.confidenceInterval;
+    const warnings = [...new Set([...bootstrap.warnings, ...tests[p].warnings])];
+    return {
+      a: aligned.models[i],
+      b: aligned.models[j],
+      n: bootstrap.n,
+      estimate: bootstrap.estimate,
+      confidenceInterval: bootstrap.confidenceInterval,
+      standardError: bootstrap.standardError,
+      excludesZero: low > 0 || high < 0,
+      pValue: tests[p].pValue,
+      adjustedPValue: adjusted[p],
+      distinguishable: adjusted[p] < alpha,
+      bootstrap,
+      test: tests[p],
+      warnings,
+    };
+  });
+  const means = aligned.scores.map((scores) => designEstimate(buildDesign(scores.length, designOptions, Float64Array.from(scores))));
+  const warnings = [...new Set(comparisons.flatMap((c) => c.warnings.map((w) => `${c.a} − ${c.b}: ${w}`)))];
+  return {
+    models: [...aligned.models],
+    pairs: comparisons,
+    means,
+    method: settings.method,
+    confidenceLevel: settings.confidenceLevel,
+    nResamples: settings.method === 't' ? 0 : settings.nResamples,
+    nPermutations: settings.method === 't' ? 0 : nPermutations,
+    seed: settings.seed,
+    alternative: settings.alternative,
+    adjustment: 'holm',
+    n: aligned.items.length,
+    warnings,
+  };
 }

@@ -1,17 +1,65 @@
+import { chiSquare1Sf, regularizedBeta } from './distributions.js';
 import type { McNemarOptions, McNemarResult } from './types.js';
 
-/** McNemar's test on paired 0/1 outcomes (stub). */
+/**
+ * McNemar's test for paired 0/1 outcomes (A right / B right on the same items): whether A and B
+ * differ in accuracy, using only the discordant items b (A right, B wrong) and c (B right, A wrong).
+ * Exact: p = min(1, 2 · P(X ≤ min(b, c))), X ~ Binomial(b + c, ½), computed as I_½(b + c − k, k + 1).
+ * Chi-square: (|b − c| − 1)² / (b + c) with continuity correction (default), (b − c)² / (b + c)
+ * without, against χ² with 1 degree of freedom.
+ * Reference: statsmodels `mcnemar([[n11, b], [c, n00]], exact=True)` and `exact=False, correction=True`;
+ * R `mcnemar.test` (chi-square) and `binom.test(b, b + c)` (exact).
+ * No discordant item (b + c = 0) is not an error: the exact p is 1, the chi-square NaN, with a warning.
+ * @param a A's outcomes, each 0 or 1 (or true / false). @param b B's, paired item by item.
+ * @returns onlyA (b), onlyB (c), concordant, exactPValue, chiSquare, chiSquarePValue, correction, n, warnings.
+ * @throws {RangeError} for outcomes other than 0 / 1, or arrays of different length.
+ * @example mcnemarFromCounts(15, 5).exactPValue // => 0.041389465332031 (= 2 · 21700 / 2^20)
+ */
 export function mcnemarTest(a: ArrayLike<number>, b: ArrayLike<number>, options: McNemarOptions = {}): McNemarResult {
-  void a;
-  void b;
-  void options;
-  throw new Error('mcnemarTest: not implemented yet');
+  if (a.length !== b.length) throw new RangeError(`a and b must be paired item by item: same length (got ${a.length} and ${b.length})`);
+  let onlyA = 0;
+  let onlyB = 0;
+  let concordant = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = Number(a[i]);
+    const y = Number(b[i]);
+    if (x !== 0 && x !== 1) throw new RangeError(`a[${i}] must be 0 or 1 for McNemar's test (got ${String(a[i])})`);
+    if (y !== 0 && y !== 1) throw new RangeError(`b[${i}] must be 0 or 1 for McNemar's test (got ${String(b[i])})`);
+    if (x === y) concordant += 1;
+    else if (x === 1) onlyA += 1;
+    else onlyB += 1;
+  }
+  return mcnemarFromCounts(onlyA, onlyB, { ...options, concordant });
 }
 
-/** McNemar's test from the discordant counts (stub). */
+/**
+ * McNemar's test from the discordant counts (see mcnemarTest).
+ * @param onlyA b, items only A got right; @param onlyB c, items only B got right (whole numbers ≥ 0).
+ * @param options.concordant items both got right or both wrong (only echoed in n); correction as mcnemarTest.
+ * @throws {RangeError} for counts that are not whole numbers ≥ 0.
+ */
 export function mcnemarFromCounts(onlyA: number, onlyB: number, options: McNemarOptions & { concordant?: number } = {}): McNemarResult {
-  void onlyA;
-  void onlyB;
-  void options;
-  throw new Error('mcnemarFromCounts: not implemented yet');
+  const concordant = options.concordant ?? 0;
+  for (const [name, v] of [['onlyA', onlyA], ['onlyB', onlyB], ['concordant', concordant]] as const) {
+    if (!Number.isInteger(v) || v < 0) throw new RangeError(`${name} must be a whole number ≥ 0 (got ${String(v)})`);
+  }
+  const correction = options.correction ?? true;
+  const discordant = onlyA + onlyB;
+  const warnings: string[] = [];
+  let exactPValue = 1;
+  let chiSquare = NaN;
+  let chiSquarePValue = NaN;
+  if (discordant === 0) {
+    warnings.push('no discordant items (A and B agree on every item): nothing to test; the exact p-value is 1 and the chi-square undefined');
+  } else {
+    const k = Math.min(onlyA, onlyB);
+    // P(X ≤ k) for X ~ Binomial(N, ½) equals I_{½}(N − k, k + 1); 1 when k = N.
+    const lowerTail = k >= discordant ? 1 : regularizedBeta(0.5, discordant - k, k + 1);
+    exactPValue = Math.min(1, 2 * lowerTail);
+    const gap = Math.abs(onlyA - onlyB) - (correction ? 1 : 0);
+    chiSquare = (gap * gap) / discordant;
+    chiSquarePValue = chiSquare1Sf(chiSquare);
+    if (discordant < 25) warnings.push(`only ${discordant} discordant items: use the exact p-value, the chi-square approximation is poor below about 25`);
+  }
+  return { onlyA, onlyB, concordant, exactPValue, chiSquare, chiSquarePValue, correction, n: discordant + concordant, warnings };
 }
