@@ -53,7 +53,7 @@ export async function checkInBrowser(htmlPath: string): Promise<BrowserCheck> {
     result.charts = await page.locator('figure.chart svg').evaluateAll((nodes) =>
       nodes.map((node) => {
         const box = node.getBoundingClientRect();
-        const style = getComputedStyle(node);
+        const style = (globalThis as unknown as { getComputedStyle: (element: unknown) => { visibility: string } }).getComputedStyle(node);
         const drawn = node.querySelectorAll('path, text, line, rect').length;
         return { width: box.width, height: box.height, visible: box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && drawn > 0 };
       }),
