@@ -98,7 +98,7 @@ export interface AgreementByTypeResult {
  * @throws {RangeError} when the table has fewer than two annotators, the Cohen pair names an
  *   annotator not in the table (or the same one twice), or a setting is out of range.
  * Cost: O(rows + types × nResamples × items).
- * @example agreementByType(loadAnnotations('examples/annotations.csv')).types.map((t) => t.belowThreshold) // => [false, false, true]
+ * @example agreementByType(loadAnnotations('examples/annotations.csv')).types.map((t) => t.belowThreshold) // => [false, true, true]
  */
 export function agreementByType(table: AnnotationsTable, options: AgreementOptions = {}): AgreementByTypeResult {
   const threshold = options.threshold ?? ALPHA_TENTATIVE;
@@ -115,7 +115,7 @@ export function agreementByType(table: AnnotationsTable, options: AgreementOptio
   const spanOverlapThreshold = table.hasSpans ? (options.spanOverlapThreshold ?? 0.5) : null;
   const labelsFromSpans = labelsAreSpans(table);
 
-  const types = labelsByType(table).map((group) => typeAgreement(group, { threshold, confidenceLevel, nResamples, seed, pair, spanOverlapThreshold }));
+  const types = labelsByType(table).map((group) => typeAgreement(group, { threshold, confidenceLevel, nResamples, seed, pair, spanOverlapThreshold, labelsFromSpans }));
   const warnings: string[] = [];
   if (labelsFromSpans) warnings.push('the table has spans and no labels: kappa and alpha treat each distinct span as a label (exact match)');
   return {
@@ -135,7 +135,7 @@ export function agreementByType(table: AnnotationsTable, options: AgreementOptio
 
 function typeAgreement(
   group: TypeLabels,
-  settings: { threshold: number; confidenceLevel: number; nResamples: number; seed: string; pair: [string, string]; spanOverlapThreshold: number | null },
+  settings: { threshold: number; confidenceLevel: number; nResamples: number; seed: string; pair: [string, string]; spanOverlapThreshold: number | null; labelsFromSpans: boolean },
 ): TypeAgreement {
   const { labels, annotators, type } = group;
   const warnings: string[] = [];
@@ -183,7 +183,7 @@ function typeAgreement(
     krippendorffAlphaLevels: levels,
     labelNoise: labelNoise(raw.rawAgreement),
     belowThreshold,
-    statement: agreementStatement({ rawAgreement: raw.rawAgreement, alpha: alpha.alpha, threshold: settings.threshold }),
+    statement: agreementStatement({ rawAgreement: raw.rawAgreement, alpha: alpha.alpha, threshold: settings.threshold, spans, labelsFromSpans: settings.labelsFromSpans }),
     disagreements,
     spans,
     warnings: [...new Set(warnings)],

@@ -52,19 +52,38 @@ function points(share: number): string {
  * re-annotate before comparing models on it".
  * The first half reads raw agreement through `labelNoise`; the second half reads
  * Krippendorff's alpha against the threshold and Krippendorff's 0.800 for firm conclusions.
+ * With spans, the noise floor is given twice: for models scored by exact span (1 − exact
+ * agreement) and by overlap at the threshold (1 − overlap agreement), since span scoring is
+ * usually by overlap.
  * @param input.rawAgreement pairwise raw agreement in [0, 1] (NaN when unmeasurable).
  * @param input.alpha nominal Krippendorff's alpha (NaN when undefined).
  * @param input.threshold the alpha below which a type is flagged.
+ * @param input.spans span agreement of the type, when its labels are spans.
+ * @param input.labelsFromSpans the labels are the spans themselves (a span-only table).
  * @example agreementStatement({ rawAgreement: 1, alpha: 1, threshold: 0.667 }) // => "labels agree on every item: …"
  */
-export function agreementStatement(input: { rawAgreement: number; alpha: number; threshold: number }): string {
-  const { rawAgreement: raw, alpha, threshold } = input;
+export function agreementStatement(input: {
+  rawAgreement: number;
+  alpha: number;
+  threshold: number;
+  spans?: { exactAgreement: number; overlapAgreement: number; overlapThreshold: number } | null;
+  labelsFromSpans?: boolean;
+}): string {
+  const { rawAgreement: raw, alpha, threshold, spans } = input;
+  const what = input.labelsFromSpans ? 'spans match exactly' : 'labels agree';
   if (!Number.isFinite(raw)) return 'no item has labels from two annotators: agreement cannot be measured on this type, and no model difference on it can be checked against label noise';
   const noise = labelNoise(raw);
-  const first =
+  const scoredBy = input.labelsFromSpans ? ' scored by exact span,' : '';
+  let first =
     noise <= 0
-      ? 'labels agree on every item: label noise sets no floor under model differences on this type'
-      : `labels agree ${agreementInWords(raw)} (${(raw * 100).toFixed(0)}%): a model difference of up to ${points(noise)} points on this type is within label noise`;
+      ? `${what} on every item: label noise sets no floor under model differences on this type`
+      : `${what} ${agreementInWords(raw)} (${(raw * 100).toFixed(0)}%):${scoredBy} a model difference of up to ${points(noise)} points on this type is within label noise`;
+  if (spans && Number.isFinite(spans.overlapAgreement)) {
+    const overlapNoise = labelNoise(spans.overlapAgreement);
+    const exact = input.labelsFromSpans ? '' : ` (exact match ${(spans.exactAgreement * 100).toFixed(0)}%)`;
+    first += `; spans overlap by at least ${spans.overlapThreshold} on ${(spans.overlapAgreement * 100).toFixed(0)}% of pairs${exact}`;
+    first += overlapNoise <= 0 ? ', so models scored by that overlap face no label-noise floor' : `, so for models scored by that overlap a difference of up to ${points(overlapNoise)} points is within label noise`;
+  }
   const a = Number.isFinite(alpha) ? alpha.toFixed(3) : '';
   let second: string;
   if (!Number.isFinite(alpha)) second = 'alpha is undefined here (too few labels, or no variation in them), so these labels cannot show they are reliable';

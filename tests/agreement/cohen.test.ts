@@ -76,6 +76,12 @@ describe('cohenKappa', () => {
     expect(constant.warnings.join()).toMatch(/only the label "a"/);
   });
 
+  it('warns that a perfect-agreement interval carries no sampling error', () => {
+    const r = cohenKappa(['a', 'b', 'a', 'b'], ['a', 'b', 'a', 'b']);
+    expect([r.kappa, r.standardError, ...r.interval]).toEqual([1, 0, 1, 1]);
+    expect(r.warnings.join()).toMatch(/agree on all 4 items: the large-sample standard error is 0/);
+  });
+
   it('rejects vectors of different lengths and a bad confidence level', () => {
     expect(() => cohenKappa(['a'], ['a', 'b'])).toThrow(TypeError);
     expect(() => cohenKappa(['a'], ['a'], { confidenceLevel: 1 })).toThrow(/confidenceLevel/);

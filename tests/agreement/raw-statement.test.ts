@@ -52,3 +52,14 @@ describe('the statement of what a type can support', () => {
     expect(agreementStatement({ rawAgreement: NaN, alpha: NaN, threshold: 0.667 })).toMatch(/cannot be measured/);
   });
 });
+
+describe('the statement for span labels', () => {
+  it('gives the noise floor for exact-span and overlap scoring', () => {
+    const s = agreementStatement({ rawAgreement: 0.4, alpha: 0.39, threshold: 0.667, labelsFromSpans: true, spans: { exactAgreement: 0.4, overlapAgreement: 0.75, overlapThreshold: 0.8 } });
+    expect(s).toBe(
+      'spans match exactly 2 times in 5 (40%): scored by exact span, a model difference of up to 60 points on this type is within label noise; spans overlap by at least 0.8 on 75% of pairs, so for models scored by that overlap a difference of up to 25 points is within label noise; alpha 0.390 is below 0.667: sharpen the guideline for this type and re-annotate before comparing models on it',
+    );
+    const withLabels = agreementStatement({ rawAgreement: 0.9, alpha: 0.85, threshold: 0.667, spans: { exactAgreement: 0.5, overlapAgreement: 1, overlapThreshold: 0.5 } });
+    expect(withLabels).toMatch(/^labels agree 9 times in 10 \(90%\): a model difference of up to 10 points .*; spans overlap by at least 0.5 on 100% of pairs \(exact match 50%\), so models scored by that overlap face no label-noise floor; alpha 0.850/);
+  });
+});
