@@ -1,0 +1,113 @@
+import { InputError } from '../data/errors.js';
+import { scoresFromRows, type ScoreRow } from '../data/scores.js';
+import { readInspect } from './inspect.js';
+import { readLmEval } from './lm-eval.js';
+import { readPromptfoo } from './promptfoo.js';
+import { checkRows, type PlacedRow } from './source.js';
+import { IMPORT_FORMATS, type ImportedFile, type ImportedRow, type ImportFormat, type ImportOptions, type ImportResult } from './types.js';
+
+/** Which options each format reads; giving another format's option is an error, not a no-op. */
+const FORMAT_OPTIONS: Readonly<Record<ImportFormat, ReadonlyArray<keyof ImportOptions>>> = {
+  promptfoo: ['itemKey', 'score'],
+  inspect: ['scorer'],
+  'lm-eval': ['metric', 'filter'],
+};
+const FLAG_OF: Partial<Record<keyof ImportOptions, string>> = {
+  itemKey: '--item-key',
+  score: '--score',
+  scorer: '--scorer',
+  metric: '--metric',
+  filter: '--filter',
+};
+
+const DUPLICATE_HINT: Readonly<Record<ImportFormat, string>> = {
+  promptfoo: 'with several files or --repeat runs pass --item-key vars; if two runs share a provider, name them apart with --model (once per file)',
+  inspect: 'if two logs come from the same model, name them apart with --model (once per file)',
+  'lm-eval': 'if two runs come from the same model, name them apart with --model (once per file)',
+};
+
+/**
+ * Converts other eval tools' result files into the scores table of DESIGN.md: one row per
+ * (item, model[, repeat]), ready for every paired analysis.
+ * @param format `promptfoo`, `inspect` or `lm-eval` (see readPromptfoo, readInspect, readLmEval
+ *   for how each maps to item, model, score, outcome, stratum and repeat).
+ * @param files one or more result files of that format.
+ * @param options format options; the settings used are echoed in `settings`.
+ * @returns the rows (in file order), the models, per-file counts of rows kept, of errored runs
+ *   left out (promptfoo failureReason 2, Inspect sample errors) and of unscored rows, whether
+ *   the table has an outcome column, whether repeats were inferred, and warnings.
+ * @throws {InputError} naming the file and the path inside it for a malformed file, a missing
+ *   field, two rows for the same (item, model, repeat), or an item whose stratum differs; and for
+ *   an option that does not apply to the format.
+ * @example importResults('promptfoo', ['results.json']).rows[0] // => { item: '0', model: 'openai:gpt-4o-mini', score: 1 }
+ */
+export function importResults(format: ImportFormat, files: readonly string[], options: ImportOptions = {}): ImportResult {
+  if (!(IMPORT_FORMATS as readonly string[]).includes(format)) throw new InputError(`must be one of ${IMPORT_FORMATS.join(', ')}`, { file: 'FORMAT', value: format });
+  if (files.length === 0) throw new InputError('name at least one result file', { file: 'FILE' });
+  for (const [other, keys] of Object.entries(FORMAT_OPTIONS) as [ImportFormat, ReadonlyArray<keyof ImportOptions>][]) {
+    if (other === format) continue;
+    for (const key of keys) {
+      if (options[key] !== undefined) throw new InputError(`applies to ${other} files only, not ${format}`, { file: FLAG_OF[key] ?? key });
+    }
+  }
+  let placed: PlacedRow[];
+  let counts: ImportedFile[];
+  let repeatsInferred = false;
+  let hasOutcome = false;
+  let warnings: string[] = [];
+  const settings: ImportResult['settings'] = { itemKey: null, score: null, scorer: null, metric: null, filter: null, stratumKey: options.stratumKey ?? null, clusterKey: options.clusterKey ?? null };
+  if (format === 'promptfoo') {
+    const read = readPromptfoo(files, options);
+    placed = read.rows;
+    counts = read.files;
+    repeatsInferred = read.repeatsInferred;
+    settings.itemKey = read.itemKey;
+    settings.score = read.score;
+    if (repeatsInferred) warnings.push('the files do not record repeat numbers: repeats of a test were numbered in file order');
+  } else if (format === 'inspect') {
+    const read = readInspect(files, options);
+    placed = read.rows;
+    counts = read.files;
+    hasOutcome = read.hasOutcome;
+    warnings = read.warnings;
+    settings.scorer = read.scorer;
+  } else {
+    const read = readLmEval(files, options);
+    placed = read.rows;
+    counts = read.files;
+    warnings = read.warnings;
+    settings.metric = read.metric;
+    settings.filter = read.filter;
+  }
+  if (placed.length === 0) {
+    throw new InputError(`no rows to import (${sum(counts, 'errors')} errored, ${sum(counts, 'unscored')} unscored)`, { file: files[0] });
+  }
+  checkRows(placed, DUPLICATE_HINT[format]);
+  const rows: ImportedRow[] = placed.map(({ place: _place, ...row }) => row);
+  // The same checks loadScores makes, so the written table is known to load back.
+  scoresFromRows(rows as ScoreRow[], `${format} import`);
+  const models: string[] = [];
+  const items = new Set<string>();
+  for (const row of rows) {
+    if (!models.includes(row.model)) models.push(row.model);
+    items.add(row.item);
+  }
+  return {
+    format,
+    settings,
+    files: counts,
+    rows,
+    models,
+    itemCount: items.size,
+    rowCount: rows.length,
+    errors: sum(counts, 'errors'),
+    unscored: sum(counts, 'unscored'),
+    hasOutcome,
+    repeatsInferred,
+    warnings,
+  };
+}
+
+function sum(counts: readonly ImportedFile[], key: 'errors' | 'unscored'): number {
+  return counts.reduce((total, c) => total + c[key], 0);
+}
