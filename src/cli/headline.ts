@@ -1,7 +1,156 @@
 import type { Command } from '@commander-js/extra-typings';
-import type { Io } from './io.js';
-import { registerNotYet } from './not-yet.js';
+import { InputError } from '../data/errors.js';
+import { alignModels } from '../data/pairing.js';
+import { loadScores } from '../data/scores.js';
+import { loadStrata } from '../data/strata-file.js';
+import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
+import { stratifiedHeadlines, type HeadlineDifference } from '../strata/headlines.js';
+import type { StratumWeight } from '../strata/headline.js';
+import { strataInputError } from './allocate.js';
+import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
 
-export function register(program: Command, _io: Io): void {
-  registerNotYet(program, 'headline', "per-stratum scores and a traffic-reweighted headline", 5);
+const DIFFERENCE_METHODS = ['bca', 'percentile', 'basic'] as const;
+
+/** The JSON document of `benchplan headline`. */
+export interface HeadlineReport {
+  models: Array<{
+    model: string;
+    strata: Array<{ stratum: string; n: number; mean: number; standardError: number; interval: [number, number] }>;
+    headline: { estimate: number; standardError: number; interval: [number, number]; weights: StratumWeight[] };
+    rawMean: number;
+  }>;
+  differences: HeadlineDifference[];
+  rawMeanNote: string;
+  scores: string;
+  strata: string;
+  items: number;
+  dropped: number;
+  confidenceLevel: number;
+  method: (typeof DIFFERENCE_METHODS)[number];
+  resamples: number;
+  seed: string;
+  warnings: string[];
+}
+
+const RAW_MEAN_NOTE = 'rawMean is the plain mean over the enriched set: a ranking aid, not an accuracy (its mix of strata is no population anyone sends)';
+
+/** The readable report: per-stratum scores first, then the headline with its weights, then the differences. */
+export function formatHeadline(r: HeadlineReport): string {
+  const out: string[] = [];
+  const level = formatPercent(r.confidenceLevel, 0);
+  out.push(`Per-stratum scores (the primary output), ${level} intervals: ${r.scores}, ${r.items} items${r.dropped > 0 ? ` (${r.dropped} unpaired left out)` : ''}`);
+  const weights = r.models[0].headline.weights;
+  const cell = (mean: number, interval: [number, number]) => `${formatNumber(mean)} ${formatInterval(interval)}`;
+  const header = ['stratum', 'traffic', 'n', ...r.models.map((m) => m.model)];
+  const align = header.map((_, k) => (k === 0 || k >= 3 ? 'left' : 'right') as 'left' | 'right');
+  const rows: string[][] = r.models[0].strata.map((s, h) => [
+    s.stratum,
+    formatPercent(weights.find((w) => w.stratum === s.stratum)?.weight ?? 0),
+    String(s.n),
+    ...r.models.map((m) => cell(m.strata[h].mean, m.strata[h].interval)),
+  ]);
+  rows.push(['headline', formatPercent(weights.reduce((a, w) => a + w.weight, 0)), '', ...r.models.map((m) => cell(m.headline.estimate, m.headline.interval))]);
+  rows.push(['plain mean*', '', String(r.items), ...r.models.map((m) => formatNumber(m.rawMean))]);
+  out.push(formatTable(header, rows, { align }));
+  out.push(`headline = Σ traffic × stratum mean, weights: ${weights.map((w) => `${w.stratum} ${formatNumber(w.weight)}`).join(', ')} (${r.strata}); its SE is √(Σ traffic² × s² / n).`);
+  out.push('* plain mean over the enriched set: a ranking aid, not an accuracy.');
+  if (r.differences.length > 0) {
+    out.push('');
+    out.push(`Differences of reweighted headlines (A − B on the same items; ${level} stratified-bootstrap ${r.method} interval, ${r.resamples} resamples, seed ${r.seed})`);
+    out.push(
+      formatTable(
+        ['A', 'B', 'estimate', 'SE', 'interval', 'excludes 0'],
+        r.differences.map((d) => [d.a, d.b, formatNumber(d.estimate), formatNumber(d.standardError), formatInterval(d.interval), d.excludesZero ? 'yes' : 'no']),
+        { align: ['left', 'left', 'right', 'right', 'right', 'left'] },
+      ),
+    );
+  }
+  const warnings = [...r.warnings, ...r.differences.flatMap((d) => d.warnings.map((w) => `${d.a} − ${d.b}: ${w}`))];
+  if (warnings.length > 0) {
+    out.push('');
+    for (const w of warnings) out.push(`warning: ${w}`);
+  }
+  return out.join('\n');
+}
+
+export function register(program: Command, io: Io): void {
+  program
+    .command('headline')
+    .description('per-stratum scores and a traffic-reweighted headline')
+    .argument('<scores>', 'scores file (CSV or JSONL) with a stratum column')
+    .requiredOption('--strata <file>', 'strata file (YAML) with the traffic share of every stratum')
+    .option('--model <model>', 'a model to report (repeat for several; default: every model)', (value: string, previous: string[] = []) => [...previous, value])
+    .option('--confidence <level>', 'coverage of the intervals', '0.95')
+    .option('--interval <method>', `bootstrap interval of the differences: ${DIFFERENCE_METHODS.join(', ')}`, 'bca')
+    .option('--resamples <n>', 'stratified-bootstrap resamples for the differences', '9999')
+    .option('--seed <seed>', 'seed of the bootstrap', '0')
+    .option('--drop-unpaired', 'leave out items not every model scored (and say how many)')
+    .action((scoresPath, options, command) => {
+      const ctx = contextOf(command, io);
+      const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
+      const method = choiceFlag('--interval', options.interval, DIFFERENCE_METHODS) ?? 'bca';
+      const resamples = numberFlag('--resamples', options.resamples, { integer: true, min: 1 }) as number;
+      const seed = seedFlag(options.seed);
+      const strata = loadStrata(options.strata);
+      if (!strata.hasTraffic) throw new InputError('the headline needs a traffic share for every stratum', { file: strata.source, line: strata.strata[0].line || undefined });
+      const table = loadScores(scoresPath);
+      if (!table.hasStratum) throw new InputError('the headline needs a stratum column in the scores', { file: scoresPath });
+      const models = options.model ?? table.models;
+      const aligned = alignModels(table, models, { dropUnpaired: Boolean(options.dropUnpaired) });
+
+      // Strata in the scores but not in the strata file: their items have no traffic share.
+      const names = new Set(strata.strata.map((s) => s.name));
+      const counts = new Map<string, number>();
+      for (const s of aligned.stratum!) counts.set(aligned.strata[s], (counts.get(aligned.strata[s]) ?? 0) + 1);
+      const unknown = [...counts].filter(([name]) => !names.has(name));
+      if (unknown.length > 0) {
+        throw new InputError(
+          `${unknown.length === 1 ? 'stratum' : 'strata'} ${unknown.map(([name, n]) => `"${name}" (${n} item${n === 1 ? '' : 's'})`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} in the scores but not in ${strata.source}: add ${unknown.length === 1 ? 'it' : 'them'} with a traffic share (or fix the name)`,
+          { file: scoresPath, value: unknown[0][0] },
+        );
+      }
+      const weights = strata.strata.map((s) => ({ stratum: s.name, weight: s.traffic! }));
+      const bar = progress(io, 'bootstrap');
+      let result: ReturnType<typeof stratifiedHeadlines>;
+      try {
+        result = stratifiedHeadlines(aligned, weights, { confidenceLevel, method, nResamples: resamples, seed });
+      } catch (error) {
+        strataInputError(error, strata);
+      } finally {
+        bar.done();
+      }
+      const warnings = [...result.warnings];
+      // Normal intervals (survey's confint) can pass the ends of a bounded score; say so once.
+      let lowest = Infinity;
+      let highest = -Infinity;
+      for (let r = 0; r < table.rowCount; r++) {
+        lowest = Math.min(lowest, table.score[r]);
+        highest = Math.max(highest, table.score[r]);
+      }
+      const ends = result.models.flatMap((m) => [...m.strata.map((s) => s.interval), m.headline.interval]).flat();
+      if (ends.some((x) => x < lowest || x > highest)) {
+        warnings.push(`some intervals pass the range of the scores [${formatNumber(lowest)}, ${formatNumber(highest)}]: they are normal (Wald) intervals, as R survey's confint; near the ends, read them as "close to the end"`);
+      }
+      if (aligned.dropped > 0) warnings.push(`${aligned.dropped} item${aligned.dropped === 1 ? '' : 's'} not scored by every model left out (--drop-unpaired)`);
+      const report: HeadlineReport = {
+        models: result.models.map((m) => ({
+          model: m.model,
+          strata: m.strata.map(({ stratum, n, mean, standardError, interval }) => ({ stratum, n, mean, standardError, interval })),
+          headline: { estimate: m.headline.estimate, standardError: m.headline.standardError, interval: m.headline.interval, weights: m.headline.weights },
+          rawMean: m.rawMean,
+        })),
+        differences: result.differences,
+        rawMeanNote: RAW_MEAN_NOTE,
+        scores: scoresPath,
+        strata: strata.source,
+        items: aligned.items.length,
+        dropped: aligned.dropped,
+        confidenceLevel,
+        method,
+        resamples,
+        seed,
+        warnings,
+      };
+      emit(ctx, report, () => formatHeadline(report));
+    });
 }
