@@ -1,7 +1,89 @@
 import type { Command } from '@commander-js/extra-typings';
-import type { Io } from './io.js';
-import { registerNotYet } from './not-yet.js';
+import { InputError } from '../data/errors.js';
+import { loadManifest } from '../data/manifest.js';
+import { formatNumber, formatTable } from '../report/table.js';
+import { freezeVersion, type FreezeResult } from '../rotation/archive.js';
+import { benchmarkItemsFromManifest } from '../rotation/content.js';
+import { isIsoDate } from '../rotation/dates.js';
+import { findLeakage, type LeakageResult } from '../rotation/leakage.js';
+import { checkVersionId } from '../rotation/version-id.js';
+import { contextOf, emit, numberFlag, type Io } from './io.js';
 
-export function register(program: Command, _io: Io): void {
-  registerNotYet(program, 'freeze', "store a benchmark version in a write-once archive", 8);
+/** The JSON document of `benchplan freeze`. */
+export interface FreezeReport extends FreezeResult {
+  manifest: string;
+  leakage: LeakageResult;
+  warnings: string[];
+}
+
+/**
+ * Today's date as `YYYY-MM-DD` in local time: the CLI reads the clock so the library never does.
+ * Exported for freeze and rotate.
+ */
+export function todayIsoDate(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** `--date`: a calendar day `YYYY-MM-DD`, default today. */
+export function dateFlag(raw: string | undefined): string {
+  if (raw === undefined) return todayIsoDate();
+  if (!isIsoDate(raw)) throw new InputError('must be a date YYYY-MM-DD', { file: '--date', value: raw });
+  return raw;
+}
+
+/** The leakage lines shared by freeze and rotate. */
+export function formatLeakage(leakage: LeakageResult): string[] {
+  if (leakage.pairs.length === 0) return [`no leakage: no eval item has a copy in dev (exact, or word ${leakage.shingleSize}-shingle Jaccard ≥ ${leakage.threshold})`];
+  const out = [`leakage: ${leakage.leakedEvalItems.length} eval item${leakage.leakedEvalItems.length === 1 ? ' has' : 's have'} a copy in dev (rotate retires them first after saturated items)`];
+  for (const p of leakage.pairs) {
+    out.push(p.kind === 'exact' ? `  ${p.evalItem} = ${p.devItem}  exact copy (${p.stratum})` : `  ${p.evalItem} ≈ ${p.devItem}  near duplicate, Jaccard ${formatNumber(p.similarity)} (${p.stratum})`);
+  }
+  return out;
+}
+
+export function formatFreeze(r: FreezeReport): string {
+  const evalCount = r.strata.reduce((t, s) => t + s.eval, 0);
+  const devCount = r.strata.reduce((t, s) => t + s.dev, 0);
+  const out = [
+    `Froze version ${r.version} of ${r.manifest} into ${r.archive}: ${r.items} items (${evalCount} eval, ${devCount} dev), ${r.objectsWritten + r.objectsShared} distinct contents: ${r.objectsWritten} written, ${r.objectsShared} already stored`,
+    `fingerprint ${r.fingerprint}`,
+    `guideline ${r.guideline ?? '(none recorded)'}, date ${r.date}${r.parent ? `, rotated from ${r.parent.version}` : ''}`,
+    '',
+    formatTable(['stratum', 'eval', 'dev'], r.strata.map((s) => [s.stratum, s.eval, s.dev])),
+    '',
+    ...formatLeakage(r.leakage),
+  ];
+  for (const w of r.warnings) out.push(`warning: ${w}`);
+  return out.join('\n');
+}
+
+export function register(program: Command, io: Io): void {
+  program
+    .command('freeze')
+    .description('store a benchmark version in a write-once, content-addressed archive')
+    .argument('<manifest>', 'the benchmark manifest (YAML or JSONL): item, stratum, split, text or path, label, added, source')
+    .requiredOption('--archive <dir>', 'the archive folder (created if absent)')
+    .requiredOption('--version <id>', 'the new version id, e.g. 2026Q3 (letters, digits, ".", "_", "-"; never overwritten)')
+    .option('--guideline <version>', "the annotation guideline version the labels follow (when the manifest does not say)")
+    .option('--date <yyyy-mm-dd>', 'the date recorded for the version (default today)')
+    .option('--near-duplicate <jaccard>', 'Jaccard similarity of word 3-shingles at which a dev item counts as a copy of an eval item', '0.8')
+    .action((manifestPath, options, command) => {
+      const ctx = contextOf(command, io);
+      const version = checkVersionId(options.version);
+      const date = dateFlag(options.date);
+      const threshold = numberFlag('--near-duplicate', options.nearDuplicate, { above: 0, max: 1 }) as number;
+      const manifest = loadManifest(manifestPath);
+      if (options.guideline !== undefined && manifest.guideline !== undefined && options.guideline !== manifest.guideline) {
+        throw new InputError(`differs from the manifest's guideline "${manifest.guideline}"`, { file: '--guideline', value: options.guideline });
+      }
+      const guideline = options.guideline ?? manifest.guideline ?? null;
+      const items = benchmarkItemsFromManifest(manifest);
+      const leakage = findLeakage(items, { threshold });
+      const result = freezeVersion(options.archive, items, { version, date, guideline });
+      const warnings: string[] = [];
+      if (guideline === null) warnings.push('no annotation guideline version recorded (--guideline): labels cannot be traced to the rules they follow');
+      const report: FreezeReport = { ...result, manifest: manifestPath, leakage, warnings };
+      emit(ctx, report, () => formatFreeze(report));
+    });
 }

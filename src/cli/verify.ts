@@ -1,7 +1,30 @@
 import type { Command } from '@commander-js/extra-typings';
-import type { Io } from './io.js';
-import { registerNotYet } from './not-yet.js';
+import { CheckFailed } from '../data/errors.js';
+import { verifyArchive, type VerifyResult } from '../rotation/verify.js';
+import { checkVersionId } from '../rotation/version-id.js';
+import { contextOf, emit, type Io } from './io.js';
 
-export function register(program: Command, _io: Io): void {
-  registerNotYet(program, 'verify', "re-hash an archive and report any change", 8);
+export function formatVerify(r: VerifyResult): string {
+  const scope = r.version === null ? `${r.versions.length} version${r.versions.length === 1 ? '' : 's'}${r.versions.length ? ` (${r.versions.join(', ')})` : ''}` : `version ${r.version}`;
+  if (r.ok) return `archive ${r.archive} intact: ${scope}, ${r.items} items, ${r.objects} content file${r.objects === 1 ? '' : 's'} re-hashed, fingerprints match`;
+  const out = r.problems.map((p) => `${p.kind.padEnd(7)} ${p.path}: ${p.detail}`);
+  out.push(`archive ${r.archive}: ${r.problems.length} problem${r.problems.length === 1 ? '' : 's'} in ${scope} (${r.objects} content files re-hashed)`);
+  return out.join('\n');
+}
+
+export function register(program: Command, io: Io): void {
+  program
+    .command('verify')
+    .description('re-hash an archive: exit 1 naming each changed, missing or extra file')
+    .requiredOption('--archive <dir>', 'the archive folder')
+    .option('--version <id>', 'check only this version (its record and content files)')
+    .action((options, command) => {
+      const ctx = contextOf(command, io);
+      const version = options.version === undefined ? undefined : checkVersionId(options.version);
+      const result = verifyArchive(options.archive, version === undefined ? {} : { version });
+      emit(ctx, result, () => formatVerify(result));
+      if (!result.ok) {
+        throw new CheckFailed(`verify: archive ${options.archive} failed: ${result.problems.length} changed, missing or extra file${result.problems.length === 1 ? '' : 's'}`, result);
+      }
+    });
 }

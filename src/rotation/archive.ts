@@ -1,0 +1,360 @@
+import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync, type Stats } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { z } from 'zod';
+import { CheckFailed, InputError } from '../data/errors.js';
+import { parseWith } from '../data/validate.js';
+import type { BenchmarkItem } from './content.js';
+import { isIsoDate } from './dates.js';
+import { benchmarkFingerprint } from './fingerprint.js';
+import { compareIds, sha256Hex } from './hash.js';
+import { checkVersionId, VERSION_ID_PATTERN } from './version-id.js';
+
+/** The `format` field of every version record; bump it if the record's shape changes. */
+export const VERSION_RECORD_FORMAT = 'benchplan-version/1';
+
+const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
+
+/** One item of a frozen version: where it sits, its label and provenance, and its content's hash. */
+export const VersionItemSchema = z.strictObject({
+  item: z.string().min(1),
+  stratum: z.string().min(1),
+  split: z.enum(['dev', 'eval']),
+  label: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  added: z.string().optional(),
+  source: z.string().optional(),
+  /** SHA-256 of the content: the file `objects/<sha256>` holds it. */
+  sha256: Sha256,
+  /** The content's size in bytes. */
+  bytes: z.number().int().nonnegative(),
+});
+export type VersionItem = z.infer<typeof VersionItemSchema>;
+
+/** Per stratum: how many eval and dev items a version has. */
+export const VersionStratumCountSchema = z.strictObject({ stratum: z.string(), eval: z.number().int(), dev: z.number().int() });
+export type VersionStratumCount = z.infer<typeof VersionStratumCountSchema>;
+
+/** The record `versions/<id>.json` of one frozen benchmark version. */
+export const VersionRecordSchema = z.strictObject({
+  format: z.literal(VERSION_RECORD_FORMAT),
+  version: z.string().regex(VERSION_ID_PATTERN),
+  /** The day it was frozen, `YYYY-MM-DD`. */
+  date: z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD'),
+  /** The annotation guideline version the labels follow, or null. */
+  guideline: z.string().nullable(),
+  fingerprint: Sha256,
+  /** The version this one was rotated from, with that version's fingerprint at the time. */
+  parent: z.strictObject({ version: z.string().regex(VERSION_ID_PATTERN), fingerprint: Sha256 }).nullable(),
+  counts: z.strictObject({ items: z.number().int(), eval: z.number().int(), dev: z.number().int() }),
+  strata: z.array(VersionStratumCountSchema),
+  /** Sorted by item id. */
+  items: z.array(VersionItemSchema),
+});
+export type VersionRecord = z.infer<typeof VersionRecordSchema>;
+
+export interface FreezeOptions {
+  /** The new version's id (checked by `checkVersionId`). */
+  version: string;
+  /** The day of freezing, `YYYY-MM-DD` (the library never reads the clock). */
+  date: string;
+  /** The annotation guideline version, or undefined / null when none is recorded. */
+  guideline?: string | null;
+  /** The version this one was rotated from (its fingerprint is recorded, so `verify` can check the chain). */
+  parent?: { version: string; fingerprint: string } | null;
+}
+
+export interface FreezeResult {
+  archive: string;
+  version: string;
+  date: string;
+  guideline: string | null;
+  fingerprint: string;
+  parent: { version: string; fingerprint: string } | null;
+  /** Number of items (eval + dev). */
+  items: number;
+  strata: VersionStratumCount[];
+  /** Content files written by this freeze, and content already in the archive (shared with other versions). */
+  objectsWritten: number;
+  objectsShared: number;
+  /** The record's path inside the archive, `versions/<id>.json`. */
+  record: string;
+}
+
+/**
+ * Builds the record of a version from items in hand: items sorted by id, per-stratum counts
+ * (strata in order of first appearance), the fingerprint. Pure: nothing is written.
+ * @throws {RangeError} for duplicate ids or an empty item list; {InputError} for a bad id or date.
+ */
+export function buildVersionRecord(items: readonly BenchmarkItem[], options: FreezeOptions): VersionRecord {
+  checkVersionId(options.version);
+  if (!isIsoDate(options.date)) throw new InputError('must be a date YYYY-MM-DD', { file: '--date', value: options.date });
+  if (items.length === 0) throw new RangeError('a benchmark version needs at least one item (got 0)');
+  const guideline = options.guideline ?? null;
+  // Keys in a fixed order (id, place, label, provenance, content) so the record's bytes are stable.
+  const entries: VersionItem[] = items.map((x) => ({
+    item: x.item,
+    stratum: x.stratum,
+    split: x.split,
+    ...(x.label !== undefined ? { label: x.label } : {}),
+    ...(x.added !== undefined ? { added: x.added } : {}),
+    ...(x.source !== undefined ? { source: x.source } : {}),
+    sha256: sha256Hex(x.content),
+    bytes: x.content.byteLength,
+  }));
+  const fingerprint = benchmarkFingerprint(entries, guideline);
+  entries.sort((a, b) => compareIds(a.item, b.item));
+  return {
+    format: VERSION_RECORD_FORMAT,
+    version: options.version,
+    date: options.date,
+    guideline,
+    fingerprint,
+    parent: options.parent ?? null,
+    counts: { items: entries.length, eval: entries.filter((x) => x.split === 'eval').length, dev: entries.filter((x) => x.split === 'dev').length },
+    strata: versionStratumCounts(items),
+    items: entries,
+  };
+}
+
+/** Eval and dev counts per stratum, strata in order of first appearance. */
+export function versionStratumCounts(items: ReadonlyArray<{ stratum: string; split: 'dev' | 'eval' }>): VersionStratumCount[] {
+  const counts = new Map<string, VersionStratumCount>();
+  for (const x of items) {
+    let c = counts.get(x.stratum);
+    if (!c) counts.set(x.stratum, (c = { stratum: x.stratum, eval: 0, dev: 0 }));
+    c[x.split] += 1;
+  }
+  return [...counts.values()];
+}
+
+/**
+ * Freezes a benchmark version into a write-once, content-addressed archive:
+ *
+ *   DIR/objects/<sha256>     each distinct content once, shared by every version that holds it
+ *   DIR/versions/<id>.json   the version record (items, strata, splits, labels, fingerprint,
+ *                            guideline version, date, parent)
+ *
+ * Write-once: an existing version is refused, and an object already present is checked, never
+ * rewritten. Atomic: the objects go first, the record last, each written to a temporary file,
+ * flushed and hard-linked into place (a link never replaces an existing file, unlike a rename),
+ * so a reader sees the whole version or none. If anything fails, the objects this call created
+ * are removed again; a hard crash (power loss, kill -9) can leave unreferenced objects but never
+ * a record without its objects, and `verifyArchive` names them as extra (freezing again adopts
+ * them). Assumes one writer at a time per archive. Symbolic links inside the archive are never
+ * followed. Files are written read-only (0444).
+ * Cost: O(total content bytes) to hash, plus one write per new object.
+ * @param archiveDir the archive's folder (created if absent).
+ * @param items the version's items with their content (e.g. from `benchmarkItemsFromManifest`).
+ * @returns what was written, with the fingerprint and per-stratum counts.
+ * @throws {CheckFailed} when the version already exists, or an object in the archive does not
+ *   match its name. {InputError} for a bad version id or date, or an archive whose `objects` /
+ *   `versions` is not a real folder. {RangeError} for duplicate ids or no items.
+ * @example freezeVersion('archive', items, { version: '2026Q3', date: '2026-07-01', guideline: '2026.2' })
+ * // => { version: '2026Q3', fingerprint: '…', items: 100, objectsWritten: 99, … }
+ */
+export function freezeVersion(archiveDir: string, items: readonly BenchmarkItem[], options: FreezeOptions): FreezeResult {
+  const record = buildVersionRecord(items, options);
+  const { objects, versions } = archiveFolders(archiveDir, { create: true });
+  const recordPath = join(versions, `${record.version}.json`);
+  if (lstatOrNull(recordPath)) throw new CheckFailed(versionExistsMessage(archiveDir, record.version));
+  const created: string[] = [];
+  let shared = 0;
+  try {
+    const seen = new Set<string>();
+    for (const x of items) {
+      const hash = sha256Hex(x.content);
+      if (seen.has(hash)) continue;
+      seen.add(hash);
+      const path = join(objects, hash);
+      const stat = lstatOrNull(path);
+      if (stat) {
+        checkStoredObject(archiveDir, hash, stat);
+        shared += 1;
+        continue;
+      }
+      if (writeNewFile(path, x.content)) created.push(path);
+      else shared += 1; // appeared meanwhile: content-addressed, so it is the same content (checked)
+    }
+    if (!writeNewFile(recordPath, versionRecordText(record))) throw new CheckFailed(versionExistsMessage(archiveDir, record.version));
+  } catch (error) {
+    for (const path of created) rmSync(path, { force: true });
+    throw error;
+  }
+  return {
+    archive: archiveDir,
+    version: record.version,
+    date: record.date,
+    guideline: record.guideline,
+    fingerprint: record.fingerprint,
+    parent: record.parent,
+    items: record.counts.items,
+    strata: record.strata,
+    objectsWritten: created.length,
+    objectsShared: shared,
+    record: `versions/${record.version}.json`,
+  };
+}
+
+function versionExistsMessage(archiveDir: string, version: string): string {
+  return `${archiveDir}: version "${version}" already exists; a frozen version is never overwritten (choose a new --version)`;
+}
+
+/** The record as stored: two-space JSON with a final newline, keys in the schema's order. */
+export function versionRecordText(record: VersionRecord): string {
+  return `${JSON.stringify(record, null, 2)}\n`;
+}
+
+function checkStoredObject(archiveDir: string, hash: string, stat: Stats): void {
+  if (!stat.isFile()) throw new CheckFailed(`${archiveDir}: objects/${hash} is not a regular file (a link or folder is never followed); run benchplan verify`);
+  const actual = sha256Hex(readFileSync(join(archiveDir, 'objects', hash)));
+  if (actual !== hash) throw new CheckFailed(`${archiveDir}: objects/${hash} does not match its name (content hash ${actual}): the archive was changed; run benchplan verify`);
+}
+
+let tempCounter = 0;
+
+/**
+ * Writes a file that must not exist yet: temporary file, flush, hard link into place, remove
+ * the temporary name. Returns false (writing nothing) when the target already exists.
+ * Where the file system has no hard links, falls back to an existence check and a rename.
+ */
+function writeNewFile(path: string, content: string | Uint8Array): boolean {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${(tempCounter += 1)}.tmp`);
+  try {
+    const fd = openSync(temp, 'wx', 0o444);
+    try {
+      const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+      let offset = 0;
+      while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    try {
+      linkSync(temp, path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return false;
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+      if (lstatOrNull(path)) return false;
+      renameSync(temp, path);
+    }
+    return true;
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/**
+ * The archive's two folders, checked to be real folders (not links).
+ * @param options.create make them (and the archive folder) when absent.
+ * @throws {InputError} when the archive is missing (and not to be created) or a folder is a link or a file.
+ */
+export function archiveFolders(archiveDir: string, options: { create?: boolean } = {}): { objects: string; versions: string } {
+  const top = lstatOrNull(archiveDir);
+  if (!top) {
+    if (!options.create) throw new InputError('no archive here (the folder does not exist)', { file: archiveDir });
+    mkdirSync(archiveDir, { recursive: true });
+  } else if (!top.isDirectory() && !(top.isSymbolicLink() && isDirectoryFollowing(archiveDir))) {
+    throw new InputError('the archive must be a folder', { file: archiveDir });
+  }
+  const out = { objects: join(archiveDir, 'objects'), versions: join(archiveDir, 'versions') };
+  for (const [name, path] of Object.entries(out)) {
+    const stat = lstatOrNull(path);
+    if (!stat) {
+      if (options.create) mkdirSync(path);
+      continue;
+    }
+    if (!stat.isDirectory()) throw new InputError(`${name} must be a folder inside the archive (it is ${stat.isSymbolicLink() ? 'a symbolic link, never followed' : 'a file'})`, { file: archiveDir });
+  }
+  return out;
+}
+
+function isDirectoryFollowing(path: string): boolean {
+  try {
+    return readdirSync(path) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The ids of the versions in an archive, sorted by id (code-unit order).
+ * @throws {InputError} when there is no archive at that folder.
+ */
+export function listArchiveVersions(archiveDir: string): string[] {
+  const { versions } = archiveFolders(archiveDir);
+  if (!lstatOrNull(versions)) return [];
+  return readdirSync(versions)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -'.json'.length))
+    .filter((id) => VERSION_ID_PATTERN.test(id) && !id.includes('..') && lstatOrNull(join(versions, `${id}.json`))?.isFile())
+    .sort(compareIds);
+}
+
+/**
+ * Reads and checks one version record: a regular file (not a link), valid JSON, the documented
+ * shape, and the id inside matching the file name.
+ * @param flag the flag the id came from, for messages (default `--version`).
+ * @throws {InputError} for a bad id, an unknown version (the message lists the versions there
+ *   are) or a malformed record.
+ */
+export function readArchiveVersion(archiveDir: string, version: string, flag = '--version'): VersionRecord {
+  checkVersionId(version, flag);
+  const { versions } = archiveFolders(archiveDir);
+  const path = join(versions, `${version}.json`);
+  const stat = lstatOrNull(path);
+  if (!stat) {
+    const known = lstatOrNull(versions) ? listArchiveVersions(archiveDir) : [];
+    throw new InputError(`version "${version}" is not in the archive ${archiveDir} (versions: ${known.length ? known.join(', ') : 'none'})`, { file: flag, value: version });
+  }
+  if (!stat.isFile()) throw new InputError('a version record must be a regular file (a link is never followed)', { file: path });
+  return parseVersionRecord(readFileSync(path, 'utf8'), path, version);
+}
+
+/** Parses a record's text; `expected` is the id its file name promises. @throws {InputError}. */
+export function parseVersionRecord(text: string, file: string, expected: string): VersionRecord {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`not valid JSON: ${(error as Error).message}`, { file });
+  }
+  const record = parseWith(VersionRecordSchema, data, { file }) as VersionRecord;
+  if (record.version !== expected) throw new InputError(`the record says version "${record.version}" but its file name says "${expected}"`, { file, field: 'version', value: record.version });
+  return record;
+}
+
+/**
+ * Reads one stored content and checks it against its hash.
+ * @throws {CheckFailed} when the object is missing, a link, or does not match its name.
+ */
+export function readArchiveObject(archiveDir: string, sha256: string): Uint8Array {
+  const path = join(archiveDir, 'objects', sha256);
+  const stat = lstatOrNull(path);
+  if (!stat) throw new CheckFailed(`${archiveDir}: objects/${sha256} is missing; run benchplan verify`);
+  checkStoredObject(archiveDir, sha256, stat);
+  return readFileSync(path);
+}
+
+/**
+ * A frozen version's items with their content read back from the archive (each checked against
+ * its hash): the input to freezing a rotated version.
+ * @throws {CheckFailed} when an object is missing or changed.
+ */
+export function readVersionItems(archiveDir: string, record: VersionRecord): BenchmarkItem[] {
+  return record.items.map((x) => {
+    const out: BenchmarkItem = { item: x.item, stratum: x.stratum, split: x.split, content: readArchiveObject(archiveDir, x.sha256) };
+    if (x.label !== undefined) out.label = x.label;
+    if (x.added !== undefined) out.added = x.added;
+    if (x.source !== undefined) out.source = x.source;
+    return out;
+  });
+}
