@@ -18,7 +18,7 @@ const steps = [
   ['size', ['size', 'examples/pilot.csv', '--a', 'candidate', '--b', 'baseline', '--mde', '5', '--budget', '400', '--per-stratum']],
   ['allocate', ['allocate', '--strata', 'examples/strata.yaml', '--budget', '400', '--pilot', 'examples/pilot.csv', '--a', 'candidate', '--b', 'baseline']],
   ['headline', ['headline', 'examples/scores.csv', '--strata', 'examples/strata.yaml']],
-  ['sweep', ['sweep', 'examples/scores.csv', '--policy', 'examples/policy.yaml']],
+  ['sweep', ['sweep', 'examples/scores.csv', '--policy', 'examples/policy.yaml', '--alternative-scores', 'examples/scores-rescored.csv']],
   ['agree', ['agree', 'examples/annotations.csv', '--adjudicate', o('adjudicate.csv')]],
   ['freeze', ['freeze', 'examples/manifest.yaml', '--archive', o('archive'), '--version', '2026Q3']],
   ['verify', ['verify', '--archive', o('archive')]],

@@ -9,9 +9,9 @@ export interface SweepUncertaintyOptions {
   nResamples?: number;
   /** Seed of the resampling; default 0. Every number below uses the same resamples. */
   seed?: Seed;
-  /** Coverage of the intervals; default 0.95. */
+  /** Coverage of the intervals; default the sweep's confidenceLevel. */
   confidenceLevel?: number;
-  /** Interval method for the cost gaps (src/bootstrap's); default 'bca'. Crossings always use 'percentile'. */
+  /** Interval method for the cost gaps (src/bootstrap's); default 'bca'. Crossings use percentiles. */
   method?: IntervalMethod;
 }
 
@@ -20,9 +20,10 @@ export interface CostGap {
   model: string;
   /** costPerDocument(model) − costPerDocument(leader) at the policy's costs. */
   difference: number;
+  /** From `bootstrapMeanDifference` over documents, with `method`. */
   confidenceInterval: [number, number];
   standardError: number;
-  /** Share of resamples in which this model is cheaper than the leader. */
+  /** Share of resamples in which this model is strictly cheaper than the leader. */
   aheadOfLeaderProbability: number;
 }
 
@@ -31,13 +32,16 @@ export interface CrossingInterval {
   models: [string, string];
   /** The crossing on the data as given. */
   value: number;
-  /** Percentile interval of the resampled crossings; an end is ±Infinity (JSON null) when unbounded. */
+  /**
+   * Percentile interval of the resampled crossings x* (type 7, as numpy / scipy). A resample in
+   * which the two lines are parallel has x* = ±∞, so an end can be unbounded (JSON null).
+   */
   confidenceInterval: [number, number];
-  /** Share of resamples in which the crossing falls inside the band (ends included). */
+  /** Share of resamples whose crossing lies inside the band (ends included). */
   inBandProbability: number;
   /**
-   * Share of resamples in which the two lines' slopes tie or swap order, so the pair crosses
-   * the other way round or not at all; when it is large the crossing is barely identified.
+   * Share of resamples in which the two lines' slopes tie or swap order, so the pair crosses the
+   * other way round or not at all; when it is large the crossing is barely identified.
    */
   orientationFlips: number;
 }
@@ -51,7 +55,7 @@ export interface SweepUncertainty {
   leader: string;
   /** Share of resamples in which the leader is strictly the cheapest at the policy's costs (ties count as not ahead). */
   leaderAheadProbability: number;
-  /** Every other model against the leader. */
+  /** Every other model against the leader, in ranking order. */
   gaps: CostGap[];
   /** One per in-band crossing. */
   crossings: CrossingInterval[];
@@ -62,8 +66,8 @@ export interface SweepUncertainty {
   warnings: string[];
 }
 
-/** Per model and document: the cost at the policy's rates (fixed part + swept part). */
-function documentCosts(tally: OutcomeTally, costs: Partial<Record<OutcomeKind, number>>, vary: OutcomeKind): { fixed: Float64Array[]; swept: Float64Array[] } {
+/** Per model and document: the fixed part of the cost and the count of the swept kind. */
+function documentParts(tally: OutcomeTally, costs: Partial<Record<OutcomeKind, number>>, vary: OutcomeKind): { fixed: Float64Array[]; swept: Float64Array[] } {
   const K = OUTCOME_KINDS.length;
   const D = tally.documents.length;
   const fixed: Float64Array[] = [];
@@ -86,34 +90,89 @@ function documentCosts(tally: OutcomeTally, costs: Partial<Record<OutcomeKind, n
   return { fixed, swept };
 }
 
-/** The mean of a 0/1 statistic over the resamples: θ̂ + bias, as a whole number of resamples / B. */
-function shareOfResamples(n: number, indicator: (indices: Int32Array) => number, options: { nResamples: number; seed: Seed; confidenceLevel: number }): number {
-  const result = bootstrapStatistic(n, indicator, { ...options, method: 'percentile' });
-  const share = result.estimate + result.bias;
-  return Math.round(share * result.nResamples) / result.nResamples;
+/**
+ * Every resample's totals per model, drawn by src/bootstrap: `bootstrapStatistic` calls the
+ * statistic once on the data as given and then once per resample (its documented contract), and
+ * the statistic here records the resampled documents' fixed-cost and swept-count totals of every
+ * model. Row r (0 … B − 1), model m: entry r · M + m.
+ */
+function resampledTotals(fixed: Float64Array[], swept: Float64Array[], settings: { nResamples: number; seed: Seed; confidenceLevel: number }): { fixedTotal: Float64Array; sweptTotal: Float64Array } {
+  const M = fixed.length;
+  const D = fixed[0].length;
+  const B = settings.nResamples;
+  const fixedTotal = new Float64Array((B + 1) * M);
+  const sweptTotal = new Float64Array((B + 1) * M);
+  let call = 0;
+  bootstrapStatistic(
+    D,
+    (indices) => {
+      if (call > B) throw new Error(`bootstrapStatistic called the statistic more than 1 + ${B} times`);
+      const row = call * M;
+      for (let m = 0; m < M; m++) {
+        const f = fixed[m];
+        const s = swept[m];
+        let a = 0;
+        let b = 0;
+        for (let k = 0; k < indices.length; k++) {
+          a += f[indices[k]];
+          b += s[indices[k]];
+        }
+        fixedTotal[row + m] = a;
+        sweptTotal[row + m] = b;
+      }
+      call += 1;
+      return fixedTotal[row];
+    },
+    { ...settings, method: 'percentile' },
+  );
+  if (call !== B + 1) throw new Error(`bootstrapStatistic called the statistic ${call} times, expected 1 + ${B}`);
+  return { fixedTotal: fixedTotal.subarray(M), sweptTotal: sweptTotal.subarray(M) };
+}
+
+/**
+ * The p-quantile of an ascending sample by linear interpolation (Hyndman–Fan type 7, numpy's
+ * default and src/bootstrap's), extended to infinite entries: between −∞ and a finite value the
+ * quantile is −∞, between a finite value and +∞ it is +∞ (the limits of the interpolation).
+ */
+function quantileWithInfinities(sorted: Float64Array, p: number): number {
+  const count = sorted.length;
+  if (count === 0) return NaN;
+  const h = (count - 1) * p;
+  const lo = Math.min(Math.max(Math.floor(h), 0), count - 1);
+  const hi = Math.min(lo + 1, count - 1);
+  const t = h - lo;
+  const a = sorted[lo];
+  const b = sorted[hi];
+  if (t === 0 || a === b) return a;
+  if (a === -Infinity) return -Infinity;
+  if (b === Infinity) return Infinity;
+  const diff = b - a;
+  return t >= 0.5 ? b - diff * (1 - t) : a + diff * t;
 }
 
 /**
  * The uncertainty of a cost sweep, from a paired bootstrap over documents (src/bootstrap):
- * documents are drawn with replacement, each carrying every model's outcomes, so the models
- * stay paired and slots of one document stay together.
+ * documents are drawn with replacement, each carrying every model's outcomes, so the models stay
+ * paired and the slots of one document stay together. All numbers come from the same resamples
+ * (one seed): `bootstrapStatistic` draws them, and `bootstrapMeanDifference` with the same seed
+ * draws the very same ones.
  *
- * - leaderAheadProbability = #{resamples where the leader's total cost < every other's} / B.
- * - gaps: `bootstrapMeanDifference` of per-document costs (model − leader), so the estimate is
- *   the difference in cost per document.
- * - crossing intervals: in each resample the pair's crossing x* = (A*_b − A*_a) / (B*_a − B*_b)
- *   (A the fixed part, B the count of the swept kind, both summed over the resampled documents);
- *   the percentile interval of x*. Resamples where B*_a = B*_b give x* = ±∞ by the sign of the
- *   numerator (the lines never meet), so an interval end can be unbounded.
+ * - leaderAheadProbability = #{r : cost*_leader(x₀) < cost*_m(x₀) for every other m} / B, x₀ the
+ *   policy's value of the swept cost.
+ * - gaps: `bootstrapMeanDifference` of per-document costs (model − leader), `method` intervals.
+ * - crossing of a and b: in resample r, x*_r = −ΔA*_r / ΔB*_r with ΔA* = A*_a − A*_b the difference
+ *   in fixed cost and ΔB* = B*_a − B*_b in the count of the swept kind, summed over the resampled
+ *   documents; x* = ±∞ when ΔB* = 0 (parallel: they never tie), and resamples with ΔA* = ΔB* = 0
+ *   (identical lines) are left out of the interval. The interval is the percentile interval of x*.
  *
- * All statistics use the same seed, hence the same resamples.
- * Reference: Efron & Tibshirani (1993) ch. 6 and 13 (bootstrap of a ratio, percentile interval);
- * Field & Welsh (2007) on resampling whole clusters.
- * O(B × D × m) per statistic for B resamples, D documents, m models.
+ * Reference: Efron & Tibshirani (1993), ch. 13 (percentile interval) and §6.9 (a ratio of means);
+ * Davison & Hinkley (1997) §3.8 (resampling whole clusters).
+ * O(B × D × m) for B resamples, D documents, m models; memory O(B × m).
  * @param tally the outcomes per model and document.
  * @param sweep the sweep of the same tally (`costSweep`).
  * @param options nResamples, seed, confidenceLevel, method.
  * @returns the leader's probability of being ahead, gaps and crossing intervals, with the settings.
+ * @throws {RangeError} for a bad resample count or level (as src/bootstrap).
  * @example sweepUncertainty(tally, sweep, { seed: 0 }).leader // => 'alpha' on the bundled examples
  */
 export function sweepUncertainty(tally: OutcomeTally, sweep: CostSweepResult, options: SweepUncertaintyOptions = {}): SweepUncertainty {
@@ -122,90 +181,72 @@ export function sweepUncertainty(tally: OutcomeTally, sweep: CostSweepResult, op
   const confidenceLevel = options.confidenceLevel ?? sweep.confidenceLevel;
   const method = options.method ?? 'bca';
   if (!Number.isInteger(nResamples) || nResamples < 1) throw new RangeError(`nResamples must be a whole number ≥ 1 (got ${nResamples})`);
+  if (!(confidenceLevel > 0 && confidenceLevel < 1)) throw new RangeError(`confidenceLevel must be in (0, 1) (got ${confidenceLevel})`);
   const D = tally.documents.length;
-  const x0 = sweep.policyValue;
-  const { fixed, swept } = documentCosts(tally, sweep.policyCosts, sweep.vary);
-  const index = new Map(tally.models.map((model, m) => [model, m]));
   const M = tally.models.length;
-  const atPolicy = fixed.map((f, m) => Float64Array.from(f, (value, d) => value + x0 * swept[m][d]));
+  const B = nResamples;
+  const x0 = sweep.policyValue;
+  const { fixed, swept } = documentParts(tally, sweep.policyCosts, sweep.vary);
+  const index = new Map(tally.models.map((model, m) => [model, m]));
   const settings = { nResamples, seed, confidenceLevel };
   const warnings: string[] = [];
   if (D < 20) warnings.push(`only ${D} documents: bootstrap intervals over so few units are rough`);
+  const { fixedTotal, sweptTotal } = resampledTotals(fixed, swept, settings);
+  const costAt = (r: number, m: number) => fixedTotal[r * M + m] + x0 * sweptTotal[r * M + m];
 
   const leader = sweep.ranking[0];
   const l = index.get(leader) as number;
-  const totals = new Float64Array(M);
-  const leaderAheadProbability = shareOfResamples(
-    D,
-    (indices) => {
-      totals.fill(0);
-      for (let m = 0; m < M; m++) {
-        const cost = atPolicy[m];
-        let sum = 0;
-        for (let k = 0; k < indices.length; k++) sum += cost[indices[k]];
-        totals[m] = sum;
-      }
-      for (let m = 0; m < M; m++) if (m !== l && !(totals[l] < totals[m])) return 0;
-      return 1;
-    },
-    settings,
-  );
+  let ahead = 0;
+  for (let r = 0; r < B; r++) {
+    const own = costAt(r, l);
+    let strictly = true;
+    for (let m = 0; m < M && strictly; m++) if (m !== l && !(own < costAt(r, m))) strictly = false;
+    if (strictly) ahead += 1;
+  }
 
+  const atPolicy = fixed.map((f, m) => Float64Array.from(f, (value, d) => value + x0 * swept[m][d]));
   const gaps: CostGap[] = [];
   for (const model of sweep.ranking.slice(1)) {
     const m = index.get(model) as number;
     const result = bootstrapMeanDifference(atPolicy[m], atPolicy[l], { ...settings, method });
-    const aheadOfLeaderProbability = shareOfResamples(
-      D,
-      (indices) => {
-        let diff = 0;
-        for (let k = 0; k < indices.length; k++) diff += atPolicy[m][indices[k]] - atPolicy[l][indices[k]];
-        return diff < 0 ? 1 : 0;
-      },
-      settings,
-    );
-    gaps.push({ model, difference: result.estimate, confidenceInterval: result.confidenceInterval, standardError: result.standardError, aheadOfLeaderProbability });
+    let cheaper = 0;
+    for (let r = 0; r < B; r++) if (costAt(r, m) < costAt(r, l)) cheaper += 1;
+    gaps.push({ model, difference: result.estimate, confidenceInterval: result.confidenceInterval, standardError: result.standardError, aheadOfLeaderProbability: cheaper / B });
     for (const w of result.warnings) warnings.push(`${model} − ${leader}: ${w}`);
   }
 
+  const alpha = (1 - confidenceLevel) / 2;
   const crossings: CrossingInterval[] = [];
   for (const crossing of sweep.crossingsInBand) {
     const a = index.get(crossing.models[0]) as number;
     const b = index.get(crossing.models[1]) as number;
-    // Per document: the pair's difference in fixed cost and in swept count.
-    const dFixed = Float64Array.from(fixed[b], (value, d) => value - fixed[a][d]);
-    const dSwept = Float64Array.from(swept[a], (value, d) => value - swept[b][d]);
-    let slopeSign = 0;
-    for (let d = 0; d < D; d++) slopeSign += dSwept[d];
-    slopeSign = Math.sign(slopeSign);
-    const sums = (indices: Int32Array): [number, number] => {
-      let numerator = 0;
-      let denominator = 0;
-      for (let k = 0; k < indices.length; k++) {
-        numerator += dFixed[indices[k]];
-        denominator += dSwept[indices[k]];
-      }
-      return [numerator, denominator];
-    };
-    const crossingOf = ([numerator, denominator]: [number, number]): number => {
-      if (denominator !== 0) return numerator / denominator;
-      return numerator === 0 ? 0 : numerator > 0 ? Infinity : -Infinity;
-    };
-    const interval = bootstrapStatistic(D, (indices) => crossingOf(sums(indices)), { ...settings, method: 'percentile' });
-    const [low, high] = sweep.band;
-    const inBandProbability = shareOfResamples(
-      D,
-      (indices) => {
-        const value = crossingOf(sums(indices));
-        return value >= low && value <= high ? 1 : 0;
-      },
-      settings,
-    );
-    const orientationFlips = shareOfResamples(D, (indices) => (Math.sign(sums(indices)[1]) === slopeSign ? 0 : 1), settings);
-    if (orientationFlips > (1 - confidenceLevel) / 2) {
+    let slope = 0;
+    for (let d = 0; d < D; d++) slope += swept[a][d] - swept[b][d];
+    const values: number[] = [];
+    let inBand = 0;
+    let flips = 0;
+    for (let r = 0; r < B; r++) {
+      const level = fixedTotal[r * M + a] - fixedTotal[r * M + b];
+      const rise = sweptTotal[r * M + a] - sweptTotal[r * M + b];
+      if (Math.sign(rise) !== Math.sign(slope)) flips += 1;
+      if (rise === 0 && level === 0) continue;
+      const value = rise === 0 ? (level > 0 ? -Infinity : Infinity) : -level / rise;
+      values.push(value);
+      if (value >= sweep.band[0] && value <= sweep.band[1]) inBand += 1;
+    }
+    const sorted = Float64Array.from(values).sort();
+    const orientationFlips = flips / B;
+    if (orientationFlips > alpha) {
       warnings.push(`${crossing.models[0]}/${crossing.models[1]}: in ${(orientationFlips * 100).toFixed(1)}% of resamples the lines tie in slope or cross the other way round: the crossing is barely identified`);
     }
-    crossings.push({ models: crossing.models, value: crossing.value, confidenceInterval: interval.confidenceInterval, inBandProbability, orientationFlips });
+    if (values.length < B) warnings.push(`${crossing.models[0]}/${crossing.models[1]}: ${B - values.length} resamples with identical lines left out of the crossing interval`);
+    crossings.push({
+      models: crossing.models,
+      value: crossing.value,
+      confidenceInterval: [quantileWithInfinities(sorted, alpha), quantileWithInfinities(sorted, 1 - alpha)],
+      inBandProbability: inBand / B,
+      orientationFlips,
+    });
   }
-  return { unit: 'document', documents: D, leader, leaderAheadProbability, gaps, crossings, method, confidenceLevel, nResamples, seed: String(seed), warnings };
+  return { unit: 'document', documents: D, leader, leaderAheadProbability: ahead / B, gaps, crossings, method, confidenceLevel, nResamples, seed: String(seed), warnings };
 }
