@@ -113,7 +113,7 @@ export function register(program: Command, io: Io): void {
       const bar = progress(io, 'bootstrap');
       let result: ReturnType<typeof stratifiedHeadlines>;
       try {
-        result = stratifiedHeadlines(aligned, weights, { confidenceLevel, method, nResamples: resamples, seed });
+        result = stratifiedHeadlines(aligned, weights, { confidenceLevel, method, nResamples: resamples, seed, onProgress: bar.update });
       } catch (error) {
         strataInputError(error, strata);
       } finally {

@@ -24,6 +24,8 @@ export interface StratifiedHeadlinesOptions {
   seed?: Seed;
   /** Compute the paired differences between models (default true when there are two or more). */
   differences?: boolean;
+  /** Called with the fraction of the bootstrap work done (0 … 1), for a progress bar; never changes the result. */
+  onProgress?: ((fraction: number) => void) | null;
 }
 
 /** One model: per-stratum scores first, then the headline and the plain mean. */
@@ -86,6 +88,8 @@ export interface StratifiedHeadlinesResult {
  * @throws {TypeError} without a stratum per item; {StratumRangeError} for a stratum with items
  *   but no weight; {RangeError} for bad weights or settings.
  * Cost: O(models · n) plus O(pairs · nResamples · n) for the bootstrap.
+ * @example stratifiedHeadlines({ models: ['m'], scores: [[1, 0, 1, 1]], stratum: Int32Array.from([0, 0, 1, 1]), strata: ['x', 'y'] },
+ *   [{ stratum: 'x', weight: 0.8 }, { stratum: 'y', weight: 0.2 }]).models[0].headline.estimate // => 0.6 (0.8·0.5 + 0.2·1; rawMean 0.75)
  */
 export function stratifiedHeadlines(data: StratifiedModelScores, weights: readonly StratumWeight[], options: StratifiedHeadlinesOptions = {}): StratifiedHeadlinesResult {
   const confidenceLevel = options.confidenceLevel ?? 0.95;
@@ -131,6 +135,8 @@ export function stratifiedHeadlines(data: StratifiedModelScores, weights: readon
     }
     const itemStratum = Int32Array.from(stratum, (s) => local[s]);
     const emptyWeighted = weights.filter((w) => w.weight > 0 && !data.strata.some((name, s) => name === w.stratum && local[s] >= 0));
+    const pairs = (data.models.length * (data.models.length - 1)) / 2;
+    let done = 0;
     for (let i = 0; i < data.models.length; i++) {
       for (let j = i + 1; j < data.models.length; j++) {
         const a = data.scores[i];
@@ -151,6 +157,7 @@ export function stratifiedHeadlines(data: StratifiedModelScores, weights: readon
             confidenceLevel,
             nResamples,
             seed: `${String(seed)}:headline:${data.models[i]}:${data.models[j]}`,
+            onProgress: options.onProgress ? (f: number) => options.onProgress!((done + f) / pairs) : null,
           });
           interval = boot.confidenceInterval;
           bootstrapStandardError = boot.standardError;
@@ -167,6 +174,7 @@ export function stratifiedHeadlines(data: StratifiedModelScores, weights: readon
           excludesZero: interval[0] > 0 || interval[1] < 0,
           warnings: pairWarnings,
         });
+        done += 1;
       }
     }
   }

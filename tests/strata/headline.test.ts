@@ -232,3 +232,33 @@ describe('discordance per stratum (hand-computed)', () => {
     expect(r.warnings.join()).toMatch(/stratum "missing" has no paired items/);
   });
 });
+
+describe('the JSDoc @examples', () => {
+  it('hold', async () => {
+    const s = await import('../../src/strata/index.js');
+    expect(new s.StratumRangeError('rare_clause', 'optimal allocation needs a cost', undefined).stratum).toBe('rare_clause');
+    expect(s.largestRemainder([76.923, 76.923, 46.154], 200)).toEqual([77, 77, 46]);
+    expect(s.allocationTargets([{ name: 'a', traffic: 0.5, cost: 4 }], 'optimal', { a: 0.3 })).toEqual([0.075]);
+    expect(s.stratumDiscordance({ scoreA: [1, 1, 0, 1], scoreB: [1, 0, 0, 0], stratum: [0, 0, 1, 1], strata: ['x', 'y'] }).strata.map((x) => x.discordance)).toEqual([0.5, 0.5]);
+    expect(s.stratumScores([1, 0, 1, 1], [0, 0, 1, 1], ['x', 'y']).strata[0].mean).toBe(0.5);
+    expect(
+      s.reweightedHeadline(
+        [
+          { stratum: 'routine', n: 4, mean: 0.9, sd: 0.1 },
+          { stratum: 'rare', n: 4, mean: 0.5, sd: 0.2 },
+        ],
+        [
+          { stratum: 'routine', weight: 0.75 },
+          { stratum: 'rare', weight: 0.25 },
+        ],
+      ).estimate,
+    ).toBeCloseTo(0.8, 15);
+    expect(s.compareAllocations([{ name: 'a', traffic: 0.5 }, { name: 'b', traffic: 0.5 }], { budget: 100, sd: { a: 1, b: 3 } }).compare.map((c) => c.method)).toEqual(['proportional', 'neyman']);
+    const r = s.stratifiedHeadlines({ models: ['m'], scores: [[1, 0, 1, 1]], stratum: Int32Array.from([0, 0, 1, 1]), strata: ['x', 'y'] }, [
+      { stratum: 'x', weight: 0.8 },
+      { stratum: 'y', weight: 0.2 },
+    ]);
+    expect(r.models[0].headline.estimate).toBeCloseTo(0.6, 15);
+    expect(r.models[0].rawMean).toBe(0.75);
+  });
+});
