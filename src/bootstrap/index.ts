@@ -31,3 +31,4 @@ export { signFlipTest } from './sign-flip.js';
 export { holmAdjust } from './holm.js';
 export { compareModels, compareModelsParallel } from './compare-models.js';
 export { clusteredStandardError, type ClusteredStandardErrorResult } from './clustered-se.js';
+export { nonInferiorityFromScores, nonInferiorityGate, nonInferiorityHeadline, formatNonInferiorityReport, expectNoRegression, RegressionError, type NonInferiorityOptions, type NonInferiorityData, type NonInferiorityCheck, type NonInferiorityResult, type NonInferiorityGateOptions, type ExpectNoRegressionOptions } from './gate.js';

@@ -1,0 +1,419 @@
+import { InputError } from '../data/errors.js';
+import { pairScores } from '../data/pairing.js';
+import { loadScores, type ScoresTable } from '../data/scores.js';
+import type { Seed } from '../random/seed.js';
+import { formatNumber, formatTable } from '../report/table.js';
+import { bootstrapMeanDifference } from './mean.js';
+import { seedText } from './settings.js';
+import { INTERVAL_METHODS, type IntervalMethod } from './types.js';
+
+/** Settings of a non-inferiority gate. */
+export interface NonInferiorityOptions {
+  /**
+   * The largest drop (candidate − baseline, in score units) that does not count as a regression,
+   * ≥ 0: 0.02 on 0/1 scores is two points of accuracy. The gate passes when it can rule out a drop
+   * larger than this.
+   */
+  margin: number;
+  /** Interval method: `bca` (default), `percentile`, `basic` or `t`. */
+  method?: IntervalMethod;
+  /** One-sided confidence level in (0, 1); default 0.95 (a 5% chance of passing a real regression). */
+  confidenceLevel?: number;
+  /** Bootstrap resamples; default 9999 (ignored by `t`). */
+  nResamples?: number;
+  /** Seed; default 0. Stratum h's check uses the stream `${seed}:stratum:${h}`. */
+  seed?: Seed;
+  /** Also check every stratum (intersection–union: every check must pass). */
+  perStratum?: boolean;
+  /** Called with the fraction of the work done (0 … 1). */
+  onProgress?: ((fraction: number) => void) | null;
+}
+
+/** Paired per-item scores for the array form of the gate. */
+export interface NonInferiorityData {
+  candidate: ArrayLike<number>;
+  baseline: ArrayLike<number>;
+  /** Per item: cluster index (0 … G − 1), to resample whole clusters (documents). */
+  cluster?: Int32Array | null;
+  /** Per item: stratum index into `strataNames`, for `perStratum` and stratified resampling. */
+  stratum?: Int32Array | null;
+  strataNames?: readonly string[];
+  /** Resample within strata for the overall check (stratum sizes fixed, as the set was built). */
+  stratified?: boolean;
+}
+
+/** One check of the gate: the whole set, or one stratum. */
+export interface NonInferiorityCheck {
+  /** null for the whole set; else the stratum's name. */
+  stratum: string | null;
+  n: number;
+  /** Clusters resampled, or null when items are resampled. */
+  nClusters: number | null;
+  /** mean(candidate − baseline). */
+  estimate: number;
+  /** The one-sided lower confidence bound of candidate − baseline (NaN when it cannot be computed). */
+  lowerBound: number;
+  /** [lowerBound, +∞): the one-sided interval. */
+  confidenceInterval: [number, number];
+  standardError: number;
+  /** −margin: the bound must lie above it. */
+  threshold: number;
+  passed: boolean;
+  /** Why it passed or failed, in words. */
+  reason: string;
+  warnings: string[];
+}
+
+/** The gate's verdict with every number behind it and the settings that produced it. */
+export interface NonInferiorityResult {
+  baseline: string;
+  candidate: string;
+  margin: number;
+  threshold: number;
+  method: IntervalMethod;
+  confidenceLevel: number;
+  /** Always `greater`: H1 is candidate − baseline > −margin. */
+  alternative: 'greater';
+  nResamples: number;
+  seed: string;
+  clustered: boolean;
+  stratified: boolean;
+  perStratum: boolean;
+  /** Paired items. */
+  n: number;
+  /** Items left out because one model did not score them (with dropUnpaired). */
+  dropped: number;
+  /** Every check passed. */
+  passed: boolean;
+  overall: NonInferiorityCheck;
+  /** Per-stratum checks (empty without perStratum), in the table's stratum order. */
+  strata: NonInferiorityCheck[];
+  /** Names of the failed checks: `overall` and/or stratum names. */
+  failed: string[];
+  warnings: string[];
+}
+
+/** Maps labels to 0 … G − 1 in order of first appearance (the engine wants dense indices). */
+function dense(labels: ArrayLike<number>): { index: Int32Array; count: number } {
+  const map = new Map<number, number>();
+  const index = new Int32Array(labels.length);
+  for (let i = 0; i < labels.length; i++) {
+    let k = map.get(labels[i]);
+    if (k === undefined) {
+      k = map.size;
+      map.set(labels[i], k);
+    }
+    index[i] = k;
+  }
+  return { index, count: map.size };
+}
+
+function checkOne(
+  candidate: Float64Array,
+  baseline: Float64Array,
+  cluster: Int32Array | null,
+  strata: Int32Array | null,
+  stratum: string | null,
+  settings: { margin: number; method: IntervalMethod; confidenceLevel: number; nResamples: number; seed: string },
+  onProgress: ((fraction: number) => void) | null,
+): NonInferiorityCheck {
+  const n = candidate.length;
+  const threshold = -settings.margin;
+  const clusters = cluster === null ? null : dense(cluster);
+  let sum = 0;
+  let constant = true;
+  for (let i = 0; i < n; i++) {
+    const d = candidate[i] - baseline[i];
+    sum += d;
+    if (i > 0 && d !== candidate[0] - baseline[0]) constant = false;
+  }
+  const estimate = n > 0 ? sum / n : NaN;
+  const base = { stratum, n, nClusters: clusters === null ? null : clusters.count, estimate, threshold };
+  const units = clusters === null ? n : clusters.count;
+  if (units < 2) {
+    const what = clusters === null ? 'item' : 'cluster';
+    return { ...base, lowerBound: NaN, confidenceInterval: [NaN, Infinity], standardError: NaN, passed: false, reason: `too few ${what}s (${units}) to bound the difference`, warnings: [] };
+  }
+  if (constant) {
+    // A point mass: every resample (and every interval method) gives this one value.
+    const passed = estimate > threshold;
+    return {
+      ...base,
+      lowerBound: estimate,
+      confidenceInterval: [estimate, Infinity],
+      standardError: 0,
+      passed,
+      reason: passed ? `every item differs by ${formatNumber(estimate)}, above ${formatNumber(threshold)}` : `every item differs by ${formatNumber(estimate)}, not above ${formatNumber(threshold)}`,
+      warnings: [`every ${stratum === null ? '' : `"${stratum}" `}item has the same difference (${formatNumber(estimate)}): the bootstrap sees no variation, so the bound is that value`],
+    };
+  }
+  const result = bootstrapMeanDifference(candidate, baseline, {
+    method: settings.method,
+    confidenceLevel: settings.confidenceLevel,
+    nResamples: settings.nResamples,
+    seed: stratum === null ? settings.seed : `${settings.seed}:stratum:${stratum}`,
+    alternative: 'greater',
+    cluster: clusters === null ? null : clusters.index,
+    strata: strata === null ? null : dense(strata).index,
+    onProgress,
+  });
+  const lowerBound = result.confidenceInterval[0];
+  let passed = false;
+  let reason: string;
+  if (Number.isNaN(lowerBound)) reason = 'the lower bound is undefined (see warnings)';
+  else if (lowerBound > threshold) {
+    passed = true;
+    reason = `the lower bound ${formatNumber(lowerBound)} is above ${formatNumber(threshold)}`;
+  } else if (estimate <= threshold) reason = `regression: the estimate ${formatNumber(estimate)} itself is at or below ${formatNumber(threshold)}`;
+  else reason = `cannot rule out a drop larger than the margin: the bound ${formatNumber(lowerBound)} is not above ${formatNumber(threshold)} (more items would narrow it)`;
+  return { ...base, lowerBound, confidenceInterval: [lowerBound, Infinity], standardError: result.standardError, passed, reason, warnings: result.warnings };
+}
+
+function checkSettings(options: NonInferiorityOptions) {
+  const margin = options.margin;
+  if (typeof margin !== 'number' || !Number.isFinite(margin) || margin < 0) throw new RangeError(`margin must be a finite number ≥ 0 (got ${String(margin)})`);
+  const method = options.method ?? 'bca';
+  if (!INTERVAL_METHODS.includes(method)) throw new RangeError(`method must be one of ${INTERVAL_METHODS.join(', ')} (got ${String(method)})`);
+  const confidenceLevel = options.confidenceLevel ?? 0.95;
+  if (typeof confidenceLevel !== 'number' || !(confidenceLevel > 0 && confidenceLevel < 1)) throw new RangeError(`confidenceLevel must be a number in (0, 1) (got ${String(confidenceLevel)})`);
+  const nResamples = options.nResamples ?? 9999;
+  if (!Number.isInteger(nResamples) || nResamples < 1) throw new RangeError(`nResamples must be a whole number ≥ 1 (got ${String(nResamples)})`);
+  return { margin, method, confidenceLevel, nResamples, seed: seedText(options.seed) };
+}
+
+/**
+ * A non-inferiority check of a candidate against a baseline on paired items: the gate a CI
+ * pipeline runs on every prompt change before merge (seeds/004: "run it on every prompt change
+ * before merge"). It passes when the data rule out a drop larger than the margin.
+ *
+ * Test: H0: δ ≤ −margin against H1: δ > −margin, δ = mean(candidate − baseline). The one-sided
+ * lower confidence bound L at `confidenceLevel` (a paired bootstrap with alternative `greater`,
+ * i.e. the interval [L, +∞)) is computed, and the check passes iff L > −margin; this rejects H0 at
+ * level α = 1 − confidenceLevel. One-sided, because only a drop fails a gate: an improvement of any
+ * size passes. (The lower end of a two-sided 95% interval, the CONSORT convention, is the one-sided
+ * 97.5% bound: pass confidenceLevel 0.975 for it.)
+ *
+ * With `perStratum`, each stratum is checked the same way on its own items and every check must
+ * pass. Requiring all checks to pass is an intersection–union test (Berger 1982), so the chance of
+ * passing a real regression stays at most α without any multiplicity adjustment; the price is that
+ * a small stratum has a wide interval and fails unless its items clearly show no regression.
+ *
+ * Degenerate cases: fewer than two units (items, or clusters) fail with a reason; when every item
+ * has the same difference the bound is that value (a point mass), with a warning.
+ *
+ * Reference: Wellek, "Testing Statistical Hypotheses of Equivalence and Noninferiority" (2010), ch. 2;
+ * the bound is scipy `bootstrap((c, b), paired=True, alternative='greater')` / `ttest_rel(c, b,
+ * alternative='greater').confidence_interval()`.
+ * @param data paired per-item scores (and optional clusters and strata).
+ * @param options margin (required), method, confidenceLevel, nResamples, seed, perStratum.
+ * @param names the baseline and candidate names, echoed in the result.
+ * @returns every check with its estimate, bound and reason; `passed` when all pass.
+ * @throws {RangeError} for a negative margin, bad settings, arrays of different lengths, or
+ *   perStratum without strata.
+ * @example nonInferiorityFromScores({ candidate: [1, 1, 0, 1], baseline: [1, 0, 0, 1] }, { margin: 0.1, method: 't' }).passed // => false (n = 4 is too few)
+ */
+export function nonInferiorityFromScores(data: NonInferiorityData, options: NonInferiorityOptions, names: { baseline: string; candidate: string } = { baseline: 'baseline', candidate: 'candidate' }): NonInferiorityResult {
+  const settings = checkSettings(options);
+  const candidate = Float64Array.from(data.candidate as ArrayLike<number>);
+  const baseline = Float64Array.from(data.baseline as ArrayLike<number>);
+  if (candidate.length !== baseline.length) throw new RangeError(`candidate and baseline must have the same length (got ${candidate.length} and ${baseline.length})`);
+  const n = candidate.length;
+  for (let i = 0; i < n; i++) {
+    if (!Number.isFinite(candidate[i]) || !Number.isFinite(baseline[i])) throw new RangeError(`scores must be finite numbers (item ${i}: ${candidate[i]}, ${baseline[i]})`);
+  }
+  const cluster = data.cluster ?? null;
+  const stratum = data.stratum ?? null;
+  if (cluster !== null && cluster.length !== n) throw new RangeError(`cluster must have one entry per item (got ${cluster.length} for ${n})`);
+  if (stratum !== null && stratum.length !== n) throw new RangeError(`stratum must have one entry per item (got ${stratum.length} for ${n})`);
+  const perStratum = options.perStratum ?? false;
+  const stratified = data.stratified ?? false;
+  if ((perStratum || stratified) && stratum === null) throw new RangeError(`${perStratum ? 'perStratum' : 'stratified'} needs a stratum per item`);
+
+  // Work: the overall check plus one per stratum, weighted by items, for the progress callback.
+  const progress = options.onProgress ?? null;
+  const total = perStratum ? 2 * n : n;
+  let done = 0;
+  const part = (size: number) => (progress === null ? null : (f: number) => progress(Math.min(1, (done + f * size) / total)));
+
+  const overall = checkOne(candidate, baseline, cluster, stratified ? stratum : null, null, settings, part(n));
+  done += n;
+  const strata: NonInferiorityCheck[] = [];
+  if (perStratum && stratum !== null) {
+    const order: number[] = [];
+    for (let i = 0; i < n; i++) if (!order.includes(stratum[i])) order.push(stratum[i]);
+    order.sort((x, y) => x - y);
+    for (const h of order) {
+      const idx: number[] = [];
+      for (let i = 0; i < n; i++) if (stratum[i] === h) idx.push(i);
+      const name = data.strataNames?.[h] ?? String(h);
+      strata.push(
+        checkOne(
+          Float64Array.from(idx, (i) => candidate[i]),
+          Float64Array.from(idx, (i) => baseline[i]),
+          cluster === null ? null : Int32Array.from(idx, (i) => cluster[i]),
+          null,
+          name,
+          settings,
+          part(idx.length),
+        ),
+      );
+      done += idx.length;
+    }
+  }
+  const failed = [...(overall.passed ? [] : ['overall']), ...strata.filter((c) => !c.passed).map((c) => c.stratum as string)];
+  const warnings = [...overall.warnings, ...strata.flatMap((c) => c.warnings.map((w) => (w.includes(`"${c.stratum}"`) ? w : `${c.stratum}: ${w}`)))];
+  return {
+    baseline: names.baseline,
+    candidate: names.candidate,
+    margin: settings.margin,
+    threshold: -settings.margin,
+    method: settings.method,
+    confidenceLevel: settings.confidenceLevel,
+    alternative: 'greater',
+    nResamples: settings.method === 't' ? 0 : settings.nResamples,
+    seed: settings.seed,
+    clustered: cluster !== null,
+    stratified,
+    perStratum,
+    n,
+    dropped: 0,
+    passed: failed.length === 0,
+    overall,
+    strata,
+    failed,
+    warnings,
+  };
+}
+
+/** Options of the table form: the two models, and how to resample. */
+export interface NonInferiorityGateOptions extends NonInferiorityOptions {
+  baseline: string;
+  candidate: string;
+  /** Resample the table's clusters (documents) instead of items. */
+  cluster?: boolean;
+  /** Resample within the table's strata for the overall check. */
+  stratified?: boolean;
+  /** Leave out items one model did not score instead of failing. */
+  dropUnpaired?: boolean;
+}
+
+/**
+ * The gate on a scores table: pairs the two models' items (repeats averaged) and runs
+ * nonInferiorityFromScores on candidate − baseline.
+ * @throws {InputError} when a model is missing, items are unpaired (without dropUnpaired), or
+ *   cluster / perStratum / stratified is asked of a table without that column.
+ */
+export function nonInferiorityGate(table: ScoresTable, options: NonInferiorityGateOptions): NonInferiorityResult {
+  if (options.baseline === options.candidate) throw new InputError('baseline and candidate must be different models', { file: table.source, value: options.baseline });
+  if (options.cluster && !table.hasCluster) throw new InputError('has no cluster column to resample', { file: table.source });
+  if ((options.perStratum || options.stratified) && !table.hasStratum) throw new InputError(`has no stratum column for ${options.perStratum ? 'per-stratum checks' : 'stratified resampling'}`, { file: table.source });
+  const paired = pairScores(table, options.candidate, options.baseline, { dropUnpaired: options.dropUnpaired ?? false });
+  const result = nonInferiorityFromScores(
+    {
+      candidate: paired.scoreA,
+      baseline: paired.scoreB,
+      cluster: options.cluster ? paired.cluster : null,
+      stratum: paired.stratum,
+      strataNames: paired.strata,
+      stratified: options.stratified ?? false,
+    },
+    options,
+    { baseline: options.baseline, candidate: options.candidate },
+  );
+  result.dropped = paired.dropped;
+  return result;
+}
+
+function bound(x: number): string {
+  return Number.isNaN(x) ? 'NaN' : formatNumber(x, 3);
+}
+
+/** The one-line verdict that heads the report (and an assertion's message). */
+export function nonInferiorityHeadline(result: NonInferiorityResult): string {
+  const level = `${+(result.confidenceLevel * 100).toFixed(4)}%`;
+  const o = result.overall;
+  if (result.passed) {
+    return `no regression: ${result.candidate} − ${result.baseline} ≥ ${bound(o.lowerBound)} (${level} lower bound) > ${formatNumber(result.threshold)} (−margin)${result.perStratum ? `, and in all ${result.strata.length} strata` : ''}`;
+  }
+  const strata = result.failed.filter((name) => name !== 'overall');
+  const parts: string[] = [];
+  if (!o.passed) parts.push(`${level} lower bound ${bound(o.lowerBound)} ≤ ${formatNumber(result.threshold)} (−margin)`);
+  if (strata.length > 0) parts.push(`${strata.length} of ${result.strata.length} strata fail (${strata.join(', ')})`);
+  return `regression not ruled out: ${result.candidate} − ${result.baseline}: ${parts.join('; ')}`;
+}
+
+/**
+ * The gate's one-screen report: the verdict, a table of checks (n, estimate, lower bound,
+ * threshold, verdict), the reasons for failures, the settings and warnings.
+ */
+export function formatNonInferiorityReport(result: NonInferiorityResult): string {
+  const level = `${+(result.confidenceLevel * 100).toFixed(4)}%`;
+  const checks = [result.overall, ...result.strata];
+  const rows = checks.map((c) => [c.stratum ?? 'overall', String(c.n), formatNumber(c.estimate, 3), bound(c.lowerBound), formatNumber(c.threshold, 3), c.passed ? 'pass' : 'FAIL']);
+  const lines = [
+    `${result.passed ? 'PASS' : 'FAIL'}  ${nonInferiorityHeadline(result)}`,
+    '',
+    `candidate ${result.candidate} vs baseline ${result.baseline} on ${result.n} paired items${result.dropped > 0 ? ` (${result.dropped} unpaired left out)` : ''}${result.overall.nClusters !== null ? `, ${result.overall.nClusters} clusters` : ''}`,
+    `passes when the one-sided ${level} lower bound of candidate − baseline is above −margin (${formatNumber(result.threshold, 3)})`,
+    '',
+    formatTable(['check', 'n', 'estimate', `${level} lower`, 'threshold', 'verdict'], rows, { align: ['left', 'right', 'right', 'right', 'right', 'left'] }),
+  ];
+  const failures = checks.filter((c) => !c.passed);
+  if (failures.length > 0) {
+    lines.push('');
+    for (const c of failures) lines.push(`${c.stratum ?? 'overall'}: ${c.reason}`);
+  }
+  lines.push(
+    '',
+    `method ${result.method}${result.method === 't' ? '' : `, ${result.nResamples} resamples`}, seed ${result.seed}, alternative greater${result.clustered ? ', clusters resampled' : ''}${result.stratified ? ', resampled within strata' : ''}`,
+  );
+  for (const warning of result.warnings) lines.push(`warning: ${warning}`);
+  return lines.join('\n');
+}
+
+/** Thrown by expectNoRegression: the message is the verdict and the report; `report` the result. */
+export class RegressionError extends Error {
+  readonly report: NonInferiorityResult;
+  constructor(report: NonInferiorityResult) {
+    super(`${nonInferiorityHeadline(report)}\n\n${formatNonInferiorityReport(report)}`);
+    this.name = 'RegressionError';
+    this.report = report;
+  }
+}
+
+/** Options of expectNoRegression with a scores table or file. */
+export type ExpectNoRegressionOptions = NonInferiorityGateOptions;
+
+/**
+ * A test assertion for vitest or jest (the CI-gating style of seeds/003): passes silently when the
+ * candidate is non-inferior to the baseline, and throws a RegressionError whose message is the
+ * verdict followed by the one-screen report, with the full result on `error.report`.
+ *
+ * @param source a scores file path (CSV/JSONL), a loaded ScoresTable, or `{ candidate, baseline }`
+ *   per-item score arrays (paired by position).
+ * @param options margin (required); with a table or file, `baseline` and `candidate` model names;
+ *   method, confidenceLevel, nResamples, seed, perStratum, cluster, stratified, dropUnpaired.
+ * @returns the result when the gate passes.
+ * @throws {RegressionError} when the gate fails. @throws {InputError | RangeError} for bad input.
+ * @example
+ * it('the new prompt does not regress', () => {
+ *   expectNoRegression('eval/scores.csv', { baseline: 'main', candidate: 'pr', margin: 0.02, cluster: true });
+ * });
+ */
+export function expectNoRegression(source: string | ScoresTable, options: ExpectNoRegressionOptions): NonInferiorityResult;
+export function expectNoRegression(source: NonInferiorityData, options: NonInferiorityOptions & { baseline?: string; candidate?: string }): NonInferiorityResult;
+export function expectNoRegression(
+  source: string | ScoresTable | NonInferiorityData,
+  options: NonInferiorityOptions & { baseline?: string; candidate?: string; cluster?: boolean; stratified?: boolean; dropUnpaired?: boolean },
+): NonInferiorityResult {
+  let result: NonInferiorityResult;
+  if (typeof source === 'string' || 'rowCount' in source) {
+    const table = typeof source === 'string' ? loadScores(source) : source;
+    if (options.baseline === undefined || options.candidate === undefined) throw new TypeError('expectNoRegression on a scores table needs options.baseline and options.candidate (model names)');
+    result = nonInferiorityGate(table, options as NonInferiorityGateOptions);
+  } else {
+    result = nonInferiorityFromScores(source, options, { baseline: options.baseline ?? 'baseline', candidate: options.candidate ?? 'candidate' });
+  }
+  if (!result.passed) throw new RegressionError(result);
+  return result;
+}

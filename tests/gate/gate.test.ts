@@ -1,0 +1,158 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { expectNoRegression, nonInferiorityFromScores, nonInferiorityGate, RegressionError } from '../../src/bootstrap/gate.js';
+import { bootstrapMeanDifference } from '../../src/bootstrap/mean.js';
+import { tInterval } from '../../src/bootstrap/t-interval.js';
+import { pairScores } from '../../src/data/pairing.js';
+import { loadScores } from '../../src/data/scores.js';
+import { createRng } from '../../src/random/index.js';
+
+interface Bound {
+  n: number;
+  estimate: number;
+  lowerBound: number;
+}
+interface RefCase {
+  candidate: string;
+  baseline: string;
+  confidenceLevel: number;
+  overall: Bound;
+  strata: Record<string, Bound>;
+}
+const reference = JSON.parse(readFileSync('tests/reference/gate/t_bounds.json', 'utf8')) as { cases: RefCase[] };
+const table = loadScores('examples/scores.csv');
+const dir = mkdtempSync(join(tmpdir(), 'benchplan-gate-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('nonInferiorityGate: the one-sided lower bound', () => {
+  it('matches scipy ttest_rel(alternative="greater").confidence_interval().low with method t, overall and per stratum', () => {
+    // Reference: tests/reference/gate/t_bounds.py (scipy 1.10.1) on examples/scores.csv.
+    let worst = 0;
+    for (const ref of reference.cases) {
+      const result = nonInferiorityGate(table, { baseline: ref.baseline, candidate: ref.candidate, margin: 0.02, method: 't', confidenceLevel: ref.confidenceLevel, perStratum: true });
+      expect(result.overall.n).toBe(ref.overall.n);
+      expect(result.overall.estimate).toBeCloseTo(ref.overall.estimate, 14);
+      worst = Math.max(worst, Math.abs(result.overall.lowerBound - ref.overall.lowerBound));
+      for (const check of result.strata) {
+        const want = ref.strata[check.stratum as string];
+        expect(check.n).toBe(want.n);
+        worst = Math.max(worst, Math.abs(check.lowerBound - want.lowerBound));
+      }
+    }
+    // Observed max abs error 4.3e-12 (the engine's t quantile); the bootstrap module checks its t interval to 1e-10.
+    expect(worst).toBeLessThan(1e-10);
+  });
+
+  it('is the lower end of the two-sided interval at level 2·c − 1', () => {
+    const paired = pairScores(table, 'alpha', 'beta');
+    const gate = nonInferiorityFromScores({ candidate: paired.scoreA, baseline: paired.scoreB }, { margin: 0, method: 't', confidenceLevel: 0.95 });
+    expect(gate.overall.lowerBound).toBeCloseTo(tInterval(paired.differences, { confidenceLevel: 0.9 }).confidenceInterval[0], 14);
+  });
+
+  it('uses the paired bootstrap with alternative "greater"; stratum h draws from the stream seed:stratum:h', () => {
+    const paired = pairScores(table, 'alpha', 'beta');
+    const result = nonInferiorityGate(table, { baseline: 'beta', candidate: 'alpha', margin: 0.02, seed: 7, nResamples: 1999, cluster: true, perStratum: true });
+    const direct = bootstrapMeanDifference(paired.scoreA, paired.scoreB, { alternative: 'greater', seed: 7, nResamples: 1999, cluster: paired.cluster });
+    expect(result.overall.lowerBound).toBe(direct.confidenceInterval[0]);
+    expect(result.overall.nClusters).toBe(direct.nClusters);
+    const h = paired.strata.indexOf('rare_clause');
+    const idx = [...paired.stratum!.keys()].filter((i) => paired.stratum![i] === h);
+    const clusterIds = new Map<number, number>();
+    const cluster = Int32Array.from(idx, (i) => {
+      const c = paired.cluster![i];
+      if (!clusterIds.has(c)) clusterIds.set(c, clusterIds.size);
+      return clusterIds.get(c)!;
+    });
+    const stratum = bootstrapMeanDifference(
+      idx.map((i) => paired.scoreA[i]),
+      idx.map((i) => paired.scoreB[i]),
+      { alternative: 'greater', seed: '7:stratum:rare_clause', nResamples: 1999, cluster },
+    );
+    expect(result.strata.find((c) => c.stratum === 'rare_clause')!.lowerBound).toBe(stratum.confidenceInterval[0]);
+  });
+
+  it('passes exactly when the bound is above −margin', () => {
+    const paired = pairScores(table, 'alpha', 'beta');
+    const data = { candidate: paired.scoreB, baseline: paired.scoreA }; // beta − alpha: estimate −0.1525
+    const L = nonInferiorityFromScores(data, { margin: 0, method: 't' }).overall.lowerBound;
+    expect(nonInferiorityFromScores(data, { margin: -L + 1e-9, method: 't' }).passed).toBe(true);
+    expect(nonInferiorityFromScores(data, { margin: -L, method: 't' }).passed).toBe(false);
+    const far = nonInferiorityFromScores(data, { margin: 0.05, method: 't' });
+    expect(far.overall.reason).toMatch(/^regression: the estimate -0\.152 itself is at or below -0\.05/);
+  });
+
+  it('holds the false-pass rate at α: normal differences with mean exactly −margin pass about 5% of the time', () => {
+    // At δ = −margin the t bound passes with probability exactly α = 0.05 (normal data). 4000 runs:
+    // Monte Carlo SE √(0.05·0.95/4000) = 0.0034; the tolerance is 4 SE.
+    const rng = createRng('gate-type-one');
+    const margin = 0.1;
+    const n = 30;
+    const runs = 4000;
+    let passes = 0;
+    const zero = new Float64Array(n);
+    for (let r = 0; r < runs; r++) {
+      const d = Float64Array.from({ length: n }, () => -margin + 0.3 * rng.nextNormal());
+      if (nonInferiorityFromScores({ candidate: d, baseline: zero }, { margin, method: 't' }).passed) passes += 1;
+    }
+    expect(Math.abs(passes / runs - 0.05)).toBeLessThan(4 * Math.sqrt((0.05 * 0.95) / runs));
+  });
+
+  it('fails a stratum with one item, and bounds identical models by their constant difference', () => {
+    const one = nonInferiorityFromScores(
+      { candidate: [1, 1, 0, 1], baseline: [1, 1, 0, 0], stratum: Int32Array.from([0, 0, 0, 1]), strataNames: ['big', 'tiny'] },
+      { margin: 0.5, method: 'percentile', perStratum: true, nResamples: 999 },
+    );
+    const tiny = one.strata.find((c) => c.stratum === 'tiny')!;
+    expect([tiny.passed, tiny.reason]).toEqual([false, 'too few items (1) to bound the difference']);
+    expect(one.failed).toContain('tiny');
+    const same = nonInferiorityFromScores({ candidate: [1, 0, 1], baseline: [1, 0, 1] }, { margin: 0 + 0.01 });
+    expect([same.passed, same.overall.lowerBound]).toEqual([true, 0]);
+    expect(same.warnings[0]).toMatch(/same difference \(0\)/);
+  });
+
+  it('echoes its settings and is the same for the same seed', () => {
+    const a = nonInferiorityGate(table, { baseline: 'beta', candidate: 'alpha', margin: 0.02, nResamples: 999, seed: 'pr-42', perStratum: true });
+    const b = nonInferiorityGate(table, { baseline: 'beta', candidate: 'alpha', margin: 0.02, nResamples: 999, seed: 'pr-42', perStratum: true });
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(a).toMatchObject({ margin: 0.02, threshold: -0.02, method: 'bca', confidenceLevel: 0.95, alternative: 'greater', nResamples: 999, seed: 'pr-42', perStratum: true, n: 400 });
+  });
+
+  it('rejects bad settings', () => {
+    const data = { candidate: [1, 0], baseline: [0, 1] };
+    expect(() => nonInferiorityFromScores(data, { margin: -0.1 })).toThrow(RangeError);
+    expect(() => nonInferiorityFromScores(data, { margin: 0.1, confidenceLevel: 1 })).toThrow(/confidenceLevel must be a number in \(0, 1\)/);
+    expect(() => nonInferiorityFromScores({ candidate: [1], baseline: [1, 2] }, { margin: 0.1 })).toThrow(/same length/);
+    expect(() => nonInferiorityFromScores(data, { margin: 0.1, perStratum: true })).toThrow(/perStratum needs a stratum per item/);
+  });
+});
+
+describe('expectNoRegression', () => {
+  it('returns the result when the candidate is non-inferior', () => {
+    const result = expectNoRegression(table, { baseline: 'beta', candidate: 'alpha', margin: 0.02, nResamples: 999 });
+    expect(result.passed).toBe(true);
+  });
+
+  it('throws a RegressionError whose message is the verdict then the report, with the result attached', () => {
+    let error: unknown;
+    try {
+      expectNoRegression('examples/scores.csv', { baseline: 'beta', candidate: 'alpha', margin: 0.02, perStratum: true, cluster: true, nResamples: 999 });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(RegressionError);
+    const e = error as RegressionError;
+    expect(e.message.split('\n')[0]).toBe('regression not ruled out: alpha − beta: 2 of 4 strata fail (routine, negative_control)');
+    expect(e.message).toMatch(/negative_control: regression: the estimate -0\.05 itself is at or below -0\.02/);
+    expect(e.report.failed).toEqual(['routine', 'negative_control']);
+    expect(e.report.overall.passed).toBe(true);
+  });
+
+  it('takes per-item arrays', () => {
+    expect(() => expectNoRegression({ candidate: [0, 0, 0, 1, 0, 0], baseline: [1, 1, 1, 1, 0, 1] }, { margin: 0.05, method: 't' })).toThrow(/^regression not ruled out: candidate − baseline: 95% lower bound/);
+    const scoresPath = join(dir, 'tiny.csv');
+    writeFileSync(scoresPath, 'item,model,score\na,main,1\na,pr,1\nb,main,0\nb,pr,1\nc,main,1\nc,pr,1\n');
+    expect(() => expectNoRegression(scoresPath, { baseline: 'main', candidate: 'nope', margin: 0.1 })).toThrow(/model "nope" is not in the scores/);
+  });
+});
