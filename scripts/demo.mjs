@@ -24,7 +24,8 @@ const steps = [
   ['verify', ['verify', '--archive', o('archive')]],
   ['rotate', ['rotate', '--archive', o('archive'), '--from', '2026Q3', '--incidents', 'examples/incidents.jsonl', '--apply', '--version', '2026Q4']],
   ['diff', ['diff', '--archive', o('archive'), '2026Q3', '2026Q4']],
-  ['gate', ['gate', 'examples/scores.csv', '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.02']],
+  ['import', ['import', 'inspect', 'tests/fixtures/import/inspect/run-a.eval', 'tests/fixtures/import/inspect/run-b.eval', '--stratum-key', 'stratum', '-o', o('imported.csv')]],
+  ['gate', ['gate', 'examples/scores.csv', '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.02', '--cluster', '--per-stratum']],
   ['report', ['report', '--scores', 'examples/scores.csv', '--pilot', 'examples/pilot.csv', '--a', 'candidate', '--b', 'baseline', '--strata', 'examples/strata.yaml', '--policy', 'examples/policy.yaml', '--annotations', 'examples/annotations.csv', '--archive', o('archive'), '-o', o('report.html')]],
 ];
 
