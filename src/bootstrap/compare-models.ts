@@ -21,10 +21,20 @@ import type { BootstrapOptions, BootstrapResult, CompareModelsOptions, CompareMo
  *   adjustedPValue, distinguishable, bootstrap, test, warnings), means, settings echoed, warnings.
  * @throws {RangeError} for fewer than two models, or as bootstrapMean / signFlipTest.
  * @example compareModels(alignModels(table, ['alpha', 'beta', 'gamma']), { cluster: aligned.cluster }).pairs.length // => 3
+ * `onProgress` reports the fraction done over all pairs. The sign-flip test uses `nPermutations`
+ * (default 9999) random sign vectors from the stream `${seed}:sign-flip` (exact for ≤ 16 units).
  * Cost: one bootstrap and one sign-flip test per pair: O(k² · n · B).
  */
 export function compareModels(aligned: AlignedScores, options: CompareModelsOptions = {}): CompareModelsResult {
-  return assemble(aligned, options, pairsOf(aligned).map(([i, j]) => meanBootstrap(differences(aligned, i, j), options)));
+  const pairs = pairsOf(aligned);
+  return assemble(aligned, options, pairs.map(([i, j], p) => meanBootstrap(differences(aligned, i, j), pairOptions(options, p, pairs.length))));
+}
+
+/** The options of pair p of `count`: onProgress reports progress over all pairs. */
+function pairOptions<T extends CompareModelsOptions>(options: T, p: number, count: number): T {
+  const report = options.onProgress;
+  if (report == null) return options;
+  return { ...options, onProgress: (fraction: number) => report((p + fraction) / count) };
 }
 
 /**
@@ -34,7 +44,8 @@ export function compareModels(aligned: AlignedScores, options: CompareModelsOpti
 export async function compareModelsParallel(aligned: AlignedScores, options: ParallelCompareModelsOptions = {}): Promise<CompareModelsResult> {
   checkThreads(options.threads);
   const results: BootstrapResult[] = [];
-  for (const [i, j] of pairsOf(aligned)) results.push(await meanBootstrapParallel(differences(aligned, i, j), options));
+  const pairs = pairsOf(aligned);
+  for (const [p, [i, j]] of pairs.entries()) results.push(await meanBootstrapParallel(differences(aligned, i, j), pairOptions(options, p, pairs.length)));
   return assemble(aligned, options, results);
 }
 

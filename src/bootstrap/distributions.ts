@@ -3,7 +3,7 @@
  * that must agree with scipy (`ndtr`, `ndtri`, `t.ppf`) to ~1e-13. Internal to src/bootstrap.
  *
  * Φ is computed from erf / erfc: the Taylor series of erf (all terms positive, so no cancellation)
- * for |x| < 2.5, and the continued fraction of erfc (Lentz's method) beyond. Φ⁻¹ starts from
+ * for |x| < 1.5, and the continued fraction of erfc (Lentz's method) beyond. Φ⁻¹ starts from
  * Abramowitz & Stegun 26.2.23 (error < 4.5e-4) and polishes with Halley steps on the accurate Φ.
  * The t CDF is the regularized incomplete beta function (continued fraction, Numerical Recipes
  * §6.4), and its quantile is polished with Newton steps from a bracketing bisection.
@@ -26,7 +26,7 @@ function erfSeries(x: number): number {
   return ((2 / SQRT_PI) * Math.exp(-x2) * sum);
 }
 
-/** erfc(x) for x ≥ 2 by the continued fraction e^{−x²}/√π · 1/(x + (1/2)/(x + 1/(x + (3/2)/(x + …)))). */
+/** erfc(x) for x ≥ 1.5 by the continued fraction e^{−x²}/√π · 1/(x + (1/2)/(x + 1/(x + (3/2)/(x + …)))). */
 function erfcContinuedFraction(x: number): number {
   // Modified Lentz on b0 + a1/(b1 + a2/(b2 + …)) with b_k = x, a_k = k/2.
   const tiny = 1e-300;
@@ -50,8 +50,8 @@ function erfcContinuedFraction(x: number): number {
 /** The complementary error function erfc(x) = 1 − erf(x), accurate in both tails. */
 export function erfc(x: number): number {
   if (Number.isNaN(x)) return NaN;
-  if (x >= 2.5) return x > 27 ? 0 : erfcContinuedFraction(x);
-  if (x <= -2.5) return 2 - (x < -27 ? 0 : erfcContinuedFraction(-x));
+  if (x >= 1.5) return x > 27 ? 0 : erfcContinuedFraction(x);
+  if (x <= -1.5) return 2 - (x < -27 ? 0 : erfcContinuedFraction(-x));
   return 1 - erfSeries(x);
 }
 
@@ -115,6 +115,28 @@ export function logGamma(x: number): number {
   return LN_SQRT_2PI + (xm + 0.5) * Math.log(t) - t + Math.log(a);
 }
 
+/** Stirling's correction ln Γ(x) − ((x − ½) ln x − x + ½ ln 2π), for x ≥ 10 (error < 1e-17). */
+function stirlingCorrection(x: number): number {
+  const x2 = x * x;
+  return (1 / 12 - (1 / 360 - (1 / 1260 - 1 / (1680 * x2)) / x2) / x2) / x;
+}
+
+/**
+ * ln Γ(a + b) − ln Γ(a) for a ≥ 10 without the cancellation of two large logs:
+ * (a + b − ½) ln(1 + b/a) + b ln a − b + correction(a + b) − correction(a).
+ */
+function logGammaDifference(a: number, b: number): number {
+  return (a + b - 0.5) * Math.log1p(b / a) + b * Math.log(a) - b + stirlingCorrection(a + b) - stirlingCorrection(a);
+}
+
+/** ln B(a, b) = ln Γ(a) + ln Γ(b) − ln Γ(a + b), taking the large argument's difference directly. */
+export function logBeta(a: number, b: number): number {
+  const big = Math.max(a, b);
+  const small = Math.min(a, b);
+  if (big >= 10) return logGamma(small) - logGammaDifference(big, small);
+  return logGamma(a) + logGamma(b) - logGamma(a + b);
+}
+
 /** Continued fraction of the incomplete beta function (Numerical Recipes betacf, modified Lentz). */
 function betaContinuedFraction(a: number, b: number, x: number): number {
   const tiny = 1e-300;
@@ -153,7 +175,7 @@ export function regularizedBeta(x: number, a: number, b: number): number {
   if (Number.isNaN(x) || x < 0 || x > 1) return NaN;
   if (x === 0) return 0;
   if (x === 1) return 1;
-  const logFront = logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log1p(-x);
+  const logFront = -logBeta(a, b) + a * Math.log(x) + b * Math.log1p(-x);
   const front = Math.exp(logFront);
   // The continued fraction converges fast for x < (a + 1) / (a + b + 2); use symmetry beyond.
   if (x < (a + 1) / (a + b + 2)) return (front * betaContinuedFraction(a, b, x)) / a;

@@ -1,7 +1,336 @@
 import type { Command } from '@commander-js/extra-typings';
-import type { Io } from './io.js';
-import { registerNotYet } from './not-yet.js';
+import { ALTERNATIVE_HYPOTHESES, INTERVAL_METHODS, compareModels, compareModelsParallel, type Alternative, type CompareModelsResult, type IntervalMethod, type PairComparison } from '../bootstrap/index.js';
+import { InputError } from '../data/errors.js';
+import { alignModels, type AlignedScores } from '../data/pairing.js';
+import { loadScores } from '../data/scores.js';
+import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
+import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
 
-export function register(program: Command, _io: Io): void {
-  registerNotYet(program, 'compare', "decide whether model A beats model B on the same items (paired bootstrap)", 3);
+/** `benchplan compare --a A --b B --json`: one pair. */
+export interface ComparePairReport {
+  scores: string;
+  a: string;
+  b: string;
+  /** Paired items used. */
+  n: number;
+  /** Unpaired items left out (with --drop-unpaired). */
+  dropped: number;
+  /** Mean of A − B. */
+  estimate: number;
+  meanA: number;
+  meanB: number;
+  interval: [number, number];
+  standardError: number;
+  excludesZero: boolean;
+  method: IntervalMethod;
+  confidenceLevel: number;
+  alternative: Alternative;
+  resamples: number;
+  seed: string;
+  /** Sign-flip permutation p-value (t-test p for --method t). */
+  pValue: number;
+  pValueTest: 'sign-flip' | 't';
+  permutations: number;
+  exactPValue: boolean;
+  naiveStandardError: number;
+  clustered: boolean;
+  nClusters: number | null;
+  clusteredStandardError: number | null;
+  designEffect: number | null;
+  stratified: boolean;
+  nStrata: number | null;
+  bias: number;
+  biasCorrection: number;
+  acceleration: number;
+  threads: number;
+  warnings: string[];
+}
+
+/** `benchplan compare --json` without --a/--b: every pair, Holm-adjusted. */
+export interface CompareAllReport {
+  scores: string;
+  models: Array<{ model: string; mean: number }>;
+  n: number;
+  dropped: number;
+  method: IntervalMethod;
+  confidenceLevel: number;
+  alternative: Alternative;
+  resamples: number;
+  permutations: number;
+  seed: string;
+  adjustment: 'holm';
+  clustered: boolean;
+  nClusters: number | null;
+  stratified: boolean;
+  nStrata: number | null;
+  threads: number;
+  pairs: Array<{
+    a: string;
+    b: string;
+    n: number;
+    estimate: number;
+    interval: [number, number];
+    standardError: number;
+    excludesZero: boolean;
+    pValue: number;
+    adjustedPValue: number;
+    distinguishable: boolean;
+    designEffect: number | null;
+    warnings: string[];
+  }>;
+  warnings: string[];
+}
+
+interface CompareFlags {
+  a?: string;
+  b?: string;
+  method: string;
+  resamples: string;
+  confidence: string;
+  seed: string;
+  alternative: string;
+  cluster?: boolean;
+  stratified?: boolean;
+  dropUnpaired?: boolean;
+  threads: string;
+}
+
+export function register(program: Command, io: Io): void {
+  program
+    .command('compare')
+    .description('decide whether model A beats model B on the same items (paired bootstrap)')
+    .argument('<scores>', 'scores file (CSV or JSONL): item, model, score [, cluster, stratum, repeat]')
+    .option('--a <model>', 'model A (with --b: one pair, estimate = mean of A − B)')
+    .option('--b <model>', 'model B')
+    .option('--method <method>', `interval: ${INTERVAL_METHODS.join(', ')}`, 'bca')
+    .option('--resamples <n>', 'bootstrap resamples (and sign-flip permutations)', '9999')
+    .option('--confidence <level>', 'confidence level of the interval, in (0, 1)', '0.95')
+    .option('--seed <seed>', 'seed of the resampling (same seed, same bytes)', '0')
+    .option('--alternative <side>', `${ALTERNATIVE_HYPOTHESES.join(', ')}: two-sided interval, or one-sided (less: A < B, greater: A > B)`, 'two-sided')
+    .option('--cluster', 'resample whole clusters (the cluster column, e.g. the document), and report the clustered SE')
+    .option('--stratified', 'resample within strata (the stratum column), each stratum keeping its count')
+    .option('--drop-unpaired', 'leave out items not every compared model scored (and say how many)')
+    .option('--threads <k>', 'worker threads for the resampling (same result for any number)', '1')
+    .action(async (scoresPath, flags: CompareFlags, command) => {
+      const ctx = contextOf(command, io);
+      const method = choiceFlag('--method', flags.method, INTERVAL_METHODS) as IntervalMethod;
+      const nResamples = numberFlag('--resamples', flags.resamples, { integer: true, min: 1 }) as number;
+      const confidenceLevel = numberFlag('--confidence', flags.confidence, { above: 0, below: 1 }) as number;
+      const alternative = choiceFlag('--alternative', flags.alternative, ALTERNATIVE_HYPOTHESES) as Alternative;
+      const threads = numberFlag('--threads', flags.threads, { integer: true, min: 1, max: 256 }) as number;
+      const seed = seedFlag(flags.seed);
+      if ((flags.a === undefined) !== (flags.b === undefined)) {
+        throw new InputError('give both --a and --b (one pair), or neither (every pair)', { file: flags.a === undefined ? '--b' : '--a', value: flags.a ?? flags.b });
+      }
+      if (flags.a !== undefined && flags.a === flags.b) throw new InputError('--a and --b must name two different models', { file: '--b', value: flags.b });
+      const table = loadScores(scoresPath);
+      if (flags.cluster && !table.hasCluster) throw new InputError('--cluster needs a "cluster" column in the scores (e.g. the document of each item)', { file: scoresPath });
+      if (flags.stratified && !table.hasStratum) throw new InputError('--stratified needs a "stratum" column in the scores', { file: scoresPath });
+      const pair = flags.a !== undefined && flags.b !== undefined;
+      let models = pair ? [flags.a as string, flags.b as string] : table.models;
+      if (models.length < 2) throw new InputError(`compare needs at least two models (got ${models.length}: ${models.join(', ')})`, { file: scoresPath });
+      let aligned = alignModels(table, models, { dropUnpaired: Boolean(flags.dropUnpaired) });
+      if (!pair) {
+        // Best first, so every estimate reads "the better-scoring model minus the other".
+        const means = aligned.scores.map((s) => s.reduce((x, y) => x + y, 0) / s.length);
+        const order = models.map((_, k) => k).sort((i, j) => means[j] - means[i] || i - j);
+        models = order.map((k) => models[k]);
+        aligned = reorder(aligned, order);
+      }
+      const bar = progress(io, 'compare');
+      const options = {
+        method,
+        nResamples,
+        nPermutations: nResamples,
+        confidenceLevel,
+        alternative,
+        seed,
+        cluster: flags.cluster ? aligned.cluster : null,
+        strata: flags.stratified ? aligned.stratum : null,
+        threads,
+        onProgress: bar.update,
+      };
+      let result: CompareModelsResult;
+      try {
+        result = threads > 1 ? await compareModelsParallel(aligned, options) : compareModels(aligned, options);
+      } finally {
+        bar.done();
+      }
+      const dropped = aligned.dropped;
+      const droppedNote = dropped > 0 ? [`left out ${dropped} unpaired item${dropped === 1 ? '' : 's'} (--drop-unpaired)`] : [];
+      if (pair) {
+        const report = pairReport(scoresPath, result, dropped, threads);
+        emit(ctx, report, () => formatPair(report, droppedNote));
+      } else {
+        const report = allReport(scoresPath, result, dropped, threads);
+        emit(ctx, report, () => formatAll(report, droppedNote));
+      }
+    });
+}
+
+/** The aligned scores with the models in a new order. */
+function reorder(aligned: AlignedScores, order: number[]): AlignedScores {
+  return {
+    ...aligned,
+    models: order.map((k) => aligned.models[k]),
+    scores: order.map((k) => aligned.scores[k]),
+    repeats: order.map((k) => aligned.repeats[k]),
+    repeatVariance: order.map((k) => aligned.repeatVariance[k]),
+  };
+}
+
+function pairReport(scores: string, result: CompareModelsResult, dropped: number, threads: number): ComparePairReport {
+  const p = result.pairs[0];
+  const boot = p.bootstrap;
+  const signFlip = 'exact' in p.test;
+  return {
+    scores,
+    a: p.a,
+    b: p.b,
+    n: p.n,
+    dropped,
+    estimate: p.estimate,
+    meanA: result.means[0],
+    meanB: result.means[1],
+    interval: p.confidenceInterval,
+    standardError: p.standardError,
+    excludesZero: p.excludesZero,
+    method: result.method,
+    confidenceLevel: result.confidenceLevel,
+    alternative: result.alternative,
+    resamples: result.nResamples,
+    seed: result.seed,
+    pValue: p.pValue,
+    pValueTest: signFlip ? 'sign-flip' : 't',
+    permutations: result.nPermutations,
+    exactPValue: 'exact' in p.test ? p.test.exact : false,
+    naiveStandardError: boot.naiveStandardError,
+    clustered: boot.nClusters !== undefined,
+    nClusters: boot.nClusters ?? null,
+    clusteredStandardError: boot.clusteredStandardError ?? null,
+    designEffect: boot.designEffect ?? null,
+    stratified: boot.nStrata !== undefined,
+    nStrata: boot.nStrata ?? null,
+    bias: boot.bias,
+    biasCorrection: boot.biasCorrection,
+    acceleration: boot.acceleration,
+    threads,
+    warnings: p.warnings,
+  };
+}
+
+function allReport(scores: string, result: CompareModelsResult, dropped: number, threads: number): CompareAllReport {
+  const first: PairComparison = result.pairs[0];
+  return {
+    scores,
+    models: result.models.map((model, k) => ({ model, mean: result.means[k] })),
+    n: result.n,
+    dropped,
+    method: result.method,
+    confidenceLevel: result.confidenceLevel,
+    alternative: result.alternative,
+    resamples: result.nResamples,
+    permutations: result.nPermutations,
+    seed: result.seed,
+    adjustment: 'holm',
+    clustered: first.bootstrap.nClusters !== undefined,
+    nClusters: first.bootstrap.nClusters ?? null,
+    stratified: first.bootstrap.nStrata !== undefined,
+    nStrata: first.bootstrap.nStrata ?? null,
+    threads,
+    pairs: result.pairs.map((p) => ({
+      a: p.a,
+      b: p.b,
+      n: p.n,
+      estimate: p.estimate,
+      interval: p.confidenceInterval,
+      standardError: p.standardError,
+      excludesZero: p.excludesZero,
+      pValue: p.pValue,
+      adjustedPValue: p.adjustedPValue,
+      distinguishable: p.distinguishable,
+      designEffect: p.bootstrap.designEffect ?? null,
+      warnings: p.warnings,
+    })),
+    warnings: result.warnings,
+  };
+}
+
+/** A p-value for people: "< 0.0001" below that, else 2 significant digits. */
+function formatP(p: number): string {
+  if (Number.isNaN(p)) return 'NaN';
+  if (p < 0.0001) return '< 0.0001';
+  return formatNumber(p, 2);
+}
+
+function intervalName(r: { method: IntervalMethod; confidenceLevel: number; alternative: Alternative }): string {
+  const side = r.alternative === 'two-sided' ? '' : r.alternative === 'greater' ? ', one-sided: A > B' : ', one-sided: A < B';
+  return `${formatPercent(r.confidenceLevel, 0).replace('.0%', '%')} ${r.method}${side}`;
+}
+
+function designLine(r: { clustered: boolean; nClusters: number | null; stratified: boolean; nStrata: number | null }): string {
+  const parts: string[] = [];
+  parts.push(r.clustered ? `resampling ${r.nClusters} clusters` : 'resampling items');
+  if (r.stratified) parts.push(`within ${r.nStrata} strata`);
+  return parts.join(' ');
+}
+
+/** What a person does with one comparison. */
+function verdict(r: ComparePairReport): string {
+  const level = formatPercent(r.confidenceLevel, 0).replace('.0%', '%');
+  const [low, high] = r.interval;
+  if (Number.isNaN(low) || Number.isNaN(high)) return `No verdict: the interval is undefined (see the warnings); try --method percentile.`;
+  if (r.excludesZero) {
+    const better = r.estimate > 0 ? r.a : r.b;
+    const worse = r.estimate > 0 ? r.b : r.a;
+    const gap = Math.abs(r.estimate);
+    const bound = r.estimate > 0 ? low : -high;
+    return `${better} scores higher than ${worse} by ${formatNumber(gap)}; at ${level} confidence the gap is at least ${formatNumber(bound)}.`;
+  }
+  const reach = Math.max(Math.abs(Number.isFinite(low) ? low : 0), Math.abs(Number.isFinite(high) ? high : 0));
+  return `Cannot tell ${r.a} and ${r.b} apart at ${level}: the interval includes 0, and a gap of up to ${formatNumber(reach)} either way is still consistent with the data. More items (benchplan size) or a looser decision rule are needed to separate them.`;
+}
+
+function formatPair(r: ComparePairReport, notes: string[]): string {
+  const out: string[] = [];
+  out.push(`${r.a} − ${r.b} on ${r.n} paired items of ${r.scores} (${designLine(r)}; ${r.resamples} resamples, seed ${r.seed})`);
+  out.push(
+    formatTable(
+      ['mean A', 'mean B', 'A − B', `${intervalName(r)} interval`, 'excludes 0', `p (${r.pValueTest})`, 'SE', 'n'],
+      [[formatNumber(r.meanA), formatNumber(r.meanB), formatNumber(r.estimate), formatInterval(r.interval), r.excludesZero ? 'yes' : 'no', formatP(r.pValue), formatNumber(r.standardError), String(r.n)]],
+      { align: ['right', 'right', 'right', 'right', 'left', 'right', 'right', 'right'] },
+    ),
+  );
+  if (r.clustered) {
+    out.push(
+      `standard error: naive ${formatNumber(r.naiveStandardError)} (items independent), clustered ${formatNumber(r.clusteredStandardError ?? NaN)} (Miller 2024), design effect ${formatNumber(r.designEffect ?? NaN)}`,
+    );
+  }
+  out.push(verdict(r));
+  for (const note of notes) out.push(note);
+  for (const w of r.warnings) out.push(`warning: ${w}`);
+  return out.join('\n');
+}
+
+function formatAll(r: CompareAllReport, notes: string[]): string {
+  const out: string[] = [];
+  out.push(`${r.models.length} models on ${r.n} items every one of them scored, ${r.scores} (${designLine(r)}; ${r.resamples} resamples, seed ${r.seed})`);
+  out.push(formatTable(['model', 'mean'], r.models.map((m) => [m.model, formatNumber(m.mean)]), { align: ['left', 'right'] }));
+  out.push('');
+  const level = formatPercent(r.confidenceLevel, 0).replace('.0%', '%');
+  out.push(`Every pair, better-scoring first (${intervalName(r)} intervals; sign-flip p-values, Holm-adjusted over ${r.pairs.length} pairs):`);
+  out.push(
+    formatTable(
+      ['A − B', 'estimate', 'interval', 'excludes 0', 'p', 'Holm p', `distinguishable at ${level}`],
+      r.pairs.map((p) => [`${p.a} − ${p.b}`, formatNumber(p.estimate), formatInterval(p.interval), p.excludesZero ? 'yes' : 'no', formatP(p.pValue), formatP(p.adjustedPValue), p.distinguishable ? 'yes' : 'no']),
+      { align: ['left', 'right', 'right', 'left', 'right', 'right', 'left'] },
+    ),
+  );
+  const apart = r.pairs.filter((p) => p.distinguishable);
+  const tied = r.pairs.filter((p) => !p.distinguishable);
+  if (apart.length > 0) out.push(`Distinguishable: ${apart.map((p) => `${p.estimate >= 0 ? p.a : p.b} > ${p.estimate >= 0 ? p.b : p.a}`).join(', ')}.`);
+  if (tied.length > 0) out.push(`Not distinguishable at ${level} after Holm: ${tied.map((p) => `${p.a} vs ${p.b}`).join(', ')}; treat each as a tie unless more items separate them.`);
+  for (const note of notes) out.push(note);
+  for (const w of r.warnings) out.push(`warning: ${w}`);
+  return out.join('\n');
 }
