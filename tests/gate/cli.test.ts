@@ -60,6 +60,24 @@ describe('benchplan gate', () => {
     expect(JSON.parse(run.stdout).n).toBe(5);
   });
 
+  it('runs the README example: headline passes, --per-stratum catches the negative-control regression', async () => {
+    const path = join(dir, 'scores-pr.csv');
+    const imported = await runCli(['import', 'promptfoo', 'examples/promptfoo/main.json', 'examples/promptfoo/pr.json', '--item-key', 'vars', '--model', 'main', '--model', 'pr', '--stratum-key', 'stratum', '-o', path]);
+    expect(imported.stdout).toMatch(/wrote 297 rows \(150 items, 2 models\)/);
+    const args = ['gate', path, '--baseline', 'main', '--candidate', 'pr', '--margin', '0.05', '--drop-unpaired', '--json'];
+    const headline = await runCli(args);
+    expect(headline.code).toBe(0);
+    const h = JSON.parse(headline.stdout);
+    // 147 paired items (3 provider errors left out); pr − main = 2 / 147 on 0/1 scores.
+    expect([h.n, h.dropped]).toEqual([147, 3]);
+    expect(h.overall.estimate).toBeCloseTo(2 / 147, 14);
+    const perStratum = await runCli([...args, '--per-stratum']);
+    expect(perStratum.code).toBe(1);
+    const p = JSON.parse(perStratum.stdout);
+    expect(p.failed).toEqual(['negative_control']);
+    expect(p.strata.find((c: { stratum: string }) => c.stratum === 'negative_control').estimate).toBeCloseTo(-4 / 30, 14);
+  });
+
   const noStrata = join(dir, 'plain.csv');
   writeFileSync(noStrata, 'item,model,score\na,main,1\na,pr,1\nb,main,0\nb,pr,1\nc,main,1\nc,pr,0\n');
   const bad: Array<[string, string[], RegExp]> = [
