@@ -1,0 +1,36 @@
+# Reference values from R survey (svydesign + svymean) for sizing's design-based variances.
+# 1. Clusters: examples/scores.csv (SYNTHETIC), alpha - beta per item, cluster = document:
+#      svymean(~d, svydesign(ids = ~cluster, data = x))  ->  SE^2 = the cluster-robust Var(mean d)
+#    and the same design without clusters (ids = ~1) -> SE^2 = var(d) / n, whose ratio is the design effect.
+# 2. Strata: examples/pilot.csv, candidate - baseline, strata from the stratum column:
+#      quota weights (the pilot's own mix):  svydesign(ids = ~1, strata = ~stratum, data = x)
+#      traffic weights (examples/strata.yaml): weights = traffic_h / n_h per item
+#    SE^2 = sum_h w_h^2 s_h^2 / n_h = stratifiedVariance(w, s2, n).
+# Run: Rscript tests/reference/sizing/pilot.R > tests/reference/sizing/pilot-r.json
+suppressPackageStartupMessages(library(survey))
+num <- function(x) sprintf('%.17g', x)
+wide <- function(path, a, b) {
+  s <- read.csv(path, stringsAsFactors = FALSE)
+  A <- s[s$model == a, ]; B <- s[s$model == b, ]
+  m <- merge(A, B, by = "item", suffixes = c(".a", ".b"))
+  m$d <- m$score.a - m$score.b
+  m
+}
+sc <- wide("examples/scores.csv", "alpha", "beta")
+sc$cluster <- sc$cluster.a
+clustered <- svymean(~d, svydesign(ids = ~cluster, data = sc))
+plain <- svymean(~d, svydesign(ids = ~1, data = sc))
+
+pl <- wide("examples/pilot.csv", "candidate", "baseline")
+pl$stratum <- pl$stratum.a
+traffic <- c(routine = 0.72, rare_clause = 0.05, past_failure = 0.03, negative_control = 0.20)
+counts <- table(pl$stratum)
+pl$w <- traffic[pl$stratum] / as.numeric(counts[pl$stratum])
+quota_w <- svymean(~d, svydesign(ids = ~1, strata = ~stratum, data = pl))
+traffic_w <- svymean(~d, svydesign(ids = ~1, strata = ~stratum, weights = ~w, data = pl))
+
+cat('{\n "generator": "tests/reference/sizing/pilot.R",\n "R": "', R.version.string, '",\n "survey": "', as.character(packageVersion("survey")), '",\n',
+    ' "clustered": {"items": ', nrow(sc), ', "clusters": ', length(unique(sc$cluster)), ', "mean": ', num(coef(clustered)),
+    ', "varianceOfMean": ', num(SE(clustered)^2), ', "srsVarianceOfMean": ', num(SE(plain)^2), '},\n',
+    ' "stratified": {"quotaWeightedVariance": ', num(SE(quota_w)^2), ', "quotaWeightedMean": ', num(coef(quota_w)),
+    ', "trafficWeightedVariance": ', num(SE(traffic_w)^2), ', "trafficWeightedMean": ', num(coef(traffic_w)), '}\n}\n', sep = '')
