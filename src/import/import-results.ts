@@ -39,7 +39,7 @@ const DUPLICATE_HINT: Readonly<Record<ImportFormat, string>> = {
  * @throws {InputError} naming the file and the path inside it for a malformed file, a missing
  *   field, two rows for the same (item, model, repeat), or an item whose stratum differs; and for
  *   an option that does not apply to the format.
- * @example importResults('promptfoo', ['results.json']).rows[0] // => { item: '0', model: 'openai:gpt-4o-mini', score: 1 }
+ * @example importResults('promptfoo', ['tests/fixtures/import/promptfoo/results.json']).rows[0] // => { item: '0', model: 'gpt-4o-mini', score: 1 }
  */
 export function importResults(format: ImportFormat, files: readonly string[], options: ImportOptions = {}): ImportResult {
   if (!(IMPORT_FORMATS as readonly string[]).includes(format)) throw new InputError(`must be one of ${IMPORT_FORMATS.join(', ')}`, { file: 'FORMAT', value: format });

@@ -156,3 +156,12 @@ describe('expectNoRegression', () => {
     expect(() => expectNoRegression(scoresPath, { baseline: 'main', candidate: 'nope', margin: 0.1 })).toThrow(/model "nope" is not in the scores/);
   });
 });
+
+describe('JSDoc example', () => {
+  it('nonInferiorityFromScores', () => {
+    // d = [0, 1, 0, 0]: mean 0.25, SE 0.25; scipy stats.t.ppf(0.95, 3) → 2.3533634348018264, so L = −0.338 ≤ −0.1.
+    const result = nonInferiorityFromScores({ candidate: [1, 1, 0, 1], baseline: [1, 0, 0, 1] }, { margin: 0.1, method: 't' });
+    expect(result.passed).toBe(false);
+    expect(result.overall.lowerBound).toBeCloseTo(0.25 - 2.3533634348018264 * 0.25, 12);
+  });
+});
