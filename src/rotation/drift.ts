@@ -204,8 +204,7 @@ export function attributeDrift(input: { before: DriftScores; rerun: DriftScores;
     strata: strataNames.length > 1 ? pairedStrata : null,
     cluster: clusterOf ? remapIndex(paired.map((item) => clusterOf.get(item) as string)) : null,
   });
-  const differences = Array.from(a, (x, k) => x - b[k]);
-  const model = { ...estimateOf(modelBoot, differences), bootstrap: modelBoot };
+  const model = { ...estimateOf(modelBoot), bootstrap: modelBoot };
 
   // ---- instrument drift: the same system on the current vs the previous version
   const union = [...new Set([...rerun.keys(), ...after.keys()])].sort(compareIds);
@@ -320,14 +319,11 @@ function instrumentDrift(
   const label = only === null ? '' : ` in stratum "${only}"`;
   if (nPrevious === 0 || nCurrent === 0) {
     const empty: BootstrapResult = emptyBootstrap(options, n, nPrevious === 0 ? `no item of the previous version${label}` : `no item of the current version${label}`);
-    return { ...estimateOf(empty, []), bootstrap: empty, previous: nPrevious ? meanWhere(prev, hasPrev) : NaN, current: nCurrent ? meanWhere(cur, hasCur) : NaN, nPrevious, nCurrent, shared, retired, added };
+    return { ...estimateOf(empty), bootstrap: empty, previous: nPrevious ? meanWhere(prev, hasPrev) : NaN, current: nCurrent ? meanWhere(cur, hasCur) : NaN, nPrevious, nCurrent, shared, retired, added };
   }
   const boot = bootstrapStatistic(n, statistic, { ...options, strata: remapIndex(groupNames) });
-  // Every resample equals the estimate when no item changed and no item was replaced.
-  const changes: number[] = [];
-  for (let k = 0; k < n; k++) if (!(hasPrev[k] && hasCur[k] && prev[k] === cur[k])) changes.push(NaN);
   return {
-    ...estimateOf(boot, changes.length === 0 ? [0] : null),
+    ...estimateOf(boot),
     bootstrap: boot,
     previous: meanWhere(prev, hasPrev),
     current: meanWhere(cur, hasCur),
@@ -359,16 +355,17 @@ function emptyBootstrap(options: { method: IntervalMethod; confidenceLevel: numb
 }
 
 /**
- * The estimate and its direction. `constant` lists the per-unit changes when known: if they are
- * all the same value the bootstrap has no spread (BCa is NaN), and the direction is that value's sign.
+ * The estimate and its direction: down / up when the interval lies below / above 0. When every
+ * resample gave the same value (standard error 0 up to rounding, so BCa is NaN), the direction is the sign of
+ * the estimate: nothing in the data could have moved it.
  */
-function estimateOf(boot: BootstrapResult, constant: readonly number[] | null): DriftEstimate {
+function estimateOf(boot: BootstrapResult): DriftEstimate {
   const [low, high] = boot.confidenceInterval;
   let direction: DriftEstimate['direction'] = 'none';
   if (Number.isFinite(low) && low > 0) direction = 'up';
   else if (Number.isFinite(high) && high < 0) direction = 'down';
-  else if (constant && constant.length > 0 && constant.every((d) => d === constant[0]) && !(Number.isFinite(low) && Number.isFinite(high))) {
-    direction = constant[0] > 0 ? 'up' : constant[0] < 0 ? 'down' : 'none';
+  else if (!(Number.isFinite(low) && Number.isFinite(high)) && boot.standardError <= 1e-12 * Math.max(1, Math.abs(boot.estimate))) {
+    direction = boot.estimate > 0 ? 'up' : boot.estimate < 0 ? 'down' : 'none';
   }
   return { estimate: boot.estimate, confidenceInterval: boot.confidenceInterval, standardError: boot.standardError, direction, n: boot.n, warnings: boot.warnings };
 }
@@ -380,8 +377,10 @@ function withoutBoot(x: InstrumentDetail): DriftEstimate {
 function verdictOf(model: DriftEstimate, instrument: DriftEstimate, previousLabel: string, n: number): DriftResult['verdict'] {
   const system = model.direction === 'down' ? 'worse' : model.direction === 'up' ? 'better' : 'steady';
   const test = instrument.direction === 'down' ? 'harder' : instrument.direction === 'up' ? 'easier' : 'unchanged';
-  const m = `${signed(model.estimate)} ${interval(model.confidenceInterval)} on ${previousLabel}'s ${n} items`;
-  const i = `${signed(instrument.estimate)} ${interval(instrument.confidenceInterval)}`;
+  // An interval the bootstrap could not form because every resample gave the estimate is said in words.
+  const spread = (x: DriftEstimate) => x.confidenceInterval.every(Number.isFinite) || !Number.isFinite(x.estimate);
+  const m = spread(model) ? `${signed(model.estimate)} ${interval(model.confidenceInterval)} on ${previousLabel}'s ${n} items` : `${signed(model.estimate)} on ${previousLabel}'s ${n} items, the same on every resample`;
+  const i = spread(instrument) ? `${signed(instrument.estimate)} ${interval(instrument.confidenceInterval)}` : `${signed(instrument.estimate)}, the same on every resample`;
   const sysText = system === 'steady' ? `the system held steady (${m})` : `the system got ${system}: ${m}`;
   const testText = test === 'unchanged' ? `the test did not change measurably (${i})` : `the test got ${test}: ${i} on the rotated version`;
   let text: string;
