@@ -17,7 +17,9 @@ export interface CostSweepInput {
   vary: string;
   /** The accepted band for that cost [low, high]. */
   band: readonly [number, number];
-  lines: readonly CostSweepLine[];
+  /** One line per model; or give `costs` as costSweep returns them (each with its `line`). */
+  lines?: readonly CostSweepLine[];
+  costs?: ReadonlyArray<{ model: string; line: { intercept: number; slope: number } }>;
   /** Where two models' lines cross: at `value` a and b cost the same. */
   crossings?: ReadonlyArray<{ value: number; models: readonly [string, string] | readonly string[] }>;
   /** The policy's cost for the swept kind, marked on the chart. */
@@ -35,13 +37,16 @@ export interface CostSweepInput {
  * line, since expected cost is linear in each cost), the accepted band shaded, the policy's
  * value marked, and every crossing (where the ranking flips) marked with its value. A crossing
  * inside the band means the assumption decides the ranking, not the data.
- * @param result `{ vary, band, lines: [{model, intercept, slope}], crossings?, policyValue?, verdict?, owner? }`.
+ * @param result `{ vary, band, lines: [{model, intercept, slope}], crossings?, policyValue?, verdict?, owner? }`,
+ *   or a costSweep result as is (lines from `costs[].line`, per document).
  * @returns a vega-lite spec.
  * @throws {TypeError} when there is no line, or the band is not [low, high].
  * @example costSweepSpec({ vary: 'fabrication', band: [4, 20], lines: [{ model: 'a', intercept: 0.3, slope: 0.01 }, { model: 'b', intercept: 0.2, slope: 0.03 }] })
  */
-export function costSweepSpec(result: CostSweepInput): TopLevelSpec {
-  requireChartField('costSweepSpec', Array.isArray(result.lines) && result.lines.length > 0, 'needs at least one model line', result.lines);
+export function costSweepSpec(input: CostSweepInput): TopLevelSpec {
+  const lines = input.lines ?? input.costs?.map((c) => ({ model: c.model, intercept: c.line?.intercept, slope: c.line?.slope }));
+  requireChartField('costSweepSpec', Array.isArray(lines) && lines.length > 0, 'needs at least one model line (lines, or costs with a line each)', lines);
+  const result = { ...input, lines: lines as CostSweepLine[] };
   requireChartField('costSweepSpec', Array.isArray(result.band) && result.band.length === 2 && result.band[0] <= result.band[1], 'band must be [low, high]', result.band);
   for (const [k, line] of result.lines.entries()) {
     requireChartField('costSweepSpec', typeof line.model === 'string' && Number.isFinite(line.intercept) && Number.isFinite(line.slope), `lines[${k}] needs a model, a finite intercept and slope`, line);

@@ -30,7 +30,7 @@ export const CHART_CONFIG = {
   background: 'white',
   padding: 8,
   view: { stroke: null },
-  axis: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal', gridColor: '#ececec', domainColor: '#888', tickColor: '#888' },
+  axis: { labelSeparation: 4, labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal', gridColor: '#ececec', domainColor: '#888', tickColor: '#888' },
   legend: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal', orient: 'bottom', direction: 'horizontal', labelLimit: 320, columns: 4 },
   title: { fontSize: 14, fontWeight: 'bold', anchor: 'start', subtitleFontSize: 11, subtitleColor: '#555', offset: 10 },
   header: { labelFontSize: 12, titleFontSize: 12 },

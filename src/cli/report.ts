@@ -1,7 +1,124 @@
+import { readFileSync } from 'node:fs';
 import type { Command } from '@commander-js/extra-typings';
-import type { Io } from './io.js';
-import { registerNotYet } from './not-yet.js';
+import { loadAnnotations } from '../data/annotations.js';
+import { writeFileAtomic } from '../data/atomic.js';
+import { InputError } from '../data/errors.js';
+import { loadPolicy } from '../data/policy.js';
+import { loadScores } from '../data/scores.js';
+import { loadStrata } from '../data/strata-file.js';
+import { buildReport, type ReportSources } from '../report/build.js';
+import { fingerprintFile } from '../report/fingerprint.js';
+import { reportHtml, type ReportInput } from '../report/html.js';
+import { contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
 
-export function register(program: Command, _io: Io): void {
-  registerNotYet(program, 'report', "one self-contained HTML report with charts", 9);
+/** The version of this benchplan, from package.json (two folders up from src/cli or dist/cli). */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/** The JSON document of `benchplan report`. */
+export interface ReportCommandResult {
+  output: string;
+  bytes: number;
+  sections: Array<{ id: string; title: string; warnings: number }>;
+  inputs: ReportInput[];
+  notes: string[];
+  version: string;
+  seed: string;
+  confidenceLevel: number;
+  resamples: number;
+}
+
+export function register(program: Command, io: Io): void {
+  program
+    .command('report')
+    .description('one self-contained HTML report with charts')
+    .requiredOption('--scores <file>', 'scores of the candidates (CSV or JSONL): which models differ; per stratum with --strata; cost sweep with --policy')
+    .option('--pilot <file>', 'pilot scores of two candidates (with --a, --b): allocation across strata (with --strata)')
+    .option('--a <model>', 'first model of the pilot (differences are A − B)')
+    .option('--b <model>', 'second model of the pilot')
+    .option('--strata <file>', 'strata file (YAML) with traffic shares and quotas')
+    .option('--policy <file>', 'cost policy (YAML): the cost sweep over the scores\' outcome column')
+    .option('--annotations <file>', 'annotations (CSV or JSONL): agreement per clause type')
+    .option('--budget <n>', 'items to allocate and size for (default: the items in --scores)')
+    .option('--seed <seed>', 'seed of every bootstrap', '0')
+    .option('--resamples <n>', 'bootstrap resamples', '9999')
+    .option('--confidence <level>', 'coverage of every interval', '0.95')
+    .option('--title <text>', 'title of the report', 'benchplan report')
+    .requiredOption('-o, --output <file>', 'where to write the report (HTML, written atomically)')
+    .action(async (options, command) => {
+      const ctx = contextOf(command, io);
+      const seed = seedFlag(options.seed);
+      const nResamples = numberFlag('--resamples', options.resamples, { integer: true, min: 1 }) as number;
+      const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
+      const budget = numberFlag('--budget', options.budget, { integer: true, min: 1 });
+      if (!/\.html?$/i.test(options.output)) throw new InputError('must end in .html', { file: '--output', value: options.output });
+      if (options.pilot === undefined && (options.a !== undefined || options.b !== undefined)) {
+        throw new InputError("--a and --b name the pilot's models: give --pilot FILE too", { file: options.a !== undefined ? '--a' : '--b' });
+      }
+      if (options.pilot !== undefined && (options.a === undefined || options.b === undefined)) {
+        throw new InputError('--pilot needs --a MODEL and --b MODEL', { file: '--pilot', value: options.pilot });
+      }
+
+      const inputs: ReportInput[] = [fingerprintFile('scores', options.scores)];
+      const sources: ReportSources = { scores: loadScores(options.scores) };
+      if (options.pilot !== undefined) {
+        inputs.push(fingerprintFile('pilot', options.pilot));
+        sources.pilot = { table: loadScores(options.pilot), a: options.a as string, b: options.b as string };
+      }
+      if (options.strata !== undefined) {
+        inputs.push(fingerprintFile('strata', options.strata));
+        sources.strata = loadStrata(options.strata);
+      }
+      if (options.policy !== undefined) {
+        inputs.push(fingerprintFile('policy', options.policy));
+        sources.policy = { policy: loadPolicy(options.policy), source: options.policy };
+      }
+      if (options.annotations !== undefined) {
+        inputs.push(fingerprintFile('annotations', options.annotations));
+        sources.annotations = loadAnnotations(options.annotations);
+      }
+
+      const version = packageVersion();
+      const bar = progress(io, 'report');
+      let html: string;
+      let doc: ReturnType<typeof buildReport>;
+      try {
+        doc = buildReport(sources, { version, inputs, seed, confidenceLevel, nResamples, budget, title: options.title });
+        bar.update(0.8);
+        html = await reportHtml(doc);
+      } catch (error) {
+        throw asInputError(error);
+      } finally {
+        bar.done();
+      }
+      writeFileAtomic(options.output, html);
+      const result: ReportCommandResult = {
+        output: options.output,
+        bytes: Buffer.byteLength(html),
+        sections: doc.sections.map((s) => ({ id: s.id, title: s.title, warnings: s.warnings.length })),
+        inputs,
+        notes: [...doc.notes],
+        version,
+        seed,
+        confidenceLevel,
+        resamples: nResamples,
+      };
+      emit(ctx, result, () => {
+        const lines = [`wrote ${result.output} (${result.bytes} bytes): ${result.sections.length} section${result.sections.length === 1 ? '' : 's'}`];
+        for (const s of result.sections) lines.push(`  ${s.title}${s.warnings ? ` (${s.warnings} warning${s.warnings === 1 ? '' : 's'})` : ''}`);
+        for (const note of result.notes) lines.push(`note: ${note}`);
+        return lines.join('\n');
+      });
+    });
+}
+
+/**
+ * A library precondition that failed on the user's data (a RangeError or TypeError naming the bad
+ * value) is bad input here: exit 2 with the message. Anything else is a bug and keeps its stack.
+ */
+function asInputError(error: unknown): unknown {
+  if (error instanceof InputError) return error;
+  if (error instanceof RangeError && /\(got /.test(error.message)) return new InputError(error.message);
+  return error;
 }

@@ -23,7 +23,8 @@ h3 { font-size: 15px; margin: 16px 0 6px; }
 p { margin: 6px 0 10px; max-width: 80ch; }
 .muted { color: var(--muted); }
 section { background: white; border: 1px solid var(--line); border-radius: 8px; padding: 18px 22px; margin: 18px 0; }
-.pair { display: grid; grid-template-columns: minmax(0, 3fr) minmax(280px, 2fr); gap: 22px; align-items: start; }
+.pair { display: grid; grid-template-columns: fit-content(660px) minmax(300px, 1fr); gap: 22px; align-items: start; }
+.numbers { overflow-x: auto; min-width: 0; }
 @media (max-width: 960px) { .pair { grid-template-columns: minmax(0, 1fr); } }
 figure { margin: 0; }
 figure svg { max-width: 100%; height: auto; display: block; }
@@ -97,7 +98,7 @@ export interface ReportDocument {
 }
 
 function isNumeric(cell: string | number): boolean {
-  return typeof cell === 'number' || /^[-+−]?(\d[\d,]*\.?\d*|\.\d+)(e[-+]?\d+)?%?$|^\[.*\]$|^NaN$|^-?inf$/.test(cell);
+  return typeof cell === 'number' || /^([-+−]?(\d[\d,]*\.?\d*|\.\d+)(e[-+]?\d+)?%?|NaN|-?inf|∞)( \[.*\])?$|^\[.*\]$/.test(cell);
 }
 
 /** A table as HTML: header cells, numbers right-aligned, everything escaped. */

@@ -15,3 +15,6 @@ export {
   type ReportInput,
   type ReportDocument,
 } from './html.js';
+export { buildReport, type ReportSources, type BuildReportOptions } from './build.js';
+export { fingerprintFile, fingerprintFolder } from './fingerprint.js';
+export type { ReportSettings } from './sections/settings.js';

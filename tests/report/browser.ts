@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 
 /** Where Chromium is: $CHROMIUM_PATH, else the Debian package's /usr/bin/chromium. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,10 +24,10 @@ export interface BrowserCheck {
 }
 
 /**
- * Opens an HTML file in headless Chromium (fresh profile, no network services) and reports
- * what it rendered and anything that failed.
+ * Opens HTML files in one headless Chromium (fresh profile, no network services), one page
+ * each, and reports what each rendered and anything that failed.
  */
-export async function checkInBrowser(htmlPath: string): Promise<BrowserCheck> {
+export async function checkInBrowser(htmlPaths: readonly string[]): Promise<BrowserCheck[]> {
   if (!existsSync(CHROMIUM)) throw new Error(`headless Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
   const profile = mkdtempSync(join(tmpdir(), 'benchplan-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -36,10 +36,21 @@ export async function checkInBrowser(htmlPath: string): Promise<BrowserCheck> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     viewport: { width: 1280, height: 900 },
   });
+  const results: BrowserCheck[] = [];
+  try {
+    for (const htmlPath of htmlPaths) results.push(await checkPage(context, htmlPath));
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return results;
+}
+
+async function checkPage(context: BrowserContext, htmlPath: string): Promise<BrowserCheck> {
   const url = pathToFileURL(htmlPath).href;
   const result: BrowserCheck = { charts: [], chartTexts: [], failedRequests: [], otherRequests: [], consoleErrors: [], pageErrors: [], title: '', scripts: 0 };
+  const page = await context.newPage();
   try {
-    const page = await context.newPage();
     page.on('requestfailed', (request) => result.failedRequests.push(`${request.url()}: ${request.failure()?.errorText ?? 'failed'}`));
     page.on('request', (request) => {
       if (request.url() !== url) result.otherRequests.push(request.url());
@@ -61,8 +72,7 @@ export async function checkInBrowser(htmlPath: string): Promise<BrowserCheck> {
     result.chartTexts = await page.locator('figure.chart svg text').evaluateAll((nodes) => nodes.slice(0, 400).map((n) => n.textContent ?? ''));
     result.scripts = await page.locator('script').count();
   } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    await page.close();
   }
   return result;
 }

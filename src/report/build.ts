@@ -1,0 +1,100 @@
+import type { AnnotationsTable } from '../data/annotations.js';
+import { InputError } from '../data/errors.js';
+import type { CostPolicy } from '../data/policy.js';
+import type { ScoresTable } from '../data/scores.js';
+import type { Strata } from '../data/strata-file.js';
+import type { ReportDocument, ReportInput, ReportSection } from './html.js';
+import { agreementSection } from './sections/agreement.js';
+import { allocationSection } from './sections/allocation.js';
+import { compareSection } from './sections/compare.js';
+import { headlineSection } from './sections/headline.js';
+import type { ReportSettings } from './sections/settings.js';
+import { sweepSection } from './sections/sweep.js';
+
+/** The loaded inputs of a report; every one but the scores is optional. */
+export interface ReportSources {
+  /** The scores of the candidates on the benchmark (`--scores`). */
+  scores: ScoresTable;
+  /** A pilot run of two candidates, for sizing and allocation (`--pilot --a --b`). */
+  pilot?: { table: ScoresTable; a: string; b: string };
+  strata?: Strata;
+  policy?: { policy: CostPolicy; source: string };
+  annotations?: AnnotationsTable;
+}
+
+/** Settings of a report. */
+export interface BuildReportOptions {
+  /** The benchplan version, printed in the report. */
+  version: string;
+  /** The input files' fingerprints (fingerprintFile / fingerprintFolder). */
+  inputs: readonly ReportInput[];
+  /** Seed of every bootstrap; default "0". */
+  seed?: string;
+  /** Default 0.95. */
+  confidenceLevel?: number;
+  /** Bootstrap resamples (and sign-flip permutations); default 9999. */
+  nResamples?: number;
+  /** Items to allocate and to size for; default the number of items in the scores. */
+  budget?: number;
+  title?: string;
+}
+
+/**
+ * Computes every section the inputs allow, in the order a reader needs them: which models
+ * differ, scores by stratum, the cost sweep, sizing, allocation, agreement. Each section holds
+ * its chart, the numbers beside it, the settings and seeds behind them and its warnings.
+ * Pure: no I/O, no clock; the same inputs and settings give the same document.
+ * @param sources the loaded inputs.
+ * @param options version, fingerprints and settings.
+ * @returns the report document (render it with reportHtml).
+ * @throws {InputError} when an input given cannot be used (e.g. a policy with scores that have no outcome column).
+ * @throws {RangeError} for settings outside their domain.
+ */
+export function buildReport(sources: ReportSources, options: BuildReportOptions): ReportDocument {
+  const settings: ReportSettings = {
+    seed: options.seed ?? '0',
+    confidenceLevel: options.confidenceLevel ?? 0.95,
+    nResamples: options.nResamples ?? 9999,
+  };
+  if (!(settings.confidenceLevel > 0 && settings.confidenceLevel < 1)) throw new RangeError(`buildReport: confidenceLevel must be in (0, 1) (got ${settings.confidenceLevel})`);
+  if (!(Number.isInteger(settings.nResamples) && settings.nResamples >= 1)) throw new RangeError(`buildReport: nResamples must be a whole number ≥ 1 (got ${settings.nResamples})`);
+  const { scores, pilot, strata, policy, annotations } = sources;
+  const budget = options.budget ?? scores.items.length;
+  if (!(Number.isInteger(budget) && budget >= 1)) throw new RangeError(`buildReport: budget must be a whole number ≥ 1 (got ${budget})`);
+  const sections: ReportSection[] = [];
+  const notes: string[] = [];
+
+  if (scores.models.length >= 2) sections.push(compareSection(scores, settings).section);
+  else notes.push(`${scores.source} has one model (${scores.models[0]}): no comparison.`);
+
+  if (strata) {
+    if (scores.hasStratum) sections.push(headlineSection(scores, strata, settings).section);
+    else notes.push(`${scores.source} has no stratum column: no per-stratum scores.`);
+  }
+
+  if (policy) {
+    if (!scores.hasOutcome) throw new InputError('the cost sweep (--policy) needs an outcome column in the scores', { file: scores.source });
+    sections.push(sweepSection(scores, policy.policy, policy.source, settings).section);
+  }
+
+  if (pilot) {
+    if (strata) sections.push(allocationSection(pilot.table, pilot.a, pilot.b, strata, budget, settings).section);
+    else notes.push('Give --strata FILE with the pilot to compare allocations.');
+  }
+
+  if (annotations) sections.push(agreementSection(annotations, settings).section);
+
+  return {
+    title: options.title ?? 'benchplan report',
+    version: options.version,
+    inputs: options.inputs,
+    settings: [
+      ['seed', settings.seed],
+      ['confidence level', String(settings.confidenceLevel)],
+      ['bootstrap resamples', String(settings.nResamples)],
+      ['budget (items)', `${budget}${options.budget === undefined ? ' (the items in the scores)' : ''}`],
+    ],
+    sections,
+    notes,
+  };
+}
