@@ -56,17 +56,21 @@ export function intervalsFromDistribution(
   if (count < 1) throw new RangeError('the bootstrap distribution is empty (got 0 resamples)');
   const warnings: string[] = [];
   const rule = settings.quantileRule ?? 'linear';
+  // Two passes, shifted by the first value: a constant distribution then has SE exactly 0 and bias
+  // exactly θ* − θ̂ (a plain running sum of 9,999 equal values does not divide back to the value).
+  const shift = distribution[0];
   let sum = 0;
   let nonFinite = 0;
   for (let r = 0; r < count; r++) {
     const v = distribution[r];
     if (!Number.isFinite(v)) nonFinite += 1;
-    sum += v;
+    sum += v - shift;
   }
-  const meanStar = sum / count;
+  const offset = sum / count;
+  const meanStar = shift + offset;
   let squares = 0;
   for (let r = 0; r < count; r++) {
-    const d = distribution[r] - meanStar;
+    const d = distribution[r] - shift - offset;
     squares += d * d;
   }
   const standardError = count > 1 ? Math.sqrt(squares / (count - 1)) : NaN;
