@@ -15,7 +15,7 @@ const o = (name) => join(out, name);
 const steps = [
   ['compare', ['compare', 'examples/scores.csv', '--a', 'alpha', '--b', 'beta', '--cluster']],
   ['compare (all pairs)', ['compare', 'examples/scores.csv', '--cluster']],
-  ['size', ['size', 'examples/pilot.csv', '--a', 'candidate', '--b', 'baseline', '--mde', '5', '--budget', '400', '--per-stratum']],
+  ['size', ['size', 'examples/pilot.csv', '--a', 'candidate', '--b', 'baseline', '--mde', '5', '--budget', '400', '--per-stratum', '--strata', 'examples/strata.yaml']],
   ['allocate', ['allocate', '--strata', 'examples/strata.yaml', '--budget', '400', '--pilot', 'examples/pilot.csv', '--a', 'candidate', '--b', 'baseline']],
   ['headline', ['headline', 'examples/scores.csv', '--strata', 'examples/strata.yaml']],
   ['sweep', ['sweep', 'examples/scores.csv', '--policy', 'examples/policy.yaml', '--alternative-scores', 'examples/scores-rescored.csv']],
