@@ -119,8 +119,8 @@ function repeatOf(result: Record<string, unknown>, place: Place): number | undef
  * - item: `testIdx` (one file), or with itemKey `vars` the stable hash of the test's vars
  *   (promptfooVarsItemId), which pairs the same test across files and across `--repeat` runs (promptfoo
  *   gives each repeat its own testIdx);
- * - model: `provider.label ?? provider.id`, followed by ` [prompt label]` when the files hold
- *   more than one prompt;
+ * - model: `provider.label ?? provider.id`, followed by ` [prompt label]` when the files hold more
+ *   than one prompt; or options.model, followed by the label when its file holds more than one;
  * - score: `score`, `success` as 1/0, or `namedScores.NAME` (rows without it are counted as unscored);
  * - rows with `failureReason` 2 (an error, not a failed assertion) are left out and counted;
  * - repeat: `repeatIndex` when recorded; with itemKey `vars` and no record, repeats of a
@@ -142,9 +142,16 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
   const override = modelOverride(options.model, files);
   const results = files.flatMap((file, k) => readPromptfooFile(file, k));
 
+  // Prompt labels join the model name when there are several prompts: across all files, or,
+  // when --model names each file's run, within the file.
   const prompts = new Set<string>();
-  for (const r of results) prompts.add(promptName(r.value, r.place));
-  const severalPrompts = prompts.size > 1;
+  const filePrompts = files.map(() => new Set<string>());
+  for (const r of results) {
+    const name = promptName(r.value, r.place);
+    prompts.add(name);
+    filePrompts[r.fileIndex].add(name);
+  }
+  const labelled = (fileIndex: number) => (override(fileIndex) === undefined ? prompts.size > 1 : filePrompts[fileIndex].size > 1);
 
   const counts: ImportedFile[] = files.map((file) => ({ file, models: [], rows: 0, errors: 0, unscored: 0 }));
   const rows: PlacedRow[] = [];
@@ -160,7 +167,7 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
       }
     }
     const base = override(fileIndex) ?? providerName(r, place);
-    const model = severalPrompts && override(fileIndex) === undefined ? `${base} [${promptName(r, place)}]` : base;
+    const model = labelled(fileIndex) ? `${base} [${promptName(r, place)}]` : base;
     let item: string;
     if (itemKey === 'testIdx') item = String(indexAt(r.testIdx, at(place, 'testIdx')));
     else {

@@ -69,6 +69,10 @@ describe('promptfoo results JSON (version 3)', () => {
     ]);
   });
 
+  it('keeps the prompt label after a --model name', () => {
+    expect(importResults('promptfoo', [`${P}/two-prompts.json`], { model: ['run-7'] }).models).toEqual(['run-7 [concise]', 'run-7 [verbose]']);
+  });
+
   it('reads a named score and counts rows without it as unscored', () => {
     const result = importResults('promptfoo', [`${P}/two-prompts.json`], { score: 'namedScores.recall' });
     expect(result.rows.map((r) => r.score)).toEqual([1, 1, 0.5]);
@@ -112,6 +116,10 @@ describe('promptfoo --item-key vars', () => {
       [4, 0],
       [7, 1],
     ]);
+  });
+
+  it('names runs by their prompt labels when the files differ only in the prompt', () => {
+    expect(importResults('promptfoo', [`${P}/before.json`, `${P}/after.json`], { itemKey: 'vars' }).models).toEqual(['openai:gpt-4o-mini [qa-v1]', 'openai:gpt-4o-mini [qa-v2]']);
   });
 
   it('asks how to match tests when given several files without --item-key', () => {
