@@ -148,8 +148,8 @@ export function versionStratumCounts(items: ReadonlyArray<{ stratum: string; spl
  * @throws {CheckFailed} when the version already exists, or an object in the archive does not
  *   match its name. {InputError} for a bad version id or date, or an archive whose `objects` /
  *   `versions` is not a real folder. {RangeError} for duplicate ids or no items.
- * @example freezeVersion('archive', items, { version: '2026Q3', date: '2026-07-01', guideline: '2026.2' })
- * // => { version: '2026Q3', fingerprint: '…', items: 100, objectsWritten: 99, … }
+ * @example freezeVersion('archive', benchmarkItemsFromManifest(loadManifest('examples/manifest.yaml')), { version: '2026Q3', date: '2026-07-01', guideline: '2026.2' })
+ * // => { version: '2026Q3', fingerprint: '9925…', items: 100, objectsWritten: 90, objectsShared: 0, … } (10 items repeat another's text)
  */
 export function freezeVersion(archiveDir: string, items: readonly BenchmarkItem[], options: FreezeOptions): FreezeResult {
   const record = buildVersionRecord(items, options);

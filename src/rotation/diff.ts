@@ -48,7 +48,8 @@ export interface VersionDiff {
  * Added, retired and changed items between two versions, by stratum: what a rotation did, or
  * what drifted between two freezes of a manifest. Items are matched by id; a changed item is
  * listed under its stratum in B. Pure. O(n log n).
- * @example diffVersions(q3, q4).strata[0] // => { stratum: 'routine', before: 25, after: 25, added: 4, retired: 4, changed: 0, … }
+ * @example diffVersions(q3, q4).strata[0] // => { stratum: 'routine', before: 25, after: 25, evalBefore: 20, evalAfter: 20, added: 4, retired: 4, changed: 0 }
+ * // (the bundled 2026Q3 rotated with examples/rotation/scores-2026Q3.csv, as in the demo)
  */
 export function diffVersions(a: VersionRecord, b: VersionRecord): VersionDiff {
   const inA = new Map(a.items.map((x) => [x.item, x]));

@@ -136,8 +136,8 @@ export interface DriftResult {
  * A drift "points" down or up when its interval excludes 0; the verdict reads the two together.
  * @throws {InputError} for unpaired items (unless dropUnpaired), a system with no items left,
  *   or strata that disagree between files.
- * @example attributeDrift({ before, rerun, after }).verdict.text
- * // => "the system got worse: −0.15 [−0.21, −0.09] on 2026Q3's 80 items; the test did not change measurably (−0.01 [−0.05, 0.03])"
+ * @example attributeDrift({ before, rerun, after }, { previousVersion: '2026Q3', … }).verdict.text // on examples/rotation/drift-*.csv
+ * // => "the test got harder: −0.0625 [−0.1, −0.025] on the rotated version; the system held steady (−0.0125 [−0.0625, 0] on 2026Q3's 80 items)"
  */
 export function attributeDrift(input: { before: DriftScores; rerun: DriftScores; after: DriftScores }, options: DriftOptions = {}): DriftResult {
   const method = options.method ?? 'bca';

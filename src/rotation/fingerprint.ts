@@ -30,7 +30,7 @@ export const FINGERPRINT_FORMAT = 'benchplan-fingerprint/1';
  * @returns 64 hex digits.
  * @throws {RangeError} when an id appears twice.
  * @example benchmarkFingerprint([{ item: 'a', stratum: 's', split: 'eval', sha256: sha256Hex('x') }], '1')
- * // => "0b0f5d9f…" (the same for any order of the items)
+ * // => "865a036880d74f57302ad4e161b0e213673c4d524d60102a4ebefdefb8805f09"
  */
 export function benchmarkFingerprint(items: readonly FingerprintItem[], guideline: string | null | undefined): string {
   return sha256Hex(fingerprintText(items, guideline));

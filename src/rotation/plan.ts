@@ -75,8 +75,8 @@ export interface RotationPlan {
  * @param from the version rotated from.
  * @param candidates the incidents log (split ignored: new items join eval).
  * @throws {RangeError} for a fraction outside [0, 1].
- * @example planRotation(record, incidents, { fraction: 0.2, seed: 0 }).strata
- * // => [{ stratum: 'routine', before: 20, after: 20, retired: 5, added: 5, shortBy: 0 }, …]
+ * @example planRotation(record, incidents, { fraction: 0.2, seed: 0, saturated, leaked }).strata[0]
+ * // => { stratum: 'routine', before: 20, after: 20, retired: 4, added: 4, shortBy: 0 } (the bundled 2026Q3 with its scores)
  */
 export function planRotation(from: VersionRecord, candidates: readonly RotationCandidate[], options: RotationOptions = {}): RotationPlan {
   const fraction = options.fraction ?? 0.2;

@@ -54,7 +54,8 @@ export interface SaturationResult {
  * @param items the version's eval items with their strata (dev items are ignored if given).
  * @param table the candidates' scores on this version.
  * @throws {InputError} when a named model is not in the scores, or no eval item was scored.
- * @example measureSaturation(items, table, { pass: 1 }).strata[0] // => { stratum: 'routine', items: 20, scored: 20, saturated: 17, share: 0.85, warning: true }
+ * @example measureSaturation(record.items, loadScores('examples/rotation/scores-2026Q3.csv')).strata[0]
+ * // => { stratum: 'routine', items: 20, scored: 20, saturated: 20, share: 1, warning: true } (the bundled 2026Q3)
  */
 export function measureSaturation(items: ReadonlyArray<{ item: string; stratum: string; split?: 'dev' | 'eval' }>, table: ScoresTable, options: SaturationOptions = {}): SaturationResult {
   const pass = options.pass ?? 1;
@@ -175,8 +176,8 @@ export interface SaturationTrend {
  * @param options.threshold the share that counts as saturated, in (0, 1]; default the first
  *   point's warnAbove.
  * @throws {RangeError} for a bad date or threshold.
- * @example saturationTrend([{ version: 'q1', date: '2026-01-01', saturation: s1 }, { version: 'q2', date: '2026-04-01', saturation: s2 }]).overall.saturatesOn
- * // => "2027-03-02" (say)
+ * @example saturationTrend([{ version: 'a', date: '2026-01-01', saturation: share50 }, { version: 'b', date: '2026-04-11', saturation: share60 }]).overall.saturatesOn
+ * // => "2026-10-28" (+0.1 per 100 days reaches 0.8 two hundred days later)
  */
 export function saturationTrend(points: readonly SaturationPoint[], options: { threshold?: number } = {}): SaturationTrend {
   if (points.length === 0) throw new RangeError('saturationTrend needs at least one version (got 0)');

@@ -46,7 +46,7 @@ export interface VerifyResult {
  * @returns the problems in a stable order (records first, then objects, each by path).
  * @throws {InputError} when there is no archive at `archiveDir`, or `version` is a bad id or
  *   not in the archive.
- * @example verifyArchive('archive') // => { ok: true, versions: ['2026Q3', '2026Q4'], objects: 120, problems: [], … }
+ * @example verifyArchive('out/archive') // => { ok: true, versions: ['2026Q3', '2026Q4'], items: 200, objects: 101, problems: [], … } (after the demo)
  */
 export function verifyArchive(archiveDir: string, options: { version?: string } = {}): VerifyResult {
   const only = options.version === undefined ? null : checkVersionId(options.version);

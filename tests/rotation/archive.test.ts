@@ -226,10 +226,13 @@ describe('readArchiveVersion / readVersionItems', () => {
 });
 
 describe('benchmarkItemsFromManifest', () => {
-  it('reads the bundled manifest: 100 items, inline text as UTF-8', () => {
+  it('reads the bundled manifest: 100 items, inline text as UTF-8 (and freezes as the JSDoc example says)', () => {
     const items = benchmarkItemsFromManifest(loadManifest('examples/manifest.yaml'));
     expect(items).toHaveLength(100);
     expect(Buffer.from(items[0].content).toString()).toBe('Payment is due in full within 51 days after the invoice date.');
+    const r = freezeVersion(tempDir(), items, { version: '2026Q3', date: DATE, guideline: '2026.2' });
+    expect(r).toMatchObject({ version: '2026Q3', items: 100, objectsWritten: 90, objectsShared: 0 });
+    expect(r.fingerprint.slice(0, 4)).toBe('9925');
   });
 
   it('reads content files inside the manifest folder and refuses a link pointing outside', () => {

@@ -71,6 +71,7 @@ describe('benchplan rotate', () => {
     const archive = await bundledArchive();
     const diff = await runCli(['diff', '--archive', archive, '2026Q3', '2026Q4', '--json']);
     const d = JSON.parse(diff.stdout);
+    expect(d.strata[0]).toEqual({ stratum: 'routine', before: 25, after: 25, evalBefore: 20, evalAfter: 20, added: 4, retired: 4, changed: 0 }); // diffVersions' JSDoc example
     expect(d.added).toHaveLength(15);
     expect(d.retired).toHaveLength(15);
     expect(d.changed).toEqual([]);
@@ -79,6 +80,10 @@ describe('benchplan rotate', () => {
     // The plan, again (the incidents are now used by 2026Q4, so re-plan on a fresh archive).
     const fresh = join(tempDir(), 'b');
     await runCli(['freeze', MANIFEST, '--archive', fresh, '--version', '2026Q3', '--date', '2026-07-01']);
+    const json = JSON.parse((await runCli(['rotate', '--archive', fresh, '--from', '2026Q3', '--incidents', INCIDENTS, '--scores', SCORES, '--json'])).stdout);
+    // planRotation's and measureSaturation's JSDoc examples.
+    expect(json.strata[0]).toEqual({ stratum: 'routine', before: 20, after: 20, retired: 4, added: 4, shortBy: 0 });
+    expect(json.saturation.strata[0]).toEqual({ stratum: 'routine', items: 20, scored: 20, saturated: 20, share: 1, warning: true });
     const r = await runCli(['rotate', '--archive', fresh, '--from', '2026Q3', '--incidents', INCIDENTS, '--scores', SCORES]);
     expect(r.stdout).toContain('warning: stratum "routine" is saturated: every candidate passes 20 of 20 items (100.0% > 80%)');
     expect(r.stdout).toContain('warning: the incidents log runs short in stratum "negative_control": 4 usable incidents for 5 retirements; 1 item due to retire is kept');
@@ -113,6 +118,9 @@ describe('benchplan drift', () => {
     const d = JSON.parse(r.stdout);
     expect(d).toMatchObject({ previousVersion: '2026Q3', currentVersion: '2026Q4', method: 'bca', confidenceLevel: 0.95, nResamples: 9999, seed: '0', models: { before: 'prod-2026Q3', rerun: 'prod-2026Q4', after: 'prod-2026Q4' } });
     expect(d.verdict).toMatchObject({ system: 'steady', test: 'harder' });
+    // attributeDrift's JSDoc example.
+    expect(d.verdict.text).toBe("the test got harder: −0.0625 [−0.1, −0.025] on the rotated version; the system held steady (−0.0125 [−0.0625, 0] on 2026Q3's 80 items)");
+    expect(JSON.parse((await runCli(['verify', '--archive', archive, '--json'])).stdout)).toMatchObject({ ok: true, versions: ['2026Q3', '2026Q4'], items: 200, objects: 101 }); // verifyArchive's
     expect(d.total).toBeCloseTo(d.model.estimate + d.instrument.estimate, 12);
     expect(d.strata.map((s: { stratum: string }) => s.stratum)).toEqual(['routine', 'rare_clause', 'past_failure', 'negative_control']);
     expect((await runCli(['drift', ...DRIFT, '--archive', archive, '--from', '2026Q3', '--to', '2026Q4', '--json'])).stdout).toBe(r.stdout);

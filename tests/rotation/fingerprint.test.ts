@@ -77,6 +77,10 @@ describe('benchmarkFingerprint', () => {
     );
   });
 
+  it('repeats its JSDoc example', () => {
+    expect(benchmarkFingerprint([{ item: 'a', stratum: 's', split: 'eval', sha256: sha256Hex('x') }], '1')).toBe('865a036880d74f57302ad4e161b0e213673c4d524d60102a4ebefdefb8805f09');
+  });
+
   it('refuses a duplicate id', () => {
     expect(() => benchmarkFingerprint([items[0], items[0]], null)).toThrow(/appears twice.*"b2"/);
   });
