@@ -256,11 +256,15 @@ function allReport(scores: string, result: CompareModelsResult, dropped: number,
   };
 }
 
-/** A p-value for people: "< 0.0001" below that, else 2 significant digits. */
-function formatP(p: number): string {
+/**
+ * A p-value for people: "< 0.0001" below that, else 2 significant digits; "≤" when it is the
+ * smallest value `permutations` random sign flips can give, 1 / (B + 1).
+ */
+function formatP(p: number, permutations = 0): string {
   if (Number.isNaN(p)) return 'NaN';
+  const floor = permutations > 0 && Math.abs(p * (permutations + 1) - 1) < 1e-9 ? '≤ ' : '';
   if (p < 0.0001) return '< 0.0001';
-  return formatNumber(p, 2);
+  return `${floor}${formatNumber(p, 2)}`;
 }
 
 function intervalName(r: { method: IntervalMethod; confidenceLevel: number; alternative: Alternative }): string {
@@ -297,7 +301,7 @@ function formatPair(r: ComparePairReport, notes: string[]): string {
   out.push(
     formatTable(
       ['mean A', 'mean B', 'A − B', `${intervalName(r)} interval`, 'excludes 0', `p (${r.pValueTest})`, 'SE', 'n'],
-      [[formatNumber(r.meanA), formatNumber(r.meanB), formatNumber(r.estimate), formatInterval(r.interval), r.excludesZero ? 'yes' : 'no', formatP(r.pValue), formatNumber(r.standardError), String(r.n)]],
+      [[formatNumber(r.meanA), formatNumber(r.meanB), formatNumber(r.estimate), formatInterval(r.interval), r.excludesZero ? 'yes' : 'no', formatP(r.pValue, r.pValueTest === 'sign-flip' && !r.exactPValue ? r.permutations : 0), formatNumber(r.standardError), String(r.n)]],
       { align: ['right', 'right', 'right', 'right', 'left', 'right', 'right', 'right'] },
     ),
   );
@@ -322,7 +326,7 @@ function formatAll(r: CompareAllReport, notes: string[]): string {
   out.push(
     formatTable(
       ['A − B', 'estimate', 'interval', 'excludes 0', 'p', 'Holm p', `distinguishable at ${level}`],
-      r.pairs.map((p) => [`${p.a} − ${p.b}`, formatNumber(p.estimate), formatInterval(p.interval), p.excludesZero ? 'yes' : 'no', formatP(p.pValue), formatP(p.adjustedPValue), p.distinguishable ? 'yes' : 'no']),
+      r.pairs.map((p) => [`${p.a} − ${p.b}`, formatNumber(p.estimate), formatInterval(p.interval), p.excludesZero ? 'yes' : 'no', formatP(p.pValue, r.permutations), formatP(p.adjustedPValue), p.distinguishable ? 'yes' : 'no']),
       { align: ['left', 'right', 'right', 'left', 'right', 'right', 'left'] },
     ),
   );
