@@ -41,7 +41,9 @@ export interface StratumSizing {
  * Sizes each stratum on its own variance: a stratum with a dozen items supports no per-stratum
  * conclusion, however large the whole set is ("Building a private benchmark": sizing applies per
  * stratum, not just overall). Each stratum's n is the interval-width and power count computed
- * from that stratum's pilot differences alone.
+ * from that stratum's pilot differences alone, treating its items as independent (a clustered
+ * pilot's design effect is applied to the overall count only: within a stratum there are
+ * usually too few clusters to estimate one).
  * @param differences per pilot item; stratum index per item into `names`.
  * @returns one entry per name, in order; a stratum with < 2 pilot items has NaN variance and
  *   counts, and every stratum with < 10 gets a warning naming its count and variance upper limit;

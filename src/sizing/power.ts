@@ -113,12 +113,15 @@ export function itemsForPower(options: PowerSizingOptions): PowerSizing {
     nExact = 2;
     warnings.push(`two items already give power ${round4(pairedTTestPower(2, effectSize, alpha, alternative))} ≥ ${power}: the gap is large against the spread, and a t-test needs at least two items`);
   } else {
+    // The bracket grows until it holds the root; the power rises to 1 with n, so it always does
+    // unless the effect is so small that n overflows (then n is Infinity, with a warning).
     let high = Math.max(4, 2 * nNormalExact);
-    while (gap(high) < 0) {
-      if (high > 1e15) throw new RangeError(`itemsForPower: no n below 1e15 reaches power ${power} (effect size ${effectSize})`);
-      high *= 2;
+    while (Number.isFinite(high) && gap(high) < 0) high *= 2;
+    if (Number.isFinite(high)) nExact = brentRoot(gap, 2, high, 1e-10);
+    else {
+      nExact = Infinity;
+      warnings.push(`no finite number of items reaches power ${power} against effect size ${effectSize}`);
     }
-    nExact = brentRoot(gap, 2, high, 1e-10);
   }
   return { ...base, effectSize, nExact, n: ceilCount(nExact), nNormalExact, nNormal: ceilCount(nNormalExact), warnings };
 }
