@@ -11,6 +11,11 @@ export interface RotationPlanInput {
   to?: string;
 }
 
+/** A retirement reason as a legend entry: `retired: saturated`; a reason that says it all stays as it is. */
+function retiredLabel(reason: string): string {
+  return /^(retired|moved|left)\b/.test(reason) ? reason : `retired: ${reason}`;
+}
+
 /**
  * The rotation plan by stratum: for each stratum the current version (items kept, and the items
  * retired, by reason) above the next one (items kept, and the items added from the incident log).
@@ -35,12 +40,12 @@ export function rotationPlanSpec(plan: RotationPlanInput): TopLevelSpec {
     rows.push({ stratum, version: current, part: 'kept', count: kept });
     for (const reason of reasons) {
       const count = retired.filter((r) => r.reason === reason).length;
-      if (count > 0) rows.push({ stratum, version: current, part: `retired: ${reason}`, count });
+      if (count > 0) rows.push({ stratum, version: current, part: retiredLabel(reason), count });
     }
     rows.push({ stratum, version: next, part: 'kept', count: kept });
     if (added > 0) rows.push({ stratum, version: next, part: 'added from incidents', count: added });
   }
-  const parts = ['kept', ...reasons.map((r) => `retired: ${r}`), 'added from incidents'];
+  const parts = ['kept', ...reasons.map(retiredLabel), 'added from incidents'];
   const retiredColors = ['#c2410c', '#e9a23b', '#9a9a9a', '#8e5bb8', '#c43c4e'];
   const range = ['#c9d6e3', ...reasons.map((_, k) => retiredColors[k % retiredColors.length]), CHART_COLORS.holds];
   const strata = plan.strata.map((s) => s.stratum);

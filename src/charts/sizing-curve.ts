@@ -20,10 +20,10 @@ export interface SizingCurveInput {
   mde?: number;
   /** Items needed at the target gap (default: read off the curve). */
   n?: number;
-  /** The budget (items you can afford), drawn as a horizontal line. */
-  budget?: number;
-  /** The gap the budget resolves, marked where the budget line meets the curve. */
-  mdeAtBudget?: number;
+  /** The budget (items you can afford), drawn as a horizontal line; null: none. */
+  budget?: number | null;
+  /** The gap the budget resolves, marked where the budget line meets the curve; null: none. */
+  mdeAtBudget?: number | null;
   confidenceLevel?: number;
   /** The unit of the scores (e.g. "points"), for the axis title. */
   unit?: string;
@@ -43,15 +43,12 @@ export function sizingCurveSpec(result: SizingCurveInput): TopLevelSpec {
   requireChartField('sizingCurveSpec', Array.isArray(result.curve) && result.curve.length > 1, 'needs a curve of at least two points', result.curve);
   const rows = result.curve.map((point, k) => {
     requireChartField('sizingCurveSpec', typeof point.mde === 'number' && typeof point.n === 'number', `curve[${k}] needs numbers mde and n`, point);
-    return {
-      mde: point.mde,
-      n: finiteOrNull(point.n),
-      nLower: finiteOrNull(point.nLower ?? point.n),
-      nUpper: finiteOrNull(point.nUpper ?? point.n),
-    };
+    // A limit that is unknown (absent or NaN) collapses the band onto the curve there.
+    const limit = (x: number | undefined) => finiteOrNull(x !== undefined && Number.isFinite(x) ? x : point.n);
+    return { mde: point.mde, n: finiteOrNull(point.n), nLower: limit(point.nLower), nUpper: limit(point.nUpper) };
   });
   rows.sort((p, q) => p.mde - q.mde);
-  const hasBand = result.curve.some((point) => point.nUpper !== undefined || point.nLower !== undefined);
+  const hasBand = result.curve.some((point) => Number.isFinite(point.nUpper) || Number.isFinite(point.nLower));
   const unit = result.unit ? ` (${result.unit})` : '';
   const x = { field: 'mde', type: 'quantitative', title: `smallest gap you would act on${unit}` };
   const yTitle = 'items needed';
@@ -64,9 +61,10 @@ export function sizingCurveSpec(result: SizingCurveInput): TopLevelSpec {
   }
   layer.push({ mark: { type: 'line', color: CHART_COLORS.holds, strokeWidth: 2.5 }, encoding: { x, y: { field: 'n', type: 'quantitative', title: yTitle } } });
   const notes: string[] = [];
-  if (result.budget !== undefined && Number.isFinite(result.budget)) {
+  const budget = typeof result.budget === 'number' && Number.isFinite(result.budget) ? result.budget : undefined;
+  if (budget !== undefined) {
     layer.push({
-      data: { values: [{ budget: result.budget, label: `budget: ${formatNumber(result.budget)} items` }] },
+      data: { values: [{ budget, label: `budget: ${formatNumber(budget)} items` }] },
       layer: [
         { mark: { type: 'rule', color: CHART_COLORS.flag, strokeDash: [5, 4] }, encoding: { y: { field: 'budget', type: 'quantitative', title: yTitle } } },
         {
@@ -92,10 +90,10 @@ export function sizingCurveSpec(result: SizingCurveInput): TopLevelSpec {
       ],
     });
   }
-  if (result.mdeAtBudget !== undefined && Number.isFinite(result.mdeAtBudget) && result.budget !== undefined) {
-    notes.push(`${formatNumber(result.budget)} items resolve ${formatNumber(result.mdeAtBudget)}`);
+  if (typeof result.mdeAtBudget === 'number' && Number.isFinite(result.mdeAtBudget) && budget !== undefined) {
+    notes.push(`${formatNumber(budget)} items resolve ${formatNumber(result.mdeAtBudget)}`);
     layer.push({
-      data: { values: [{ mde: result.mdeAtBudget, n: result.budget }] },
+      data: { values: [{ mde: result.mdeAtBudget, n: budget }] },
       mark: { type: 'point', shape: 'diamond', filled: true, size: 90, color: CHART_COLORS.flag },
       encoding: { x: { field: 'mde', type: 'quantitative', title: x.title }, y: { field: 'n', type: 'quantitative', title: yTitle } },
     });

@@ -7,7 +7,7 @@ import { loadPolicy } from '../data/policy.js';
 import { loadScores } from '../data/scores.js';
 import { loadStrata } from '../data/strata-file.js';
 import { buildReport, type ReportSources } from '../report/build.js';
-import { fingerprintFile } from '../report/fingerprint.js';
+import { fingerprintFile, fingerprintFolder } from '../report/fingerprint.js';
 import { reportHtml, type ReportInput } from '../report/html.js';
 import { contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
 
@@ -40,7 +40,9 @@ export function register(program: Command, io: Io): void {
     .option('--strata <file>', 'strata file (YAML) with traffic shares and quotas')
     .option('--policy <file>', 'cost policy (YAML): the cost sweep over the scores\' outcome column')
     .option('--annotations <file>', 'annotations (CSV or JSONL): agreement per clause type')
+    .option('--archive <dir>', 'benchmark archive (benchplan freeze): versions, integrity, the last rotation by stratum')
     .option('--budget <n>', 'items to allocate and size for (default: the items in --scores)')
+    .option('--mde <x>', "the gap to size for, in the pilot's score units (default: the gap the budget resolves)")
     .option('--seed <seed>', 'seed of every bootstrap', '0')
     .option('--resamples <n>', 'bootstrap resamples', '9999')
     .option('--confidence <level>', 'coverage of every interval', '0.95')
@@ -52,6 +54,8 @@ export function register(program: Command, io: Io): void {
       const nResamples = numberFlag('--resamples', options.resamples, { integer: true, min: 1 }) as number;
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       const budget = numberFlag('--budget', options.budget, { integer: true, min: 1 });
+      const mde = numberFlag('--mde', options.mde, { above: 0 });
+      if (mde !== undefined && options.pilot === undefined) throw new InputError('sizes from a pilot: give --pilot FILE --a MODEL --b MODEL too', { file: '--mde', value: options.mde });
       if (!/\.html?$/i.test(options.output)) throw new InputError('must end in .html', { file: '--output', value: options.output });
       if (options.pilot === undefined && (options.a !== undefined || options.b !== undefined)) {
         throw new InputError("--a and --b name the pilot's models: give --pilot FILE too", { file: options.a !== undefined ? '--a' : '--b' });
@@ -78,13 +82,17 @@ export function register(program: Command, io: Io): void {
         inputs.push(fingerprintFile('annotations', options.annotations));
         sources.annotations = loadAnnotations(options.annotations);
       }
+      if (options.archive !== undefined) {
+        inputs.push(fingerprintFolder('archive', options.archive));
+        sources.archive = options.archive;
+      }
 
       const version = packageVersion();
       const bar = progress(io, 'report');
       let html: string;
       let doc: ReturnType<typeof buildReport>;
       try {
-        doc = buildReport(sources, { version, inputs, seed, confidenceLevel, nResamples, budget, title: options.title });
+        doc = buildReport(sources, { version, inputs, seed, confidenceLevel, nResamples, budget, mde, title: options.title });
         bar.update(0.8);
         html = await reportHtml(doc);
       } catch (error) {

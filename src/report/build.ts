@@ -6,9 +6,11 @@ import type { Strata } from '../data/strata-file.js';
 import type { ReportDocument, ReportInput, ReportSection } from './html.js';
 import { agreementSection } from './sections/agreement.js';
 import { allocationSection } from './sections/allocation.js';
+import { archiveSection } from './sections/archive.js';
 import { compareSection } from './sections/compare.js';
 import { headlineSection } from './sections/headline.js';
 import type { ReportSettings } from './sections/settings.js';
+import { sizingSection } from './sections/sizing.js';
 import { sweepSection } from './sections/sweep.js';
 
 /** The loaded inputs of a report; every one but the scores is optional. */
@@ -20,6 +22,8 @@ export interface ReportSources {
   strata?: Strata;
   policy?: { policy: CostPolicy; source: string };
   annotations?: AnnotationsTable;
+  /** A benchmark archive folder (`benchplan freeze`): versions, integrity and the last rotation. */
+  archive?: string;
 }
 
 /** Settings of a report. */
@@ -36,14 +40,17 @@ export interface BuildReportOptions {
   nResamples?: number;
   /** Items to allocate and to size for; default the number of items in the scores. */
   budget?: number;
+  /** The gap to size for (score units of the pilot); default the gap the budget resolves. */
+  mde?: number;
   title?: string;
 }
 
 /**
  * Computes every section the inputs allow, in the order a reader needs them: which models
- * differ, scores by stratum, the cost sweep, sizing, allocation, agreement. Each section holds
- * its chart, the numbers beside it, the settings and seeds behind them and its warnings.
- * Pure: no I/O, no clock; the same inputs and settings give the same document.
+ * differ, scores by stratum, the cost sweep, sizing, allocation, agreement, the archive. Each
+ * section holds its chart, the numbers beside it, the settings and seeds behind them and its
+ * warnings. No clock; the same inputs and settings give the same document. Reads files only for
+ * the archive (to re-hash it).
  * @param sources the loaded inputs.
  * @param options version, fingerprints and settings.
  * @returns the report document (render it with reportHtml).
@@ -58,7 +65,7 @@ export function buildReport(sources: ReportSources, options: BuildReportOptions)
   };
   if (!(settings.confidenceLevel > 0 && settings.confidenceLevel < 1)) throw new RangeError(`buildReport: confidenceLevel must be in (0, 1) (got ${settings.confidenceLevel})`);
   if (!(Number.isInteger(settings.nResamples) && settings.nResamples >= 1)) throw new RangeError(`buildReport: nResamples must be a whole number ≥ 1 (got ${settings.nResamples})`);
-  const { scores, pilot, strata, policy, annotations } = sources;
+  const { scores, pilot, strata, policy, annotations, archive } = sources;
   const budget = options.budget ?? scores.items.length;
   if (!(Number.isInteger(budget) && budget >= 1)) throw new RangeError(`buildReport: budget must be a whole number ≥ 1 (got ${budget})`);
   const sections: ReportSection[] = [];
@@ -78,11 +85,15 @@ export function buildReport(sources: ReportSources, options: BuildReportOptions)
   }
 
   if (pilot) {
+    if (options.mde !== undefined && !(options.mde > 0 && Number.isFinite(options.mde))) throw new RangeError(`buildReport: mde must be a finite number > 0 (got ${options.mde})`);
+    sections.push(sizingSection(pilot.table, pilot.a, pilot.b, budget, options.mde, strata, settings).section);
     if (strata) sections.push(allocationSection(pilot.table, pilot.a, pilot.b, strata, budget, settings).section);
     else notes.push('Give --strata FILE with the pilot to compare allocations.');
   }
 
   if (annotations) sections.push(agreementSection(annotations, settings).section);
+
+  if (archive !== undefined) sections.push(archiveSection(archive).section);
 
   return {
     title: options.title ?? 'benchplan report',

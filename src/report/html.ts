@@ -34,8 +34,9 @@ caption { text-align: left; font-weight: bold; padding: 4px 0; }
 th, td { padding: 4px 8px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
 th { background: #f3f4f7; font-weight: 600; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.date { white-space: nowrap; }
 code, .hash { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 12.5px; }
-.hash { word-break: break-all; }
+.hash { word-break: break-all; min-width: 22ch; }
 pre { background: #f5f6f8; border: 1px solid var(--line); border-radius: 6px; padding: 10px 12px; overflow-x: auto; font: 12.5px/1.45 "DejaVu Sans Mono", Menlo, Consolas, monospace; }
 pre.output { background: #fbfbf3; }
 .warnings { background: var(--warn-bg); color: var(--warn); border-radius: 6px; padding: 8px 12px; margin: 8px 0; font-size: 13px; }
@@ -101,11 +102,17 @@ function isNumeric(cell: string | number): boolean {
   return typeof cell === 'number' || /^([-+−]?(\d[\d,]*\.?\d*|\.\d+)(e[-+]?\d+)?%?|NaN|-?inf|∞)( \[.*\])?$|^\[.*\]$/.test(cell);
 }
 
-/** A table as HTML: header cells, numbers right-aligned, everything escaped. */
+function cellClass(cell: string | number): string {
+  if (typeof cell === 'string' && /^[0-9a-f]{64}$/.test(cell)) return ' class="hash"';
+  if (typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell)) return ' class="date"';
+  return isNumeric(cell) ? ' class="num"' : '';
+}
+
+/** A table as HTML: header cells, numbers right-aligned, sha256 fingerprints in monospace, everything escaped. */
 export function tableHtml(table: ReportTable): string {
   const head = `<tr>${table.header.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr>`;
   const body = table.rows
-    .map((row) => `<tr>${row.map((cell) => `<td${isNumeric(cell) ? ' class="num"' : ''}>${escapeHtml(typeof cell === 'number' ? formatNumber(cell) : cell)}</td>`).join('')}</tr>`)
+    .map((row) => `<tr>${row.map((cell) => `<td${cellClass(cell)}>${escapeHtml(typeof cell === 'number' ? formatNumber(cell) : cell)}</td>`).join('')}</tr>`)
     .join('\n');
   return `<table>${table.caption ? `<caption>${escapeHtml(table.caption)}</caption>` : ''}\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody></table>`;
 }
@@ -185,7 +192,7 @@ export async function reportHtml(doc: ReportDocument): Promise<string> {
   const inputs = tableHtml({
     header: ['input', 'file', 'bytes', 'sha256'],
     rows: doc.inputs.map((input) => [input.role, input.path, String(input.bytes), input.sha256]),
-  }).replace(/<td>([0-9a-f]{64})<\/td>/g, '<td class="hash">$1</td>');
+  });
   const sections: string[] = [];
   for (const [k, section] of doc.sections.entries()) sections.push(await sectionHtml(section, k));
   const contents = doc.sections.map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title)}</a></li>`).join('');

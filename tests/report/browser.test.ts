@@ -14,11 +14,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const FULL_REPORT_ARGS = [
   'report', '--scores', 'examples/scores.csv', '--pilot', 'examples/pilot.csv', '--a', 'candidate', '--b', 'baseline',
   '--strata', 'examples/strata.yaml', '--policy', 'examples/policy.yaml', '--annotations', 'examples/annotations.csv', '--resamples', '499',
+  '--archive', join(dir, 'archive'),
 ];
 
 const pages: Record<string, BrowserCheck> = {};
 
 beforeAll(async () => {
+  const archive = join(dir, 'archive');
+  expect((await runCli(['freeze', 'examples/manifest.yaml', '--archive', archive, '--version', '2026Q3', '--date', '2026-10-01'])).code).toBe(0);
+  expect((await runCli(['rotate', '--archive', archive, '--from', '2026Q3', '--incidents', 'examples/incidents.jsonl', '--apply', '--version', '2026Q4', '--date', '2027-01-01'])).code).toBe(0);
   const fixture = join(dir, 'fixture.html');
   writeFileSync(fixture, await reportHtml(fixtureDocument()));
   const report = join(dir, 'report.html');
@@ -52,7 +56,8 @@ describe('reports in headless Chromium', () => {
   it('benchplan report on every bundled example: every chart visible, nothing loaded, no error', () => {
     expect(pages.report.title).toBe('benchplan report');
     expectClean(pages.report, pages.report.charts.length);
-    expect(pages.report.charts.length).toBeGreaterThanOrEqual(5);
+    // compare, strata, sweep, sizing, allocation, agreement, archive
+    expect(pages.report.charts.length).toBe(7);
     expect(pages.report.chartTexts).toContain('alpha − beta');
   });
 

@@ -1,17 +1,25 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'benchplan-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const archive = join(dir, 'archive');
+beforeAll(async () => {
+  // Two frozen versions, as the demo makes them (dates given, so the archive is the same every run).
+  expect((await runCli(['freeze', 'examples/manifest.yaml', '--archive', archive, '--version', '2026Q3', '--date', '2026-10-01'])).code).toBe(0);
+  const rotate = await runCli(['rotate', '--archive', archive, '--from', '2026Q3', '--incidents', 'examples/incidents.jsonl', '--apply', '--version', '2026Q4', '--date', '2027-01-01']);
+  expect(rotate.code).toBe(0);
+});
+
 const ALL = [
   '--scores', 'examples/scores.csv', '--pilot', 'examples/pilot.csv', '--a', 'candidate', '--b', 'baseline',
   '--strata', 'examples/strata.yaml', '--policy', 'examples/policy.yaml', '--annotations', 'examples/annotations.csv',
-  '--resamples', '299',
+  '--archive', archive, '--resamples', '299',
 ];
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
@@ -22,9 +30,9 @@ describe('benchplan report', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const json = JSON.parse(run.stdout);
-    expect(json.sections.map((s: { id: string }) => s.id)).toEqual(['compare', 'strata', 'sweep', 'allocation', 'agreement']);
-    expect(json.inputs.map((i: { role: string }) => i.role)).toEqual(['scores', 'pilot', 'strata', 'policy', 'annotations']);
-    for (const input of json.inputs) expect(input.sha256).toBe(sha256(input.path));
+    expect(json.sections.map((s: { id: string }) => s.id)).toEqual(['compare', 'strata', 'sweep', 'sizing', 'allocation', 'agreement', 'archive']);
+    expect(json.inputs.map((i: { role: string }) => i.role)).toEqual(['scores', 'pilot', 'strata', 'policy', 'annotations', 'archive']);
+    for (const input of json.inputs.filter((i: { role: string }) => i.role !== 'archive')) expect(input.sha256).toBe(sha256(input.path));
     const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
     expect(json.version).toBe(version);
     expect(json).toMatchObject({ seed: '0', confidenceLevel: 0.95, resamples: 299, output: out });
@@ -32,7 +40,8 @@ describe('benchplan report', () => {
     expect(json.bytes).toBe(Buffer.byteLength(html));
     expect(html).toContain(`benchplan ${version}`);
     for (const input of json.inputs) expect(html).toContain(input.sha256);
-    expect(html.match(/<figure class="chart"><svg/g)?.length).toBe(5);
+    expect(html.match(/<figure class="chart"><svg/g)?.length).toBe(7);
+    expect(html).toContain('The archive is intact: 2 versions');
     expect(html).not.toMatch(/<script\b/i);
     // Written atomically: nothing but the report in its folder.
     expect(readdirSync(join(dir, 'all'))).toEqual(['report.html']);
@@ -47,6 +56,38 @@ describe('benchplan report', () => {
     const c = join(dir, 'c.html');
     expect((await runCli(['report', ...ALL, '--seed', '7', '-o', c])).code).toBe(0);
     expect(readFileSync(c).equals(readFileSync(a))).toBe(false);
+  });
+
+  it('sizes for the gap given with --mde; without it, for the gap the budget resolves', async () => {
+    const run = async (extra: string[]) => {
+      const out = join(dir, `sizing${extra.length}.html`);
+      const result = await runCli(['report', '--scores', 'examples/scores.csv', '--pilot', 'examples/pilot.csv', '--a', 'candidate', '--b', 'baseline', '--resamples', '99', ...extra, '-o', out]);
+      expect(result.code).toBe(0);
+      return /<section id="sizing">[\s\S]*?<\/section>/.exec(readFileSync(out, 'utf8'))?.[0] ?? '';
+    };
+    // examples/pilot.csv: variance of candidate − baseline 244.1, so n = ceil(244.1 · (2 · 1.96 / 5)²) = 151 (sizeFromPilot's example).
+    expect(await run(['--mde', '5'])).toContain('a gap of 5 needs 151 items');
+    // 400 items resolve 2 · 1.96 · √(244.1 / 400) = 3.06, rounded to 3.1 for the target.
+    const section = await run([]);
+    expect(section).toContain('400 items resolve a gap of 3.06');
+    expect(section).toContain('3.10 (the gap 400 items resolve, rounded (give --mde to choose it))');
+  });
+
+  it('an archive that was tampered with: its fingerprint changes and the report says so', async () => {
+    const copy = join(dir, 'tampered');
+    cpSync(archive, copy, { recursive: true });
+    const object = readdirSync(join(copy, 'objects'))[0];
+    const path = join(copy, 'objects', object);
+    chmodSync(path, 0o644);
+    writeFileSync(path, 'edited');
+    const out = join(dir, 'tampered.html');
+    const run = await runCli(['--json', 'report', '--scores', 'examples/scores.csv', '--archive', copy, '--resamples', '99', '-o', out]);
+    expect(run.code).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain('The archive is NOT intact: 1 problem');
+    expect(html).toContain(`changed: objects/${object}`);
+    const fingerprints = (await runCli(['--json', 'report', '--scores', 'examples/scores.csv', '--archive', archive, '--resamples', '99', '-o', join(dir, 'intact.html')])).stdout;
+    expect(JSON.parse(fingerprints).inputs[1].sha256).not.toBe(JSON.parse(run.stdout).inputs[1].sha256);
   });
 
   it('with only scores: the comparison, and a summary line', async () => {
@@ -89,6 +130,10 @@ describe('benchplan report', () => {
     ['policy without outcomes', ['--scores', 'examples/pilot.csv', '--policy', 'examples/policy.yaml', '-o', 'r.html'], 'error: examples/pilot.csv: the cost sweep (--policy) needs an outcome column in the scores'],
     ['pilot model missing', ['--scores', 'examples/scores.csv', '--pilot', 'examples/pilot.csv', '--a', 'nobody', '--b', 'baseline', '--strata', 'examples/strata.yaml', '-o', 'r.html'], 'nobody'],
     ['strata file missing', ['--scores', 'examples/scores.csv', '--strata', 'examples/none.yaml', '-o', 'r.html'], 'examples/none.yaml'],
+    ['--mde without a pilot', ['--scores', 'examples/scores.csv', '--mde', '5', '-o', 'r.html'], 'error: --mde: sizes from a pilot: give --pilot FILE --a MODEL --b MODEL too (got "5")'],
+    ['--mde 0', ['--scores', 'examples/scores.csv', '--mde', '0', '-o', 'r.html'], 'error: --mde: must be a number > 0 (got "0")'],
+    ['archive that is not a folder', ['--scores', 'examples/scores.csv', '--archive', 'examples/scores.csv', '-o', 'r.html'], 'error: examples/scores.csv: must be a folder'],
+    ['archive with no version', ['--scores', 'examples/scores.csv', '--archive', 'examples', '-o', 'r.html'], 'error: examples: the archive holds no frozen version'],
   ];
   for (const [name, args, message] of bad) {
     it(`bad input: ${name} → exit 2 naming it`, async () => {
