@@ -57,14 +57,15 @@ try {
     rows.push({
       n,
       resamples: B,
-      library: { ms: lib.ms, nsPerResampledItem: (lib.ms * 1e6) / items, maxRssMb: lib.maxRssKb / 1024, interval: lib.interval, times: lib.times },
-      libraryThreads: libThreads && { threads, ms: libThreads.ms, nsPerResampledItem: (libThreads.ms * 1e6) / items, maxRssMb: libThreads.maxRssKb / 1024 },
-      indicesOnly: { ms: draw.ms, nsPerResampledItem: (draw.ms * 1e6) / items },
-      libraryOverIndices: lib.ms / draw.ms,
-      command: { inProcessMs: cli.ms, wallMs: cli.wallMs, maxRssMb: cli.maxRssKb / 1024 },
+      library: { ms: lib.ms, cpuMs: lib.cpuMs, nsPerResampledItem: (lib.ms * 1e6) / items, cpuNsPerResampledItem: (lib.cpuMs * 1e6) / items, maxRssMb: lib.maxRssKb / 1024, interval: lib.interval, times: lib.times },
+      libraryThreads: libThreads && { threads, ms: libThreads.ms, cpuMs: libThreads.cpuMs, nsPerResampledItem: (libThreads.ms * 1e6) / items, maxRssMb: libThreads.maxRssKb / 1024 },
+      indicesOnly: { ms: draw.ms, cpuMs: draw.cpuMs, nsPerResampledItem: (draw.ms * 1e6) / items, cpuNsPerResampledItem: (draw.cpuMs * 1e6) / items },
+      libraryOverIndices: lib.cpuMs / draw.cpuMs,
+      command: { inProcessMs: cli.ms, cpuMs: cli.cpuMs, wallMs: cli.wallMs, maxRssMb: cli.maxRssKb / 1024 },
       nodeBaselineMb: base.maxRssKb / 1024,
-      scipy: scipy && { ms: scipy.seconds * 1000, nsPerResampledItem: (scipy.seconds * 1e9) / items, maxRssMb: scipy.maxRssKb / 1024, interval: scipy.interval, version: scipy.scipy },
-      speedupOverScipy: scipy ? (scipy.seconds * 1000) / lib.ms : null,
+      scipy: scipy && { ms: scipy.seconds * 1000, cpuMs: scipy.cpuSeconds * 1000, nsPerResampledItem: (scipy.seconds * 1e9) / items, maxRssMb: scipy.maxRssKb / 1024, interval: scipy.interval, version: scipy.scipy },
+      speedupOverScipy: scipy ? scipy.cpuSeconds * 1000 / lib.cpuMs : null,
+      speedupOverScipyWall: scipy ? (scipy.seconds * 1000) / lib.ms : null,
       memoryShareOfScipy: scipy ? lib.maxRssKb / scipy.maxRssKb : null,
     });
   }
@@ -74,13 +75,13 @@ try {
 
 const f = (x, d = 3) => (x === null || x === undefined ? '–' : formatNumber(x, d));
 const table = formatTable(
-  ['n', 'lib ms', 'ns/item', `${threads} thr ms`, 'draw ns/item', 'lib/draw', 'lib MB', 'cmd ms (wall)', 'cmd MB', 'scipy ms', 'scipy MB', 'speed-up', 'mem share'],
+  ['n', 'lib ms', 'cpu ns/item', `${threads} thr ms`, 'draw cpu ns/item', 'lib/draw', 'lib MB', 'cmd ms (wall)', 'cmd MB', 'scipy ms', 'scipy MB', 'speed-up', 'mem share'],
   rows.map((r) => [
     String(r.n),
     f(r.library.ms, 4),
-    f(r.library.nsPerResampledItem),
+    f(r.library.cpuNsPerResampledItem),
     f(r.libraryThreads?.ms, 4),
-    f(r.indicesOnly.nsPerResampledItem),
+    f(r.indicesOnly.cpuNsPerResampledItem),
     f(r.libraryOverIndices),
     f(r.library.maxRssMb, 3),
     `${f(r.command.inProcessMs, 4)} (${f(r.command.wallMs, 4)})`,
@@ -103,8 +104,10 @@ const targets = largest
 const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGb: totalmem() / 2 ** 30, node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: loadavg() };
 process.stdout.write(`Paired BCa bootstrap of mean(A − B), ${B} resamples (best of 3; ${machine.cpus} CPUs, load ${loadBefore.map((x) => x.toFixed(1)).join(' ')} → ${machine.loadAverageAfter.map((x) => x.toFixed(1)).join(' ')})\n`);
 process.stdout.write(`${table}\n`);
-process.stdout.write('ns/item = time / (n × 9999); draw = drawing the indices alone; lib/draw ≤ 2 is the target; MB = peak RSS of the process (node itself ≈ ' + f(rows[0]?.nodeBaselineMb, 3) + ' MB);\n');
-process.stdout.write('cmd = `benchplan compare FILE --a A --b B --json` in-process (wall: a fresh node process, start-up and file included); speed-up = scipy ms / lib ms; mem share = lib MB / scipy MB.\n');
+process.stdout.write('ms = wall time of the best of 3; cpu ns/item = process CPU time / (n × 9999), steadier than wall time on a shared machine;\n');
+process.stdout.write('draw = drawing the same indices alone; lib/draw (CPU) ≤ 2 is the target; MB = peak RSS of the process (node doing nothing ≈ ' + f(rows[0]?.nodeBaselineMb, 3) + ' MB);\n');
+process.stdout.write('cmd = `benchplan compare FILE --a A --b B --json` in-process, sign-flip test and file loading included (wall: a fresh node process);\n');
+process.stdout.write('speed-up = scipy CPU time / library CPU time (wall-time ratios are in results.json); mem share = library MB / scipy MB.\n');
 if (!hasScipy) process.stdout.write('scipy: not measured (/usr/bin/python3 without scipy, or --no-scipy; apt-get install python3-scipy)\n');
 if (targets) process.stdout.write(`targets at n = 10,000: ≥ 10× faster than scipy: ${targets.tenTimesFasterThanScipy ?? 'n/a'}; < 1/10 of its memory: ${targets.underATenthOfScipyMemory ?? 'n/a'}; within 2× of the index cost: ${targets.withinTwiceTheIndexCost}\n`);
 writeFileSync(out, `${JSON.stringify({ bench: 'paired BCa bootstrap, 9999 resamples', date: new Date().toISOString(), machine, rows, targets }, null, 2)}\n`);

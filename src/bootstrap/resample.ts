@@ -24,59 +24,155 @@ function chunkState(seed: string, chunk: number): Int32Array {
   return new Int32Array(seedState(seed, 'chunk', chunk).buffer);
 }
 
+
 /*
  * The hot loops below step xoshiro128** inline (the same sequence as Xoshiro128.nextUint32) and map
- * each 32-bit draw x to [0, m) by Lemire's multiply-shift with rejection: with p = x·m (exact in a
- * double while m < 2^21), the index is ⌊p / 2^32⌋, and draws whose low word p mod 2^32 falls below
- * 2^32 mod m are redrawn, which leaves every index exactly equally likely (Lemire 2019, "Fast random
- * integer generation in an interval"). For m ≥ 2^21, the slower x mod m with rejection above the
- * largest multiple of m is used instead. Both are unbiased; which one runs depends only on m.
+ * each 32-bit draw x to [0, m) by Lemire's multiply-shift: with p = x·m (exact in a double while
+ * m < 2^21), the index is ⌊p / 2^32⌋, and a draw whose low word p mod 2^32 falls below 2^32 mod m must
+ * be rejected to leave every index exactly equally likely (Lemire 2019, "Fast random integer
+ * generation in an interval"). Such draws are rare (probability (2^32 mod m) / 2^32 < m / 2^32), and a
+ * branch on them inside the loop costs V8 about 3× (measured: 16 against 5 ns per draw), so the loop
+ * only notes them; a resample in which any draw was to be rejected is discarded whole and redrawn,
+ * from the stream where it stands, draw by draw with rejection (`careful*`). Both ways give
+ * independent uniform indices: a resample is kept only when all its draws are acceptable, and
+ * conditional on that each index is uniform, independently of the others. For m ≥ 2^21 (general path
+ * only), x mod m with rejection above the largest multiple of m is used, draw by draw.
  */
 
+/** Generator state shared with the careful (rare) paths: s0..s3 are copied in and out. */
+type State = Int32Array;
+
+/** One xoshiro128** step on a state array (the careful paths only): returns the 32-bit output as uint32. */
+function stepState(st: State): number {
+  const s1 = st[1];
+  const y = Math.imul(s1, 5);
+  const x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
+  const t = s1 << 9;
+  st[2] ^= st[0];
+  st[3] ^= s1;
+  st[1] ^= st[2];
+  st[0] ^= st[3];
+  st[2] ^= t;
+  st[3] = (st[3] << 11) | (st[3] >>> 21);
+  return x;
+}
+
+/** A uniform index in [0, m), draw by draw with rejection (Lemire below 2^21, modulo above). */
+function carefulIndex(st: State, m: number): number {
+  if (m < LEMIRE_LIMIT) {
+    const threshold = TWO_32 % m;
+    for (;;) {
+      const p = stepState(st) * m;
+      const index = Math.floor(p * 2.3283064365386963e-10);
+      if (p - index * TWO_32 >= threshold) return index;
+    }
+  }
+  const limit = TWO_32 - (TWO_32 % m);
+  for (;;) {
+    const x = stepState(st);
+    if (x < limit) return x % m;
+  }
+}
+
+/** The statistic of one resample drawn carefully (see above): pooled S / N, or Σ w_h S_h / N_h. */
+function carefulMeanResample(design: ResampleDesign, st: State): number {
+  const { groupStart, groupUnits, unitSum, unitCount, groupWeight } = design;
+  let total = 0;
+  let count = 0;
+  let weighted = 0;
+  for (let g = 0; g + 1 < groupStart.length; g++) {
+    const base = groupStart[g];
+    const m = groupStart[g + 1] - base;
+    let s = 0;
+    let c = 0;
+    for (let j = 0; j < m; j++) {
+      const u = groupUnits[base + carefulIndex(st, m)];
+      s += unitSum[u];
+      c += unitCount[u];
+    }
+    if (groupWeight !== null) weighted += groupWeight[g] * (s / c);
+    else {
+      total += s;
+      count += c;
+    }
+  }
+  return groupWeight !== null ? weighted : total / count;
+}
+
+/** The item indices of one resample drawn carefully, into buffer; returns the length. */
+function carefulIndexResample(design: ResampleDesign, st: State, buffer: Int32Array): number {
+  const { groupStart, groupUnits, unitStart, unitItems } = design;
+  let length = 0;
+  for (let g = 0; g + 1 < groupStart.length; g++) {
+    const base = groupStart[g];
+    const m = groupStart[g + 1] - base;
+    for (let j = 0; j < m; j++) {
+      const u = groupUnits[base + carefulIndex(st, m)];
+      for (let k = unitStart[u]; k < unitStart[u + 1]; k++) buffer[length++] = unitItems[k];
+    }
+  }
+  return length;
+}
+
+/** Whether every group can use the note-and-redraw Lemire loop (all group sizes below 2^21). */
+function allLemire(design: ResampleDesign): boolean {
+  const { groupStart } = design;
+  for (let g = 0; g + 1 < groupStart.length; g++) if (groupStart[g + 1] - groupStart[g] >= LEMIRE_LIMIT) return false;
+  return true;
+}
+
 /**
- * Fills out[r − first] with the statistic of resample r for every r in chunk `chunk` (the mean path:
- * sums accumulated on the fly, no index array, O(1) extra memory).
- * @param out receives CHUNK_RESAMPLES values (fewer in the last chunk), starting at outOffset.
+ * Fills out[outOffset + r − first] with the statistic of resample r for every r in chunk `chunk`
+ * (the mean path: sums accumulated on the fly, no index array, O(1) extra memory).
  * @returns the number of resamples written.
  */
 export function resampleMeanChunk(design: ResampleDesign, seed: string, chunk: number, nResamples: number, out: Float64Array, outOffset: number): number {
   const first = chunk * CHUNK_RESAMPLES;
   const last = Math.min(nResamples, first + CHUNK_RESAMPLES);
-  const state = chunkState(seed, chunk);
-  let s0 = state[0] | 0;
-  let s1 = state[1] | 0;
-  let s2 = state[2] | 0;
-  let s3 = state[3] | 0;
+  const st = chunkState(seed, chunk);
+  let s0 = st[0];
+  let s1 = st[1];
+  let s2 = st[2];
+  let s3 = st[3];
   const { groupStart, groupUnits, unitSum, unitCount, groupWeight } = design;
   const groups = groupStart.length - 1;
-  if (groups === 1 && design.singleItemUnits && groupWeight === null && design.nUnits < LEMIRE_LIMIT) {
-    // The fast path: independent items, one stratum. unitSum[u] is item u's value.
+  if (!allLemire(design)) {
+    for (let r = first; r < last; r++) out[outOffset + r - first] = carefulMeanResample(design, st);
+    return last - first;
+  }
+  if (groups === 1 && design.singleItemUnits && groupWeight === null) {
+    // The fast path: independent items, one group; groupUnits is the identity, unitSum[i] item i's value.
     const m = design.nUnits;
     const threshold = TWO_32 % m;
     const values = unitSum;
-    const order = groupUnits;
-    const identity = isIdentity(order);
     for (let r = first; r < last; r++) {
       let sum = 0;
+      let reject = 0;
       for (let j = 0; j < m; j++) {
-        let index: number;
-        for (;;) {
-          const y = Math.imul(s1, 5);
-          const x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
-          const t = s1 << 9;
-          s2 ^= s0;
-          s3 ^= s1;
-          s1 ^= s2;
-          s0 ^= s3;
-          s2 ^= t;
-          s3 = (s3 << 11) | (s3 >>> 21);
-          const p = x * m;
-          index = Math.floor(p * 2.3283064365386963e-10);
-          if (p - index * TWO_32 >= threshold) break;
-        }
-        sum += values[identity ? index : order[index]];
+        const y = Math.imul(s1, 5);
+        const x = Math.imul((y << 7) | (y >>> 25), 9);
+        const t = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= t;
+        s3 = (s3 << 11) | (s3 >>> 21);
+        const index = ((x >>> 0) * m * 2.3283064365386963e-10) | 0;
+        reject |= Math.imul(x, m) >>> 0 < threshold ? 1 : 0;
+        sum += values[index];
       }
-      out[outOffset + r - first] = sum / m;
+      if (reject !== 0) {
+        st[0] = s0;
+        st[1] = s1;
+        st[2] = s2;
+        st[3] = s3;
+        out[outOffset + r - first] = carefulMeanResample(design, st);
+        s0 = st[0];
+        s1 = st[1];
+        s2 = st[2];
+        s3 = st[3];
+      } else out[outOffset + r - first] = sum / m;
     }
     return last - first;
   }
@@ -85,36 +181,26 @@ export function resampleMeanChunk(design: ResampleDesign, seed: string, chunk: n
     let total = 0;
     let count = 0;
     let weighted = 0;
+    let reject = 0;
     for (let g = 0; g < groups; g++) {
       const base = groupStart[g];
       const m = groupStart[g + 1] - base;
-      const lemire = m < LEMIRE_LIMIT;
       const threshold = TWO_32 % m;
-      const limit = TWO_32 - threshold;
       let s = 0;
       let c = 0;
       for (let j = 0; j < m; j++) {
-        let index: number;
-        for (;;) {
-          const y = Math.imul(s1, 5);
-          const x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
-          const t = s1 << 9;
-          s2 ^= s0;
-          s3 ^= s1;
-          s1 ^= s2;
-          s0 ^= s3;
-          s2 ^= t;
-          s3 = (s3 << 11) | (s3 >>> 21);
-          if (lemire) {
-            const p = x * m;
-            index = Math.floor(p * 2.3283064365386963e-10);
-            if (p - index * TWO_32 >= threshold) break;
-          } else if (x < limit) {
-            index = x % m;
-            break;
-          }
-        }
-        const u = groupUnits[base + index!];
+        const y = Math.imul(s1, 5);
+        const x = Math.imul((y << 7) | (y >>> 25), 9);
+        const t = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= t;
+        s3 = (s3 << 11) | (s3 >>> 21);
+        const index = ((x >>> 0) * m * 2.3283064365386963e-10) | 0;
+        reject |= Math.imul(x, m) >>> 0 < threshold ? 1 : 0;
+        const u = groupUnits[base + index];
         s += unitSum[u];
         c += unitCount[u];
       }
@@ -124,18 +210,23 @@ export function resampleMeanChunk(design: ResampleDesign, seed: string, chunk: n
         count += c;
       }
     }
-    out[outOffset + r - first] = groupWeight !== null ? weighted : total / count;
+    if (reject !== 0) {
+      st[0] = s0;
+      st[1] = s1;
+      st[2] = s2;
+      st[3] = s3;
+      out[outOffset + r - first] = carefulMeanResample(design, st);
+      s0 = st[0];
+      s1 = st[1];
+      s2 = st[2];
+      s3 = st[3];
+    } else out[outOffset + r - first] = groupWeight !== null ? weighted : total / count;
   }
   return last - first;
 }
 
-function isIdentity(order: Int32Array): boolean {
-  for (let k = 0; k < order.length; k++) if (order[k] !== k) return false;
-  return true;
-}
-
 /**
- * Draws the units of every resample in chunk `chunk` (the same stream and order as
+ * Draws the units of every resample in chunk `chunk` (the same stream, order and redraw rule as
  * resampleMeanChunk) and hands each resample's item indices to `visit`: the generic path.
  * `visit` receives a view into a reused buffer: copy it if you keep it.
  * O(max resample length) memory.
@@ -143,46 +234,52 @@ function isIdentity(order: Int32Array): boolean {
 export function resampleIndexChunk(design: ResampleDesign, seed: string, chunk: number, nResamples: number, visit: (indices: Int32Array, resample: number) => void): number {
   const first = chunk * CHUNK_RESAMPLES;
   const last = Math.min(nResamples, first + CHUNK_RESAMPLES);
-  const state = chunkState(seed, chunk);
-  let s0 = state[0] | 0;
-  let s1 = state[1] | 0;
-  let s2 = state[2] | 0;
-  let s3 = state[3] | 0;
+  const st = chunkState(seed, chunk);
+  let s0 = st[0];
+  let s1 = st[1];
+  let s2 = st[2];
+  let s3 = st[3];
   const { groupStart, groupUnits, unitStart, unitItems } = design;
   const groups = groupStart.length - 1;
   const buffer = new Int32Array(maxResampleLength(design));
+  const lemire = allLemire(design);
   for (let r = first; r < last; r++) {
+    if (!lemire) {
+      visit(buffer.subarray(0, carefulIndexResample(design, st, buffer)), r);
+      continue;
+    }
     let length = 0;
+    let reject = 0;
     for (let g = 0; g < groups; g++) {
       const base = groupStart[g];
       const m = groupStart[g + 1] - base;
-      const lemire = m < LEMIRE_LIMIT;
       const threshold = TWO_32 % m;
-      const limit = TWO_32 - threshold;
       for (let j = 0; j < m; j++) {
-        let index: number;
-        for (;;) {
-          const y = Math.imul(s1, 5);
-          const x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
-          const t = s1 << 9;
-          s2 ^= s0;
-          s3 ^= s1;
-          s1 ^= s2;
-          s0 ^= s3;
-          s2 ^= t;
-          s3 = (s3 << 11) | (s3 >>> 21);
-          if (lemire) {
-            const p = x * m;
-            index = Math.floor(p * 2.3283064365386963e-10);
-            if (p - index * TWO_32 >= threshold) break;
-          } else if (x < limit) {
-            index = x % m;
-            break;
-          }
-        }
-        const u = groupUnits[base + index!];
+        const y = Math.imul(s1, 5);
+        const x = Math.imul((y << 7) | (y >>> 25), 9);
+        const t = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= t;
+        s3 = (s3 << 11) | (s3 >>> 21);
+        const index = ((x >>> 0) * m * 2.3283064365386963e-10) | 0;
+        reject |= Math.imul(x, m) >>> 0 < threshold ? 1 : 0;
+        const u = groupUnits[base + index];
         for (let k = unitStart[u]; k < unitStart[u + 1]; k++) buffer[length++] = unitItems[k];
       }
+    }
+    if (reject !== 0) {
+      st[0] = s0;
+      st[1] = s1;
+      st[2] = s2;
+      st[3] = s3;
+      length = carefulIndexResample(design, st, buffer);
+      s0 = st[0];
+      s1 = st[1];
+      s2 = st[2];
+      s3 = st[3];
     }
     visit(buffer.subarray(0, length), r);
   }
@@ -202,38 +299,50 @@ export function maxResampleLength(design: ResampleDesign): number {
 }
 
 /**
- * Only draws the random indices of chunk `chunk` for m independent items (no statistic): the floor
- * the bench compares the mean path with. Returns a checksum so the work cannot be optimised away.
+ * Only draws the random indices of chunk `chunk` for m independent items (the same draws and redraw
+ * rule as the fast mean path, no statistic): the floor the bench compares the mean path with.
+ * Returns a checksum so the work cannot be optimised away. m < 2^21.
  */
 export function drawIndicesOnlyChunk(m: number, seed: string, chunk: number, nResamples: number): number {
   const first = chunk * CHUNK_RESAMPLES;
   const last = Math.min(nResamples, first + CHUNK_RESAMPLES);
-  const state = chunkState(seed, chunk);
-  let s0 = state[0] | 0;
-  let s1 = state[1] | 0;
-  let s2 = state[2] | 0;
-  let s3 = state[3] | 0;
+  const st = chunkState(seed, chunk);
+  let s0 = st[0];
+  let s1 = st[1];
+  let s2 = st[2];
+  let s3 = st[3];
   const threshold = TWO_32 % m;
   let check = 0;
   for (let r = first; r < last; r++) {
+    let reject = 0;
+    let fold = 0;
     for (let j = 0; j < m; j++) {
-      let index: number;
-      for (;;) {
-        const y = Math.imul(s1, 5);
-        const x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
-        const t = s1 << 9;
-        s2 ^= s0;
-        s3 ^= s1;
-        s1 ^= s2;
-        s0 ^= s3;
-        s2 ^= t;
-        s3 = (s3 << 11) | (s3 >>> 21);
-        const p = x * m;
-        index = Math.floor(p * 2.3283064365386963e-10);
-        if (p - index * TWO_32 >= threshold) break;
-      }
-      check ^= index;
+      const y = Math.imul(s1, 5);
+      const x = Math.imul((y << 7) | (y >>> 25), 9);
+      const t = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= t;
+      s3 = (s3 << 11) | (s3 >>> 21);
+      const index = ((x >>> 0) * m * 2.3283064365386963e-10) | 0;
+      reject |= Math.imul(x, m) >>> 0 < threshold ? 1 : 0;
+      fold ^= index;
     }
+    if (reject !== 0) {
+      st[0] = s0;
+      st[1] = s1;
+      st[2] = s2;
+      st[3] = s3;
+      fold = 0;
+      for (let j = 0; j < m; j++) fold ^= carefulIndex(st, m);
+      s0 = st[0];
+      s1 = st[1];
+      s2 = st[2];
+      s3 = st[3];
+    }
+    check ^= fold;
   }
   return check;
 }

@@ -87,7 +87,8 @@ export function signFlipTest(differences: ArrayLike<number>, options: SignFlipOp
       for (let base = 0; base < m; base += 32) {
         const bits = rng.nextUint32();
         const end = Math.min(m, base + 32);
-        for (let u = base; u < end; u++) t += (bits >>> (u - base)) & 1 ? -contribution[u] : contribution[u];
+        // branchless: a random bit is a coin the branch predictor cannot learn
+        for (let u = base; u < end; u++) t += (1 - (((bits >>> (u - base)) & 1) << 1)) * contribution[u];
       }
       if (extreme(t)) count += 1;
     }

@@ -4,7 +4,7 @@ import { bootstrapMean, bootstrapMeanDifference, bootstrapStatistic, holmAdjust,
 import { buildDesign, designJackknife } from '../../src/bootstrap/design.js';
 import { jackknifeAcceleration } from '../../src/bootstrap/intervals.js';
 import { sortedQuantile } from '../../src/bootstrap/quantile.js';
-import { CHUNK_RESAMPLES, resampleIndexChunk } from '../../src/bootstrap/resample.js';
+import { CHUNK_RESAMPLES, resampleIndexChunk, resampleMeanChunk } from '../../src/bootstrap/resample.js';
 import { statisticJackknife } from '../../src/bootstrap/statistic.js';
 import { createRng } from '../../src/random/index.js';
 
@@ -20,24 +20,61 @@ function normalSample(n: number, seed: string, shift = 0): number[] {
 }
 
 describe('index draws', () => {
-  it('are the xoshiro128** stream of `${seed}:chunk:${k}` mapped by Lemire multiply-shift with rejection', () => {
-    // Reference written the slow way: Xoshiro128.nextUint32 and BigInt arithmetic.
-    for (const m of [1, 3, 10, 1000, 1_000_003]) {
+  /**
+   * The draw rule, written the slow way with Xoshiro128.nextUint32: each resample takes m draws
+   * x → ⌊x·m / 2^32⌋; if any draw's low word x·m mod 2^32 is below 2^32 mod m (Lemire's rejection
+   * zone), the whole resample is redrawn from the stream where it stands, draw by draw, skipping
+   * draws in the zone.
+   */
+  let redraws = 0;
+  function referenceRows(seed: string, chunk: number, m: number, resamples: number): number[][] {
+    const rng = createRng(seed, 'chunk', chunk);
+    const threshold = 2 ** 32 % m;
+    const rows: number[][] = [];
+    for (let r = 0; r < resamples; r++) {
+      const row: number[] = [];
+      let reject = false;
+      for (let j = 0; j < m; j++) {
+        const p = rng.nextUint32() * m; // exact: < 2^53
+        row.push(Math.floor(p / 2 ** 32));
+        if (p % 2 ** 32 < threshold) reject = true;
+      }
+      if (reject) {
+        redraws += 1;
+        row.length = 0;
+        while (row.length < m) {
+          const p = rng.nextUint32() * m;
+          if (p % 2 ** 32 >= threshold) row.push(Math.floor(p / 2 ** 32));
+        }
+      }
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  it('are the xoshiro128** stream of `${seed}:chunk:${k}` mapped by Lemire multiply-shift', () => {
+    // m = 98,304 = 3 · 2^15 has 2^32 mod m = 65,536, so a resample meets the rejection zone with
+    // probability 1 − (1 − 65536 / 2^32)^98304 ≈ 0.78: both ways of drawing are exercised.
+    for (const [m, resamples] of [[1, 3], [3, 3], [10, 3], [1000, 3], [98_304, 6]]) {
       const design = buildDesign(m, {}, null);
       const rows: number[][] = [];
-      resampleIndexChunk(design, 'draws', 1, CHUNK_RESAMPLES + 2, (indices) => rows.push(Array.from(indices.subarray(0, 3000))));
-      const rng = createRng('draws', 'chunk', 1);
-      const threshold = 2n ** 32n % BigInt(m);
-      const draw = () => {
-        for (;;) {
-          const product = BigInt(rng.nextUint32()) * BigInt(m);
-          if ((product & 0xffffffffn) >= threshold) return Number(product >> 32n);
-        }
-      };
-      expect(rows.length).toBe(2);
-      // the first row in full when short (so the second row's start is checked too), else its first 3000
-      for (const row of m <= 3000 ? rows : rows.slice(0, 1)) for (const index of row) expect(index).toBe(draw());
+      resampleIndexChunk(design, 'draws', 1, CHUNK_RESAMPLES + resamples, (indices) => rows.push(Array.from(indices)));
+      expect(rows).toEqual(referenceRows('draws', 1, m, resamples));
     }
+    expect(redraws).toBeGreaterThan(0);
+  });
+
+  it('the mean path draws the same resamples, redraws included', () => {
+    const m = 98_304;
+    const values = Float64Array.from({ length: m }, (_, i) => Math.sin(i));
+    const design = buildDesign(m, {}, values);
+    const means = new Float64Array(6);
+    resampleMeanChunk(design, 'draws', 0, 6, means, 0);
+    referenceRows('draws', 0, m, 6).forEach((row, r) => {
+      let s = 0;
+      for (const i of row) s += values[i];
+      expect(means[r]).toBe(s / m);
+    });
   });
 
   it('from 2^21 units on, x mod m with rejection above the largest multiple of m', () => {
