@@ -137,6 +137,7 @@ export function register(program: Command, io: Io): void {
         models = order.map((k) => models[k]);
         aligned = reorder(aligned, order);
       }
+      if (flags.cluster && flags.stratified) checkClustersNested(aligned, scoresPath);
       const bar = progress(io, 'compare');
       const options = {
         method,
@@ -166,6 +167,23 @@ export function register(program: Command, io: Io): void {
         emit(ctx, report, () => formatAll(report, droppedNote));
       }
     });
+}
+
+/** With --cluster --stratified, every cluster must lie within one stratum (its items are resampled together). */
+function checkClustersNested(aligned: AlignedScores, file: string): void {
+  const { cluster, stratum, clusters, strata, items } = aligned;
+  if (cluster === null || stratum === null) return;
+  const first = new Map<number, number>();
+  for (let i = 0; i < cluster.length; i++) {
+    const seen = first.get(cluster[i]);
+    if (seen === undefined) first.set(cluster[i], i);
+    else if (stratum[seen] !== stratum[i]) {
+      throw new InputError(
+        `cluster "${clusters[cluster[i]]}" has items in two strata ("${strata[stratum[seen]]}" for "${items[seen]}", "${strata[stratum[i]]}" for "${items[i]}"): --cluster --stratified needs each cluster within one stratum`,
+        { file, value: clusters[cluster[i]] },
+      );
+    }
+  }
 }
 
 /** The aligned scores with the models in a new order. */

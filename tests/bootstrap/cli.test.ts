@@ -102,6 +102,7 @@ describe('bad input to benchplan compare exits 2 with the value in the message',
   const noCluster = writeInput(dir, 'nocluster.csv', 'item,model,score\nx,a,1\nx,b,0\ny,a,1\ny,b,1\n');
   const unpaired = writeInput(dir, 'unpaired2.csv', 'item,model,score\nx,a,1\nx,b,0\ny,a,1\n');
   const oneModel = writeInput(dir, 'one.csv', 'item,model,score\nx,a,1\ny,a,0\n');
+  const spanning = writeInput(dir, 'spanning.csv', 'item,model,score,cluster,stratum\nx,a,1,d1,rare\nx,b,0,d1,rare\ny,a,1,d1,routine\ny,b,1,d1,routine\n');
   const cases: Array<[string, string[], string | RegExp]> = [
     ['unknown method', ['compare', scores, '--method', 'student'], 'error: --method: must be one of bca, percentile, basic, t (got "student")'],
     ['zero resamples', ['compare', scores, '--resamples', '0'], 'error: --resamples: must be a whole number ≥ 1 (got "0")'],
@@ -117,6 +118,7 @@ describe('bad input to benchplan compare exits 2 with the value in the message',
     ['--stratified without a stratum column', ['compare', noCluster, '--stratified'], /nocluster\.csv: --stratified needs a "stratum" column/],
     ['unpaired items', ['compare', unpaired, '--a', 'a', '--b', 'b'], /unpaired2\.csv: 1 item is not scored by both "a" and "b": "y"; pass --drop-unpaired/],
     ['a single model', ['compare', oneModel], /one\.csv: compare needs at least two models \(got 1: a\)/],
+    ['a cluster across strata', ['compare', spanning, '--cluster', '--stratified'], /spanning\.csv: cluster "d1" has items in two strata \("rare" for "x", "routine" for "y"\).* \(got "d1"\)/],
   ];
   for (const [name, args, message] of cases) {
     it(name, async () => {
