@@ -27,7 +27,7 @@ const steps = [
   ['drift', ['drift', '--before', 'examples/rotation/drift-before.csv', '--rerun', 'examples/rotation/drift-rerun.csv', '--after', 'examples/rotation/drift-after.csv', '--archive', o('archive'), '--from', '2026Q3', '--to', '2026Q4']],
   ['import', ['import', 'inspect', 'tests/fixtures/import/inspect/run-a.eval', 'tests/fixtures/import/inspect/run-b.eval', '--stratum-key', 'stratum', '-o', o('imported.csv')]],
   ['gate', ['gate', 'examples/scores.csv', '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.02', '--cluster', '--per-stratum']],
-  ['report', ['report', '--scores', 'examples/scores.csv', '--pilot', 'examples/pilot.csv', '--a', 'candidate', '--b', 'baseline', '--strata', 'examples/strata.yaml', '--policy', 'examples/policy.yaml', '--annotations', 'examples/annotations.csv', '--archive', o('archive'), '-o', o('report.html')]],
+  ['report', ['report', '--scores', 'examples/scores.csv', '--pilot', 'examples/pilot.csv', '--a', 'candidate', '--b', 'baseline', '--strata', 'examples/strata.yaml', '--policy', 'examples/policy.yaml', '--annotations', 'examples/annotations.csv', '--archive', o('archive'), '--mde', '5', '-o', o('report.html')]],
 ];
 
 let ran = 0;
@@ -47,4 +47,13 @@ for (const [name, args] of steps) {
   }
   ran += 1;
 }
+// The notebooks, last: each writes one HTML page (prose, code, outputs, charts) into OUTDIR/notebooks.
+process.stdout.write(`\n$ npm run notebooks -- ${o('notebooks')}\n`);
+const notebooks = spawnSync(process.execPath, ['--import', 'tsx', 'notebooks/build.ts', o('notebooks')], { encoding: 'utf8' });
+process.stdout.write(notebooks.stdout + notebooks.stderr);
+if (notebooks.status !== 0) {
+  process.stderr.write(`demo: the notebooks failed with exit status ${notebooks.status}\n`);
+  process.exit(1);
+}
+ran += 1;
 process.stdout.write(`\ndemo: ran ${ran} steps${skipped.length ? `, skipped ${skipped.length} not yet implemented (${skipped.join(', ')})` : ''}; outputs in ${out}\n`);

@@ -8,3 +8,4 @@ export { stratumScoresSpec, STRATUM_SCORES_HEADLINE_ROW, STRATUM_SCORES_RAW_MEAN
 export { costSweepSpec, type CostSweepInput, type CostSweepLine } from './sweep.js';
 export { agreementChartSpec, type AgreementChartInput, type AgreementChartType } from './agreement.js';
 export { rotationPlanSpec, type RotationPlanInput } from './rotation.js';
+export { driftChartSpec, type DriftChartInput, type DriftChartPeriod, type DriftChartEstimate } from './drift.js';

@@ -45,6 +45,8 @@ dl.settings { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14
 dl.settings dt { color: var(--muted); }
 dl.settings dd { margin: 0; }
 nav ul { padding-left: 18px; margin: 4px 0; }
+blockquote { margin: 8px 0; padding: 2px 14px; border-left: 3px solid var(--line); }
+main > figure { margin: 12px 0 16px; }
 footer { color: var(--muted); font-size: 12px; margin-top: 30px; }
 `.trim();
 

@@ -2,7 +2,7 @@
  * Result shapes for the chart tests, as the issues (#3–#8) document each command's JSON.
  * Small hand-written numbers: the charts draw them, nothing here is computed.
  */
-import type { AgreementChartInput, AllocationChartInput, CostSweepInput, ForestPlotInput, RotationPlanInput, SizingCurveInput, StratumScoresInput } from '../../src/charts/index.js';
+import type { AgreementChartInput, DriftChartInput, AllocationChartInput, CostSweepInput, ForestPlotInput, RotationPlanInput, SizingCurveInput, StratumScoresInput } from '../../src/charts/index.js';
 
 export const forestResult: ForestPlotInput = {
   confidenceLevel: 0.95,
@@ -98,5 +98,12 @@ export const rotationResult: RotationPlanInput = {
     { stratum: 'rare_clause', before: 20, after: 20 },
     { stratum: 'past_failure', before: 20, after: 19 },
     { stratum: 'negative_control', before: 20, after: 20 },
+  ],
+};
+
+export const driftResult: DriftChartInput = {
+  periods: [
+    { label: '2026Q1 → 2026Q2', model: { estimate: 0, confidenceInterval: [-0.03, 0.03] }, instrument: { estimate: 0, confidenceInterval: [-0.02, 0.02] } },
+    { label: '2026Q2 → 2026Q3', model: { estimate: -0.41, confidenceInterval: [-0.51, -0.31] }, instrument: { estimate: 0.01, confidenceInterval: [-0.04, 0.05] } },
   ],
 };

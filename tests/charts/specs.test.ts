@@ -4,13 +4,14 @@ import {
   allocationChartSpec,
   compileChart,
   costSweepSpec,
+  driftChartSpec,
   forestPlotSpec,
   renderChartSvg,
   rotationPlanSpec,
   sizingCurveSpec,
   stratumScoresSpec,
 } from '../../src/charts/index.js';
-import { agreementResult, allocationResult, forestResult, headlineResult, rotationResult, sizingResult, sweepResult } from './fixtures.js';
+import { agreementResult, allocationResult, driftResult, forestResult, headlineResult, rotationResult, sizingResult, sweepResult } from './fixtures.js';
 
 // Each builder with the result shape its issue documents, and pieces of text its chart must show.
 const cases = [
@@ -22,6 +23,8 @@ const cases = [
   { name: 'cost sweep', spec: () => costSweepSpec(sweepResult), texts: ['alpha = beta at 5', 'beta = gamma at 12.5', 'policy: 8', 'accepted band 4–20', 'Head of Regulatory Risk'] },
   { name: 'agreement', spec: () => agreementChartSpec(agreementResult), texts: ['change_of_control', 'threshold 0.667', 'below threshold'] },
   { name: 'rotation plan', spec: () => rotationPlanSpec(rotationResult), texts: ['retired: saturated', 'added from incidents', 'now (2026Q3)'] },
+  { name: 'drift by quarter', spec: () => driftChartSpec(driftResult), texts: ['2026Q2 → 2026Q3', 'the system (same test)', 'the test (same system)'] },
+  { name: 'drift, one attributeDrift result', spec: () => driftChartSpec({ ...driftResult.periods![1], previousVersion: '2026Q3', currentVersion: '2026Q4' }), texts: ['2026Q3 → 2026Q4'] },
 ];
 
 describe('chart builders', () => {
@@ -68,6 +71,7 @@ describe('chart builders', () => {
     expect(() => stratumScoresSpec({ models: [] })).toThrow(/needs at least one model/);
     expect(() => costSweepSpec({ ...sweepResult, band: [20, 4] })).toThrow(/band must be \[low, high\] \(got \[20,4\]\)/);
     expect(() => agreementChartSpec({ types: [] })).toThrow(/at least one clause type/);
+    expect(() => driftChartSpec({})).toThrow(/driftChartSpec: needs at least one period/);
     expect(() => rotationPlanSpec({ ...rotationResult, strata: [{ stratum: 'routine', before: 1, after: 1 }] })).toThrow(/retires more items than it has/);
   });
 
