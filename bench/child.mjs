@@ -1,7 +1,8 @@
 // One measurement in a fresh process, so its peak memory (maxRSS) is its own.
 // Usage: node bench/child.mjs MODE N [THREADS] [CSV]
-//   lib   time bootstrapMeanDifference(a, b, { method: 'bca', nResamples: 9999 }) (best of 3 after a warm-up)
-//   draw  time drawing the same 9999 × N random indices only (no statistic), the floor of the mean path
+//   lib   time bootstrapMeanDifference(a, b, { method: 'bca', nResamples: 9999 }), and interleaved with it the
+//         same index draws alone (best of 5 each after a warm-up)
+//   draw  time drawing the same 9999 × N random indices only (no statistic), on its own (best of 3)
 //   base  only load the library and make the data: the baseline memory of a node process doing nothing
 //   cli   run `benchplan compare CSV --a A --b B --json` in-process (once; whole command, file loading included)
 // Prints one JSON line: { mode, n, ms (wall, best run), cpuMs (process CPU time of the best-CPU run:
@@ -29,15 +30,35 @@ async function timed(f) {
 }
 
 if (mode === 'lib') {
+  // Interleaved with the index-only floor (same draws, no statistic), 5 runs each after a warm-up,
+  // so both see the same share of a busy machine; the best of each is kept.
+  const { drawIndicesOnlyChunk, chunkCount } = await import('../dist/bootstrap/resample.js');
   const options = { method: 'bca', nResamples: B, seed: 0 };
-  const runOnce = () => timed(() => (threads > 1 ? lib.bootstrapMeanDifferenceParallel(a, b, { ...options, threads }) : lib.bootstrapMeanDifference(a, b, options)));
-  await runOnce(); // warm-up: JIT and, with threads, the worker start-up path
+  const runLib = () => timed(() => (threads > 1 ? lib.bootstrapMeanDifferenceParallel(a, b, { ...options, threads }) : lib.bootstrapMeanDifference(a, b, options)));
+  const runDraw = () =>
+    timed(() => {
+      let check = 0;
+      for (let k = 0; k < chunkCount(B); k++) check ^= drawIndicesOnlyChunk(n, '0', k, B);
+      return check;
+    });
+  await runLib(); // warm-up: JIT and, with threads, the worker start-up path
+  await runDraw();
   const runs = [];
-  for (let k = 0; k < 3; k++) runs.push(await runOnce());
+  const draws = [];
+  for (let k = 0; k < 5; k++) {
+    runs.push(await runLib());
+    draws.push(await runDraw());
+  }
   ms = Math.min(...runs.map((r) => r.t));
   cpuMs = Math.min(...runs.map((r) => r.cpu));
   const result = runs[0].value;
-  extra = { times: runs.map((r) => r.t), interval: result.confidenceInterval, estimate: result.estimate };
+  extra = {
+    times: runs.map((r) => r.t),
+    interval: result.confidenceInterval,
+    estimate: result.estimate,
+    drawMs: Math.min(...draws.map((r) => r.t)),
+    drawCpuMs: Math.min(...draws.map((r) => r.cpu)),
+  };
 } else if (mode === 'draw') {
   const { drawIndicesOnlyChunk, chunkCount } = await import('../dist/bootstrap/resample.js');
   const runOnce = () =>

@@ -6,7 +6,7 @@
 // its peak memory (maxRSS) is its own. Prints a table and writes bench/results.json.
 //
 // Usage: npm run bench [-- --sizes 400,1648,10000] [--threads 2] [--no-scipy] [--out bench/results.json]
-// Timings are best-of-3 after a warm-up (scipy: best of 2). The machine may be shared: read the
+// Timings are best-of-5 after a warm-up, the library interleaved with the index-only floor (scipy: best of 2). The machine may be shared: read the
 // load average printed with the results before trusting a ratio.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,7 +50,7 @@ try {
     const base = node('base', n);
     const lib = node('lib', n, ['1']);
     const libThreads = threads > 1 ? node('lib', n, [String(threads)]) : null;
-    const draw = node('draw', n);
+    const draw = { ms: lib.drawMs, cpuMs: lib.drawCpuMs };
     const cli = node('cli', n, ['1', files.csv]);
     const scipy = hasScipy ? child(python, [join(here, 'scipy_bench.py'), files.json], `scipy n=${n}`) : null;
     const items = n * B;
@@ -102,9 +102,9 @@ const targets = largest
     }
   : null;
 const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGb: totalmem() / 2 ** 30, node: process.version, loadAverageBefore: loadBefore, loadAverageAfter: loadavg() };
-process.stdout.write(`Paired BCa bootstrap of mean(A − B), ${B} resamples (best of 3; ${machine.cpus} CPUs, load ${loadBefore.map((x) => x.toFixed(1)).join(' ')} → ${machine.loadAverageAfter.map((x) => x.toFixed(1)).join(' ')})\n`);
+process.stdout.write(`Paired BCa bootstrap of mean(A − B), ${B} resamples (best of 5; ${machine.cpus} CPUs, load ${loadBefore.map((x) => x.toFixed(1)).join(' ')} → ${machine.loadAverageAfter.map((x) => x.toFixed(1)).join(' ')})\n`);
 process.stdout.write(`${table}\n`);
-process.stdout.write('ms = wall time of the best of 3; cpu ns/item = process CPU time / (n × 9999), steadier than wall time on a shared machine;\n');
+process.stdout.write('ms = wall time of the best of 5; cpu ns/item = process CPU time / (n × 9999), steadier than wall time on a shared machine;\n');
 process.stdout.write('draw = drawing the same indices alone; lib/draw (CPU) ≤ 2 is the target; MB = peak RSS of the process (node doing nothing ≈ ' + f(rows[0]?.nodeBaselineMb, 3) + ' MB);\n');
 process.stdout.write('cmd = `benchplan compare FILE --a A --b B --json` in-process, sign-flip test and file loading included (wall: a fresh node process);\n');
 process.stdout.write('speed-up = scipy CPU time / library CPU time (wall-time ratios are in results.json); mem share = library MB / scipy MB.\n');
