@@ -100,6 +100,9 @@ export function costSweepSpec(input: CostSweepInput): TopLevelSpec {
     });
   }
   if (crossingRows.length > 0) {
+    // Only the kinds of crossing present get a legend entry.
+    const kinds = (['inside the band', 'outside the band'] as const).filter((w) => crossingRows.some((c) => c.where === w));
+    const whereScale = { domain: kinds, range: kinds.map((w) => (w === 'inside the band' ? CHART_COLORS.flag : CHART_COLORS.unresolved)) };
     layer.push({
       data: { values: crossingRows },
       layer: [
@@ -108,7 +111,7 @@ export function costSweepSpec(input: CostSweepInput): TopLevelSpec {
           encoding: {
             x: { field: 'value', type: 'quantitative', title: x.title },
             y: { field: 'cost', type: 'quantitative', title: y.title },
-            fill: { field: 'where', type: 'nominal', title: null, scale: { domain: ['inside the band', 'outside the band'], range: [CHART_COLORS.flag, CHART_COLORS.unresolved] } },
+            fill: { field: 'where', type: 'nominal', title: null, scale: whereScale },
           },
         },
         {

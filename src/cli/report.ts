@@ -34,7 +34,7 @@ export function register(program: Command, io: Io): void {
     .command('report')
     .description('one self-contained HTML report with charts')
     .requiredOption('--scores <file>', 'scores of the candidates (CSV or JSONL): which models differ; per stratum with --strata; cost sweep with --policy')
-    .option('--pilot <file>', 'pilot scores of two candidates (with --a, --b): allocation across strata (with --strata)')
+    .option('--pilot <file>', 'pilot scores of two candidates (with --a, --b): sizing, and allocation across strata (with --strata)')
     .option('--a <model>', 'first model of the pilot (differences are A − B)')
     .option('--b <model>', 'second model of the pilot')
     .option('--strata <file>', 'strata file (YAML) with traffic shares and quotas')
