@@ -46,8 +46,9 @@ export function archiveSection(archiveDir: string): { section: ReportSection } {
   const tables = [
     {
       caption: 'Frozen versions',
-      header: ['version', 'date', 'guideline', 'eval', 'dev', 'parent', 'fingerprint (sha256)'],
-      rows: records.map((r) => [r.version, r.date, r.guideline ?? '-', String(r.counts.eval), String(r.counts.dev), r.parent?.version ?? '-', r.fingerprint]),
+      header: ['version', 'date', 'guideline', 'eval', 'dev', 'parent', 'fingerprint'],
+      // The first 12 hex digits, as `benchplan verify` prints them; the full value is in versions/<id>.json.
+      rows: records.map((r) => [r.version, r.date, r.guideline ?? '-', String(r.counts.eval), String(r.counts.dev), r.parent?.version ?? '-', `${r.fingerprint.slice(0, 12)}…`]),
     },
   ];
   let figure: ReportSection['figure'];
