@@ -4,6 +4,7 @@
  */
 export * from './random/index.js';
 export * from './data/index.js';
+export * from './distributions/index.js';
 export * from './bootstrap/index.js';
 export * from './sizing/index.js';
 export * from './strata/index.js';

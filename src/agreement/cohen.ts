@@ -1,4 +1,4 @@
-import { agreementNormalQuantile } from './normal.js';
+import { normalQuantile } from '../distributions/index.js';
 
 /** Cohen's kappa between two annotators, with its large-sample standard error and interval. */
 export interface CohenKappaResult {
@@ -97,7 +97,7 @@ export function cohenKappa(a: ReadonlyArray<string | null>, b: ReadonlyArray<str
   // Rounding can leave a tiny negative variance at perfect agreement; psych sets it to 0 too.
   const standardError = Math.sqrt(Math.max(0, variance));
   const standardErrorNull = Math.sqrt(Math.max(0, (pe + pe * pe - nullTerm) / (n * (1 - pe) ** 2)));
-  const z = agreementNormalQuantile(1 - (1 - confidenceLevel) / 2);
+  const z = normalQuantile(1 - (1 - confidenceLevel) / 2);
   const clip = (x: number) => Math.min(1, Math.max(-1, x));
   if (po === 1) warnings.push(`the two annotators agree on all ${n} items: the large-sample standard error is 0, so the interval [1, 1] says nothing about sampling error`);
   if (n < 10) warnings.push(`only ${n} items have labels from both annotators: the standard error of kappa is a large-sample formula and is rough here`);

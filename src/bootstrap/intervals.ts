@@ -1,4 +1,4 @@
-import { normalCdf, normalQuantile } from './distributions.js';
+import { normalCdf, normalQuantile } from '../distributions/index.js';
 import { sortedQuantile, type QuantileRule } from './quantile.js';
 import type { Alternative, IntervalMethod } from './types.js';
 

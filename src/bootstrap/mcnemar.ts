@@ -1,10 +1,11 @@
-import { chiSquare1Sf, regularizedBeta } from './distributions.js';
+import { chiSquareSf, regularizedBeta } from '../distributions/index.js';
 import type { McNemarOptions, McNemarResult } from './types.js';
 
 /**
  * McNemar's test for paired 0/1 outcomes (A right / B right on the same items): whether A and B
  * differ in accuracy, using only the discordant items b (A right, B wrong) and c (B right, A wrong).
- * Exact: p = min(1, 2 · P(X ≤ min(b, c))), X ~ Binomial(b + c, ½), computed as I_½(b + c − k, k + 1).
+ * Exact: p = min(1, 2 · P(X ≤ min(b, c))), X ~ Binomial(b + c, ½): the binomial sum in exact integers
+ * up to 20,000 discordant items, beyond that I_½(b + c − k, k + 1).
  * Chi-square: (|b − c| − 1)² / (b + c) with continuity correction (default), (b − c)² / (b + c)
  * without, against χ² with 1 degree of freedom.
  * Reference: statsmodels `mcnemar([[n11, b], [c, n00]], exact=True)` and `exact=False, correction=True`;
@@ -53,13 +54,37 @@ export function mcnemarFromCounts(onlyA: number, onlyB: number, options: McNemar
     warnings.push('no discordant items (A and B agree on every item): nothing to test; the exact p-value is 1 and the chi-square undefined');
   } else {
     const k = Math.min(onlyA, onlyB);
-    // P(X ≤ k) for X ~ Binomial(N, ½) equals I_{½}(N − k, k + 1); 1 when k = N.
-    const lowerTail = k >= discordant ? 1 : regularizedBeta(0.5, discordant - k, k + 1);
+    const lowerTail = binomialHalfLowerTail(discordant, k);
     exactPValue = Math.min(1, 2 * lowerTail);
     const gap = Math.abs(onlyA - onlyB) - (correction ? 1 : 0);
     chiSquare = (gap * gap) / discordant;
-    chiSquarePValue = chiSquare1Sf(chiSquare);
+    chiSquarePValue = chiSquareSf(chiSquare, 1);
     if (discordant < 25) warnings.push(`only ${discordant} discordant items: use the exact p-value, the chi-square approximation is poor below about 25`);
   }
   return { onlyA, onlyB, concordant, exactPValue, chiSquare, chiSquarePValue, correction, n: discordant + concordant, warnings };
+}
+
+/** Discordant counts up to which the exact binomial tail is summed in exact integers. */
+const EXACT_SUM_LIMIT = 20_000;
+
+/**
+ * P(X ≤ k) for X ~ Binomial(n, ½): Σ_{i ≤ k} C(n, i) / 2ⁿ. Summed in BigInt (exact) for moderate n
+ * and converted once, so small cases come out exactly (b = 3, c = 0 → 1/8); for larger n the
+ * regularized incomplete beta I_½(n − k, k + 1).
+ */
+function binomialHalfLowerTail(n: number, k: number): number {
+  if (k >= n) return 1;
+  if (n > EXACT_SUM_LIMIT) return regularizedBeta(0.5, n - k, k + 1);
+  let term = 1n;
+  let sum = 1n;
+  const big = BigInt(n);
+  for (let i = 0n; i < BigInt(k); i++) {
+    term = (term * (big - i)) / (i + 1n);
+    sum += term;
+  }
+  // sum / 2^n as a double: keep the top 62 bits of sum, then scale by a power of two.
+  const bits = sum.toString(2).length;
+  const drop = Math.max(0, bits - 62);
+  const exponent = drop - n; // may be below the double range's −1022 while the product is not
+  return Number(sum >> BigInt(drop)) * 2 ** Math.max(exponent, -1000) * 2 ** Math.min(0, exponent + 1000);
 }

@@ -1,4 +1,4 @@
-import { normalQuantile } from './distributions.js';
+import { normalQuantile } from '../distributions/index.js';
 
 /**
  * How a quantile of the bootstrap distribution is read:

@@ -1,4 +1,4 @@
-import { studentTCdf, studentTQuantile } from './distributions.js';
+import { studentTCdf, studentTQuantile } from '../distributions/index.js';
 import { checkAlternative, checkConfidenceLevel, finiteValues } from './settings.js';
 import type { Alternative, TIntervalOptions, TIntervalResult } from './types.js';
 

@@ -1,4 +1,4 @@
-import { costsNormalQuantile } from './normal.js';
+import { normalQuantile } from '../distributions/index.js';
 
 /** A share with its Wilson score interval. */
 export interface WilsonResult {
@@ -45,7 +45,7 @@ export function wilsonInterval(successes: number, trials: number, options: Wilso
   if (trials === 0) {
     return { estimate: NaN, confidenceInterval: [NaN, NaN], confidenceLevel, successes, trials, warnings: ['no trials: the rate is undefined'] };
   }
-  const z = costsNormalQuantile(1 - (1 - confidenceLevel) / 2);
+  const z = normalQuantile(1 - (1 - confidenceLevel) / 2);
   const z2 = z * z;
   const n = trials;
   const x = successes;

@@ -1,5 +1,5 @@
 import { ceilCount } from './counts.js';
-import { normalQuantile } from './distributions.js';
+import { normalQuantile } from '../distributions/index.js';
 
 /** The settings of interval-width sizing. */
 export interface IntervalSizingOptions {

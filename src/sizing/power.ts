@@ -1,5 +1,5 @@
 import { brentRoot, ceilCount } from './counts.js';
-import { noncentralTCdf, normalQuantile, studentTQuantile } from './distributions.js';
+import { noncentralTCdf, normalQuantile, studentTQuantile } from '../distributions/index.js';
 import { checkConfidence, checkMde, checkVariance } from './interval.js';
 
 /** Two-sided test, or one-sided for A − B > 0 (scipy's names; statsmodels calls it 'larger'). */

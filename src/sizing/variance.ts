@@ -1,4 +1,4 @@
-import { chiSquareQuantile } from './distributions.js';
+import { chiSquareQuantile } from '../distributions/index.js';
 import { checkConfidence } from './interval.js';
 
 /** Count, mean and sample variance (ddof 1) of a set of paired differences. */

@@ -1,4 +1,5 @@
-import { normalQuantile, stratifiedVariance } from '../sizing/index.js';
+import { normalQuantile } from '../distributions/index.js';
+import { stratifiedVariance } from '../sizing/index.js';
 import { ALLOCATION_METHODS, allocateSample, type AllocationMethod, type AllocationStratum } from './allocate.js';
 import { StratumRangeError } from './errors.js';
 

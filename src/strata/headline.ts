@@ -1,4 +1,5 @@
-import { normalQuantile, stratifiedVariance } from '../sizing/index.js';
+import { normalQuantile } from '../distributions/index.js';
+import { stratifiedVariance } from '../sizing/index.js';
 import { StratumRangeError } from './errors.js';
 
 /** A stratum's weight in the headline: its share of production traffic. */

@@ -1,4 +1,4 @@
-import { normalQuantile } from '../sizing/index.js';
+import { normalQuantile } from '../distributions/index.js';
 
 /** One model's score in one stratum: the primary output of an enriched set. */
 export interface StratumScore {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bootstrapMean, tInterval } from '../../src/bootstrap/index.js';
-import { normalQuantile, studentTCdf } from '../../src/bootstrap/distributions.js';
+import { normalQuantile, studentTCdf } from '../../src/distributions/index.js';
 import { createRng } from '../../src/random/index.js';
 
 // Coverage on simulated normal data (n = 40, true mean 0.3, sd 1), each replication its own seed.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wilsonInterval } from '../../src/costs/index.js';
-import { costsNormalQuantile } from '../../src/costs/normal.js';
+import { normalQuantile } from '../../src/distributions/index.js';
 import statsmodels from '../reference/costs/wilson-statsmodels.json' with { type: 'json' };
 import rReference from '../reference/costs/wilson-r.json' with { type: 'json' };
 
@@ -62,7 +62,7 @@ describe('wilsonInterval', () => {
   });
 });
 
-describe('costsNormalQuantile (AS 241)', () => {
+describe('normalQuantile (AS 241)', () => {
   // R: qnorm(c(0.975, 0.995, 0.5, 1e-10, 0.2)) →
   // 1.959963984540054, 2.575829303548901, 0, -6.361340902404056, -0.8416212335729143
   it.each([
@@ -72,12 +72,12 @@ describe('costsNormalQuantile (AS 241)', () => {
     [1e-10, -6.361340902404056],
     [0.2, -0.8416212335729143],
   ])('qnorm(%s) = %s', (p, z) => {
-    expect(costsNormalQuantile(p)).toBeCloseTo(z, 13);
+    expect(normalQuantile(p)).toBeCloseTo(z, 13);
   });
 
   it('is infinite at 0 and 1 and throws outside [0, 1]', () => {
-    expect(costsNormalQuantile(0)).toBe(-Infinity);
-    expect(costsNormalQuantile(1)).toBe(Infinity);
-    expect(() => costsNormalQuantile(1.5)).toThrow(RangeError);
+    expect(normalQuantile(0)).toBe(-Infinity);
+    expect(normalQuantile(1)).toBe(Infinity);
+    expect(() => normalQuantile(1.5)).toThrow(RangeError);
   });
 });

@@ -535,6 +535,20 @@ export function chiSquareCdf(x: number, df: number): number {
 }
 
 /**
+ * Chi-square upper tail P(X > x) = Q(df/2, x/2), computed directly so small p-values keep
+ * their relative precision (1 − CDF would lose it).
+ * Reference: R `pchisq(x, df, lower.tail = FALSE)`, scipy `chi2.sf`.
+ * @throws {RangeError} for df ≤ 0.
+ * @example chiSquareSf(3.841458820694124, 1) // => 0.05
+ */
+export function chiSquareSf(x: number, df: number): number {
+  checkDf('chiSquareSf', df);
+  if (Number.isNaN(x)) return NaN;
+  if (x <= 0) return 1;
+  return regularizedGamma(df / 2, x / 2).upper;
+}
+
+/**
  * Chi-square quantile: the x with P(X ≤ x) = p.
  * Wilson–Hilferty start, x ≈ df·(1 − 2/(9df) + z·√(2/(9df)))³, then Newton steps on the CDF
  * (on the upper tail for p > 1/2) inside a bisection bracket, to ~1e-14 relative.

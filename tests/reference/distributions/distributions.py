@@ -1,6 +1,6 @@
-"""Reference values for src/sizing/distributions.ts, from scipy.stats.
+"""Reference values for src/distributions/distributions.ts, from scipy.stats.
 
-Run: /usr/bin/python3 tests/reference/sizing/distributions.py > tests/reference/sizing/distributions.json
+Run: /usr/bin/python3 tests/reference/distributions/distributions.py > tests/reference/distributions/distributions.json
 (scipy 1.10; values printed with repr precision, 17 significant digits).
 """
 import json
@@ -25,7 +25,7 @@ chi_p = [1e-10, 0.001, 0.025, 0.05, 0.5, 0.95, 0.975, 0.999]
 chi_x = [0.001, 0.5, 1, 3.841458820694124, 10, 56.3, 100, 300]
 
 out = {
-    "generator": "tests/reference/sizing/distributions.py",
+    "generator": "tests/reference/distributions/distributions.py",
     "scipy": scipy.__version__,
     "normalQuantile": [{"p": p, "value": float(stats.norm.ppf(p))} for p in normal_p],
     "normalCdf": [{"x": x, "value": float(stats.norm.cdf(x))} for x in normal_x],

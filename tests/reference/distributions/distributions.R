@@ -1,7 +1,7 @@
-# Reference values from R for src/sizing/distributions.ts: qt, qchisq (quantiles R computes to
+# Reference values from R for src/distributions/distributions.ts: qt, qchisq (quantiles R computes to
 # ~1e-15, where scipy 1.10's t.ppf is only good to ~1e-11), and pt with ncp (the noncentral t:
 # Lenth's AS 243 as in R's pnt.c, which noncentralTCdf ports).
-# Run: Rscript tests/reference/sizing/distributions.R > tests/reference/sizing/distributions-r.json
+# Run: Rscript tests/reference/distributions/distributions.R > tests/reference/distributions/distributions-r.json
 num <- function(x) sprintf('%.17g', x)
 nct <- list(
   c(1.9723, 263, 2.8), c(1.9723, 263, -2.8), c(-1.9723, 263, 2.8), c(2.2281388519649385, 10, 1.5),
@@ -18,7 +18,7 @@ grid_t <- expand.grid(p = t_p, df = t_df)
 rows_qt <- sprintf('  {"p": %s, "df": %s, "value": %s}', num(grid_t$p), num(grid_t$df), num(qt(grid_t$p, grid_t$df)))
 grid_c <- expand.grid(p = chi_p, df = chi_df)
 rows_qc <- sprintf('  {"p": %s, "df": %s, "value": %s}', num(grid_c$p), num(grid_c$df), num(qchisq(grid_c$p, grid_c$df)))
-cat('{\n "generator": "tests/reference/sizing/distributions.R",\n "R": "', R.version.string, '",\n',
+cat('{\n "generator": "tests/reference/distributions/distributions.R",\n "R": "', R.version.string, '",\n',
     ' "noncentralTCdf": [\n', paste(rows_nct, collapse = ',\n'), '\n ],\n',
     ' "studentTQuantile": [\n', paste(rows_qt, collapse = ',\n'), '\n ],\n',
     ' "chiSquareQuantile": [\n', paste(rows_qc, collapse = ',\n'), '\n ]\n}\n', sep = '')

@@ -11,15 +11,15 @@ import {
   regularizedGamma,
   studentTCdf,
   studentTQuantile,
-} from '../../src/sizing/distributions.js';
+} from '../../src/distributions/index.js';
 
-// Expected values: tests/reference/sizing/distributions.py (scipy 1.10 `norm.ppf`, `norm.cdf`,
+// Expected values: tests/reference/distributions/distributions.py (scipy 1.10 `norm.ppf`, `norm.cdf`,
 // `t.cdf`, `t.ppf`, `nct.cdf`, `chi2.ppf`, `chi2.cdf`, `special.gammaln`, `special.betainc`) and
-// tests/reference/sizing/distributions.R (R 4.2 `qt`, `qchisq`, `pt(t, df, ncp)`).
+// tests/reference/distributions/distributions.R (R 4.2 `qt`, `qchisq`, `pt(t, df, ncp)`).
 // Tolerances are the measured agreement with a little headroom; where they are loose, the
 // comment says which side is the less accurate (checked against mpmath at 40 digits while writing).
-const ref = JSON.parse(readFileSync(new URL('../reference/sizing/distributions.json', import.meta.url), 'utf8'));
-const refR = JSON.parse(readFileSync(new URL('../reference/sizing/distributions-r.json', import.meta.url), 'utf8'));
+const ref = JSON.parse(readFileSync(new URL('../reference/distributions/distributions.json', import.meta.url), 'utf8'));
+const refR = JSON.parse(readFileSync(new URL('../reference/distributions/distributions-r.json', import.meta.url), 'utf8'));
 
 /** |got − want| ≤ abs + rel·|want|, with a message naming the case. */
 function close(got: number, want: number, rel: number, abs: number, what: string): void {

@@ -1,0 +1,15 @@
+export {
+  logGamma,
+  regularizedBeta,
+  regularizedGamma,
+  normalCdf,
+  normalPdf,
+  normalQuantile,
+  studentTCdf,
+  studentTPdf,
+  studentTQuantile,
+  noncentralTCdf,
+  chiSquareCdf,
+  chiSquareSf,
+  chiSquareQuantile,
+} from './distributions.js';
