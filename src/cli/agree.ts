@@ -98,13 +98,13 @@ export function register(program: Command, io: Io): void {
     .option('--adjudicate <file>', 'write the items where annotators disagree, per type, as CSV for a third reader')
     .option('--seed <seed>', 'seed of the bootstrap interval for alpha', '0')
     .option('--resamples <n>', 'bootstrap resamples of items for the alpha interval', '9999')
-    .option('--confidence-level <level>', "coverage of the kappa and alpha intervals", '0.95')
+    .option('--confidence <level>', "coverage of the kappa and alpha intervals", '0.95')
     .option('--span-overlap <ratio>', 'overlap ratio (shared / either) at which two spans agree', '0.5')
     .action((file, options, command) => {
       const ctx = contextOf(command, io);
       const threshold = numberFlag('--threshold', options.threshold, { min: -1, max: 1 }) as number;
       const nResamples = numberFlag('--resamples', options.resamples, { integer: true, min: 1 }) as number;
-      const confidenceLevel = numberFlag('--confidence-level', options.confidenceLevel, { above: 0, below: 1 }) as number;
+      const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       const spanOverlapThreshold = numberFlag('--span-overlap', options.spanOverlap, { above: 0, max: 1 }) as number;
       const seed = seedFlag(options.seed);
       const pair = pairFlag(options.annotators);

@@ -81,14 +81,14 @@ export function register(program: Command, io: Io): void {
     .requiredOption('--strata <file>', 'strata file (YAML) with the traffic share of every stratum')
     .option('--model <model>', 'a model to report (repeat for several; default: every model)', (value: string, previous: string[] = []) => [...previous, value])
     .option('--confidence <level>', 'coverage of the intervals', '0.95')
-    .option('--interval <method>', `bootstrap interval of the differences: ${DIFFERENCE_METHODS.join(', ')}`, 'bca')
+    .option('--method <method>', `bootstrap interval of the differences: ${DIFFERENCE_METHODS.join(', ')}`, 'bca')
     .option('--resamples <n>', 'stratified-bootstrap resamples for the differences', '9999')
     .option('--seed <seed>', 'seed of the bootstrap', '0')
     .option('--drop-unpaired', 'leave out items not every model scored (and say how many)')
     .action((scoresPath, options, command) => {
       const ctx = contextOf(command, io);
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
-      const method = choiceFlag('--interval', options.interval, DIFFERENCE_METHODS) ?? 'bca';
+      const method = choiceFlag('--method', options.method, DIFFERENCE_METHODS) ?? 'bca';
       const resamples = numberFlag('--resamples', options.resamples, { integer: true, min: 1 }) as number;
       const seed = seedFlag(options.seed);
       const strata = loadStrata(options.strata);

@@ -152,13 +152,13 @@ export function register(program: Command, io: Io): void {
     .option('--alternative-scores <file>', 'a second scoring of the same outputs (another judge, contested labels flipped): does the ranking survive?')
     .option('--seed <seed>', 'seed of the bootstrap over documents', '0')
     .option('--resamples <n>', 'bootstrap resamples of documents; 0 skips the bootstrap', '9999')
-    .option('--confidence-level <level>', 'coverage of the Wilson and bootstrap intervals', '0.95')
+    .option('--confidence <level>', 'coverage of the Wilson and bootstrap intervals', '0.95')
     .option('--method <method>', `interval method for the cost gaps: ${INTERVAL_METHODS.join(', ')}`, 'bca')
     .option('--drop-unpaired', 'leave out items some model did not score (and say how many)')
     .action((outcomes, options, command) => {
       const ctx = contextOf(command, io);
       const nResamples = numberFlag('--resamples', options.resamples, { integer: true, min: 0 }) as number;
-      const confidenceLevel = numberFlag('--confidence-level', options.confidenceLevel, { above: 0, below: 1 }) as number;
+      const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       const method = choiceFlag('--method', options.method, INTERVAL_METHODS) ?? 'bca';
       const seed = seedFlag(options.seed);
       const policy = loadPolicy(options.policy);

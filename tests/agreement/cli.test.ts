@@ -124,7 +124,7 @@ describe('benchplan agree', () => {
       ['--threshold out of range', ['examples/annotations.csv', '--threshold', '2'], '--threshold: must be a number ≥ -1 and ≤ 1 (got "2")'],
       ['--threshold not a number', ['examples/annotations.csv', '--threshold', 'high'], '--threshold: must be a number'],
       ['--resamples zero', ['examples/annotations.csv', '--resamples', '0'], '--resamples: must be a whole number ≥ 1 (got "0")'],
-      ['--confidence-level 1', ['examples/annotations.csv', '--confidence-level', '1'], '--confidence-level: must be a number > 0 and < 1 (got "1")'],
+      ['--confidence 1', ['examples/annotations.csv', '--confidence', '1'], '--confidence: must be a number > 0 and < 1 (got "1")'],
       ['--span-overlap 0', ['examples/annotations.csv', '--span-overlap', '0'], '--span-overlap: must be a number > 0 and ≤ 1 (got "0")'],
       ['an annotator named like a CSV column', [named, '--adjudicate', join(dir, 'adj.csv')], `${named}: annotator: an annotator named "item" would clash with a column of the adjudication CSV`],
     ];

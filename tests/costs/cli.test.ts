@@ -35,7 +35,7 @@ describe('benchplan sweep --json', () => {
   });
 
   it('adds the paired bootstrap over documents, echoing its settings', async () => {
-    const { code, stdout } = await runCli(['sweep', 'examples/scores.csv', '--policy', 'examples/policy.yaml', '--resamples', '400', '--seed', '7', '--method', 'percentile', '--confidence-level', '0.9', '--json']);
+    const { code, stdout } = await runCli(['sweep', 'examples/scores.csv', '--policy', 'examples/policy.yaml', '--resamples', '400', '--seed', '7', '--method', 'percentile', '--confidence', '0.9', '--json']);
     expect(code).toBe(0);
     const report = JSON.parse(stdout);
     expect(report).toMatchObject({ seed: '7', nResamples: 400, confidenceLevel: 0.9 });
@@ -137,7 +137,7 @@ const cases: BadInput[] = [
     message: /unpaired\.csv: 1 item is not scored by both "a" and "b": "s2"; pass --drop-unpaired/,
   },
   { name: '--resamples not a whole number', args: ['sweep', 'examples/scores.csv', '--policy', 'examples/policy.yaml', '--resamples', '2.5'], message: '--resamples: must be a whole number ≥ 0 (got "2.5")' },
-  { name: '--confidence-level out of range', args: ['sweep', 'examples/scores.csv', '--policy', 'examples/policy.yaml', '--confidence-level', '95'], message: '--confidence-level: must be a number > 0 and < 1 (got "95")' },
+  { name: '--confidence out of range', args: ['sweep', 'examples/scores.csv', '--policy', 'examples/policy.yaml', '--confidence', '95'], message: '--confidence: must be a number > 0 and < 1 (got "95")' },
   { name: '--method unknown', args: ['sweep', 'examples/scores.csv', '--policy', 'examples/policy.yaml', '--method', 'wald'], message: /--method: must be one of bca, percentile, basic, t \(got "wald"\)/ },
   {
     name: 'alternative scores with other models',

@@ -168,7 +168,7 @@ describe('bad input: exit 2 and a message naming the file, line or flag and the 
     ['headline without a stratum column', ['headline', noStratum, ...base], /no-stratum\.csv: the headline needs a stratum column in the scores/],
     ['stratum not in the strata file', ['headline', typo, ...base], /typo\.csv: stratum "rare-clause" \(1 item\) is in the scores but not in examples\/strata\.yaml: add it with a traffic share \(or fix the name\) \(got "rare-clause"\)/],
     ['model missing', ['headline', 'examples/scores.csv', ...base, '--model', 'delta'], /scores\.csv: model "delta" is not in the scores/],
-    ['t is not a bootstrap interval', ['headline', 'examples/scores.csv', ...base, '--interval', 't'], /--interval: must be one of bca, percentile, basic \(got "t"\)/],
+    ['t is not a bootstrap interval', ['headline', 'examples/scores.csv', ...base, '--method', 't'], /--method: must be one of bca, percentile, basic \(got "t"\)/],
     ['resamples 0', ['headline', 'examples/scores.csv', ...base, '--resamples', '0'], /--resamples: must be a whole number ≥ 1 \(got "0"\)/],
   ];
   for (const [name, args, message] of cases) {
