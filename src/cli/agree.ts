@@ -1,3 +1,4 @@
+import { agreementChartSpec, CHART_OPTION, chartFormatOf, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
 import { adjudicationCsv, adjudicationList } from '../agreement/adjudication.js';
 import { agreementByType, type AgreementByTypeResult } from '../agreement/by-type.js';
@@ -100,8 +101,10 @@ export function register(program: Command, io: Io): void {
     .option('--resamples <n>', 'bootstrap resamples of items for the alpha interval', '9999')
     .option('--confidence <level>', "coverage of the kappa and alpha intervals", '0.95')
     .option('--span-overlap <ratio>', 'overlap ratio (shared / either) at which two spans agree', '0.5')
-    .action((file, options, command) => {
+    .option(...CHART_OPTION)
+    .action(async (file, options, command) => {
       const ctx = contextOf(command, io);
+      if (options.chart !== undefined) chartFormatOf(options.chart);
       const threshold = numberFlag('--threshold', options.threshold, { min: -1, max: 1 }) as number;
       const nResamples = numberFlag('--resamples', options.resamples, { integer: true, min: 1 }) as number;
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
@@ -133,5 +136,6 @@ export function register(program: Command, io: Io): void {
       }
       const report: AgreeReport = { source: file, ...result, adjudication };
       emit(ctx, report, () => formatAgree(report));
+      if (options.chart !== undefined) await writeChart(agreementChartSpec(result), options.chart);
     });
 }

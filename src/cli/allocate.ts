@@ -1,3 +1,4 @@
+import { allocationChartSpec, CHART_OPTION, chartFormatOf, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
 import { InputError } from '../data/errors.js';
 import { pairScores } from '../data/pairing.js';
@@ -125,8 +126,10 @@ export function register(program: Command, io: Io): void {
     .option('--max <k>', 'most items for every stratum (the tighter of this and a stratum\'s own max / available applies)')
     .option('--confidence <level>', 'coverage of the expected intervals', '0.95')
     .option('--drop-unpaired', 'leave out pilot items only one model scored (and say how many)')
-    .action((options, command) => {
+    .option(...CHART_OPTION)
+    .action(async (options, command) => {
       const ctx = contextOf(command, io);
+      if (options.chart !== undefined) chartFormatOf(options.chart);
       const budget = numberFlag('--budget', options.budget, { integer: true, min: 1 }) as number;
       const min = numberFlag('--min', options.min, { integer: true, min: 0 });
       const max = numberFlag('--max', options.max, { integer: true, min: 0 });
@@ -207,5 +210,6 @@ export function register(program: Command, io: Io): void {
         warnings: [...result.warnings, ...warnings],
       };
       emit(ctx, report, () => formatAllocate(report));
+      if (options.chart !== undefined) await writeChart(allocationChartSpec({ traffic: strata.hasTraffic ? Object.fromEntries(strata.strata.map((s) => [s.name, s.traffic ?? 0])) : undefined, allocations: compare ? compare.filter((c) => c.method !== 'proportional').map((c) => ({ method: c.method, allocation: c.allocation })) : [{ method, allocation: result.allocation }] }), options.chart);
     });
 }

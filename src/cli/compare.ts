@@ -1,3 +1,4 @@
+import { forestPlotSpec, CHART_OPTION, chartFormatOf, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
 import { ALTERNATIVE_HYPOTHESES, INTERVAL_METHODS, compareModels, compareModelsParallel, type Alternative, type CompareModelsResult, type IntervalMethod, type PairComparison } from '../bootstrap/index.js';
 import { InputError } from '../data/errors.js';
@@ -93,6 +94,7 @@ interface CompareFlags {
   stratified?: boolean;
   dropUnpaired?: boolean;
   threads: string;
+  chart?: string;
 }
 
 export function register(program: Command, io: Io): void {
@@ -111,8 +113,10 @@ export function register(program: Command, io: Io): void {
     .option('--stratified', 'resample within strata (the stratum column), each stratum keeping its count')
     .option('--drop-unpaired', 'leave out items not every compared model scored (and say how many)')
     .option('--threads <k>', 'worker threads for the resampling (same result for any number)', '1')
+    .option(...CHART_OPTION)
     .action(async (scoresPath, flags: CompareFlags, command) => {
       const ctx = contextOf(command, io);
+      if (flags.chart !== undefined) chartFormatOf(flags.chart);
       const method = choiceFlag('--method', flags.method, INTERVAL_METHODS) as IntervalMethod;
       const nResamples = numberFlag('--resamples', flags.resamples, { integer: true, min: 1 }) as number;
       const confidenceLevel = numberFlag('--confidence', flags.confidence, { above: 0, below: 1 }) as number;
@@ -166,6 +170,7 @@ export function register(program: Command, io: Io): void {
         const report = allReport(scoresPath, result, dropped, threads);
         emit(ctx, report, () => formatAll(report, droppedNote));
       }
+      if (flags.chart !== undefined) await writeChart(forestPlotSpec(result), flags.chart);
     });
 }
 

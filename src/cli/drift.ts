@@ -1,3 +1,4 @@
+import { driftChartSpec, CHART_OPTION, chartFormatOf, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
 import { INTERVAL_METHODS, type IntervalMethod } from '../bootstrap/index.js';
 import { InputError } from '../data/errors.js';
@@ -77,8 +78,10 @@ export function register(program: Command, io: Io): void {
     .option('--resamples <n>', 'bootstrap resamples', '9999')
     .option('--seed <seed>', 'seed of the resampling streams', '0')
     .option('--drop-unpaired', 'leave out items scored in only one of --before / --rerun (and say how many)')
-    .action((options, command) => {
+    .option(...CHART_OPTION)
+    .action(async (options, command) => {
       const ctx = contextOf(command, io);
+      if (options.chart !== undefined) chartFormatOf(options.chart);
       const method = choiceFlag('--method', options.method, DRIFT_METHODS) as IntervalMethod;
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       const nResamples = numberFlag('--resamples', options.resamples, { integer: true, min: 1 }) as number;
@@ -113,5 +116,6 @@ export function register(program: Command, io: Io): void {
       );
       const report: DriftReport = { ...result, files: { before: options.before, rerun: options.rerun, after: options.after }, archive: options.archive ?? null };
       emit(ctx, report, () => formatDrift(report));
+      if (options.chart !== undefined) await writeChart(driftChartSpec(result), options.chart);
     });
 }

@@ -1,3 +1,4 @@
+import { stratumScoresSpec, CHART_OPTION, chartFormatOf, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
 import { InputError } from '../data/errors.js';
 import { alignModels } from '../data/pairing.js';
@@ -85,8 +86,10 @@ export function register(program: Command, io: Io): void {
     .option('--resamples <n>', 'stratified-bootstrap resamples for the differences', '9999')
     .option('--seed <seed>', 'seed of the bootstrap', '0')
     .option('--drop-unpaired', 'leave out items not every model scored (and say how many)')
-    .action((scoresPath, options, command) => {
+    .option(...CHART_OPTION)
+    .action(async (scoresPath, options, command) => {
       const ctx = contextOf(command, io);
+      if (options.chart !== undefined) chartFormatOf(options.chart);
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       const method = choiceFlag('--method', options.method, DIFFERENCE_METHODS) ?? 'bca';
       const resamples = numberFlag('--resamples', options.resamples, { integer: true, min: 1 }) as number;
@@ -152,5 +155,6 @@ export function register(program: Command, io: Io): void {
         warnings,
       };
       emit(ctx, report, () => formatHeadline(report));
+      if (options.chart !== undefined) await writeChart(stratumScoresSpec(report), options.chart);
     });
 }

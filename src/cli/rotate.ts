@@ -1,3 +1,4 @@
+import { rotationPlanSpec, CHART_OPTION, chartFormatOf, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
 import { InputError } from '../data/errors.js';
 import { loadManifest } from '../data/manifest.js';
@@ -95,8 +96,10 @@ export function register(program: Command, io: Io): void {
     .option('--version <id>', 'with --apply: the new version id')
     .option('--guideline <version>', "with --apply: the new version's guideline (default the old one's)")
     .option('--date <yyyy-mm-dd>', 'with --apply: the date recorded (default today)')
-    .action((options, command) => {
+    .option(...CHART_OPTION)
+    .action(async (options, command) => {
       const ctx = contextOf(command, io);
+      if (options.chart !== undefined) chartFormatOf(options.chart);
       const fraction = numberFlag('--fraction', options.fraction, { min: 0, max: 1 }) as number;
       const pass = numberFlag('--pass', options.pass) as number;
       const warnAbove = numberFlag('--saturation-warning', options.saturationWarning, { min: 0, max: 1 }) as number;
@@ -145,5 +148,6 @@ export function register(program: Command, io: Io): void {
         applied,
       };
       emit(ctx, report, () => formatRotate(report));
+      if (options.chart !== undefined) await writeChart(rotationPlanSpec({ ...prepared.plan, to: version ?? 'next' }), options.chart);
     });
 }

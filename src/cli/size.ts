@@ -1,3 +1,4 @@
+import { sizingCurveSpec, CHART_OPTION, chartFormatOf, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
 import { InputError } from '../data/errors.js';
 import { pairScores } from '../data/pairing.js';
@@ -135,8 +136,10 @@ export function register(program: Command, io: Io): void {
     .option('--strata <file>', 'strata file (YAML) with quotas (shares or counts) and traffic: what the planned allocation buys')
     .option('--ignore-clusters', 'size as if items were independent even when the pilot has a cluster column')
     .option('--drop-unpaired', 'leave out items only one model scored (and say how many)')
-    .action((pilotPath, options, command) => {
+    .option(...CHART_OPTION)
+    .action(async (pilotPath, options, command) => {
       const ctx = contextOf(command, io);
+      if (options.chart !== undefined) chartFormatOf(options.chart);
       const mde = numberFlag('--mde', options.mde, { above: 0 }) as number;
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       const power = numberFlag('--power', options.power, { above: 0, below: 1 }) as number;
@@ -170,5 +173,6 @@ export function register(program: Command, io: Io): void {
         ignoreClusters: Boolean(options.ignoreClusters),
       });
       emit(ctx, result, () => formatSize(result));
+      if (options.chart !== undefined) await writeChart(sizingCurveSpec(result), options.chart);
     });
 }

@@ -1,3 +1,4 @@
+import { costSweepSpec, CHART_OPTION, chartFormatOf, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
 import { INTERVAL_METHODS } from '../bootstrap/index.js';
 import { compareScorings, type ScoringComparison } from '../costs/alternative.js';
@@ -155,8 +156,10 @@ export function register(program: Command, io: Io): void {
     .option('--confidence <level>', 'coverage of the Wilson and bootstrap intervals', '0.95')
     .option('--method <method>', `interval method for the cost gaps: ${INTERVAL_METHODS.join(', ')}`, 'bca')
     .option('--drop-unpaired', 'leave out items some model did not score (and say how many)')
-    .action((outcomes, options, command) => {
+    .option(...CHART_OPTION)
+    .action(async (outcomes, options, command) => {
       const ctx = contextOf(command, io);
+      if (options.chart !== undefined) chartFormatOf(options.chart);
       const nResamples = numberFlag('--resamples', options.resamples, { integer: true, min: 0 }) as number;
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       const method = choiceFlag('--method', options.method, INTERVAL_METHODS) ?? 'bca';
@@ -182,5 +185,6 @@ export function register(program: Command, io: Io): void {
       }
       const report: SweepReport = { ...sweep, uncertainty, alternative, seed, nResamples };
       emit(ctx, report, () => formatSweep(report));
+      if (options.chart !== undefined) await writeChart(costSweepSpec(report), options.chart);
     });
 }
