@@ -16,14 +16,14 @@ export const REPORT_CSS = `
 :root { color-scheme: light; --ink: #1d1d1f; --muted: #5b5b63; --line: #e3e3e8; --accent: #1f6fb2; --warn-bg: #fff6e5; --warn: #8a4b00; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.5 "DejaVu Sans", Verdana, system-ui, sans-serif; color: var(--ink); background: #fafafa; }
-main { max-width: 1240px; margin: 0 auto; padding: 24px 28px 64px; }
+main { max-width: 1400px; margin: 0 auto; padding: 24px 28px 64px; }
 h1 { font-size: 26px; margin: 8px 0 4px; }
 h2 { font-size: 20px; margin: 0 0 8px; padding-top: 4px; }
 h3 { font-size: 15px; margin: 16px 0 6px; }
 p { margin: 6px 0 10px; max-width: 80ch; }
 .muted { color: var(--muted); }
 section { background: white; border: 1px solid var(--line); border-radius: 8px; padding: 18px 22px; margin: 18px 0; }
-.pair { display: grid; grid-template-columns: fit-content(660px) minmax(300px, 1fr); gap: 22px; align-items: start; }
+.pair { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.15fr); gap: 22px; align-items: start; }
 .numbers { overflow-x: auto; min-width: 0; }
 @media (max-width: 960px) { .pair { grid-template-columns: minmax(0, 1fr); } }
 figure { margin: 0; }
