@@ -1,0 +1,22 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/files.js';
+
+// `npm run demo` is the README's first command: it must keep running every step on the bundled
+// examples (npm test builds dist/ first, as the demo script does).
+const root = resolve(import.meta.dirname, '..');
+
+describe('the demo', () => {
+  it('runs every step and writes the report and the notebooks', () => {
+    const out = join(tempDir('benchplan-demo-'), 'out');
+    const result = spawnSync(process.execPath, ['scripts/demo.mjs', out], { cwd: root, encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/demo: ran \d+ steps; outputs in /);
+    for (const file of ['report.html', 'adjudicate.csv', 'imported.csv', 'notebooks/index.html', 'archive/versions/2026Q4.json']) {
+      expect(existsSync(join(out, file)), file).toBe(true);
+    }
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('<svg');
+  });
+});
