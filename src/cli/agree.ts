@@ -6,7 +6,7 @@ import { loadAnnotations } from '../data/annotations.js';
 import { writeFileAtomic } from '../data/atomic.js';
 import { InputError } from '../data/errors.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
-import { contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
+import { contextOf, emit, numberFlag, progress, seedFlag, type Io, warningLines } from './io.js';
 
 /** The JSON document of `benchplan agree`. */
 export interface AgreeReport extends AgreementByTypeResult {
@@ -73,10 +73,7 @@ export function formatAgree(report: AgreeReport): string {
     out.push(`${total} item${total === 1 ? '' : 's'} with disagreeing labels; --adjudicate FILE writes them out for a third reader.`);
   }
   const warnings = [...r.warnings, ...r.types.flatMap((t) => t.warnings.map((w) => `${t.type}: ${w}`))];
-  if (warnings.length > 0) {
-    out.push('');
-    for (const w of warnings) out.push(`warning: ${w}`);
-  }
+  out.push(...warningLines(warnings));
   return out.join('\n');
 }
 

@@ -9,7 +9,7 @@ import { ALLOCATION_METHODS, allocateSample, type AllocationMethod, type Allocat
 import { compareAllocations, type AllocationTradeoff } from '../strata/compare-allocations.js';
 import { stratumDiscordance, type StratumDiscordance } from '../strata/discordance.js';
 import { StratumRangeError } from '../strata/errors.js';
-import { choiceFlag, contextOf, emit, numberFlag, type Io } from './io.js';
+import { choiceFlag, contextOf, emit, numberFlag, type Io, warningLines } from './io.js';
 
 /** The JSON document of `benchplan allocate`. */
 export interface AllocateReport {
@@ -105,10 +105,7 @@ export function formatAllocate(r: AllocateReport): string {
     }
     for (const s of r.compareSkipped) out.push(`(${s.method} is not compared: ${s.reason})`);
   }
-  if (r.warnings.length > 0) {
-    out.push('');
-    for (const w of r.warnings) out.push(`warning: ${w}`);
-  }
+  out.push(...warningLines(r.warnings));
   return out.join('\n');
 }
 

@@ -8,7 +8,7 @@ import { formatInterval, formatNumber, formatPercent, formatTable } from '../rep
 import { stratifiedHeadlines, type HeadlineDifference } from '../strata/headlines.js';
 import type { StratumWeight } from '../strata/headline.js';
 import { strataInputError } from './allocate.js';
-import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
+import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, warningLines } from './io.js';
 
 const DIFFERENCE_METHODS = ['bca', 'percentile', 'basic'] as const;
 
@@ -67,10 +67,7 @@ export function formatHeadline(r: HeadlineReport): string {
     );
   }
   const warnings = [...r.warnings, ...r.differences.flatMap((d) => d.warnings.map((w) => `${d.a} − ${d.b}: ${w}`))];
-  if (warnings.length > 0) {
-    out.push('');
-    for (const w of warnings) out.push(`warning: ${w}`);
-  }
+  out.push(...warningLines(warnings));
   return out.join('\n');
 }
 

@@ -41,6 +41,11 @@ export function toJsonText(value: unknown): string {
   )}\n`;
 }
 
+/** The warnings block that ends a readable report: a blank line, then `warning: …` lines; none when there are none. */
+export function warningLines(warnings: readonly string[]): string[] {
+  return warnings.length === 0 ? [] : ['', ...warnings.map((w) => `warning: ${w}`)];
+}
+
 /** Prints the JSON document with --json, else the readable text. */
 export function emit(ctx: Context, json: unknown, text: () => string): void {
   if (ctx.json) ctx.io.stdout(toJsonText(json));

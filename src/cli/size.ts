@@ -7,7 +7,7 @@ import { loadStrata } from '../data/strata-file.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { sizeFromPilot, type PilotSizing } from '../sizing/pilot.js';
 import type { PowerAlternative } from '../sizing/power.js';
-import { choiceFlag, contextOf, emit, numberFlag, type Io } from './io.js';
+import { choiceFlag, contextOf, emit, numberFlag, type Io, warningLines } from './io.js';
 
 const ALTERNATIVES = ['two-sided', 'greater'] as const satisfies readonly PowerAlternative[];
 /** The gaps (as multiples of --mde) the text table shows; the JSON curve has them all. */
@@ -113,10 +113,7 @@ export function formatSize(r: PilotSizing): string {
     out.push(`The blended pilot variance ${num(p.blendedVariance)} would say ${items(p.blendedN)}; the pilot's mix is ${num(p.pilotMixDistance)} (total variation) from the plan's.`);
   }
 
-  if (r.warnings.length > 0) {
-    out.push('');
-    for (const w of r.warnings) out.push(`warning: ${w}`);
-  }
+  out.push(...warningLines(r.warnings));
   return out.join('\n');
 }
 

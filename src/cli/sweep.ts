@@ -9,7 +9,7 @@ import { OUTCOME_KINDS } from '../data/outcomes.js';
 import { loadPolicy } from '../data/policy.js';
 import { loadScores } from '../data/scores.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
-import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
+import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, warningLines } from './io.js';
 
 /** The JSON document of `benchplan sweep`. */
 export interface SweepReport extends CostSweepResult {
@@ -137,10 +137,7 @@ export function formatSweep(report: SweepReport): string {
     out.push(`  Rankings across the band: ${alt.bandRankingsSurvive ? 'the same' : `${alt.bandRankings.map((x) => x.join(' < ')).join(' | ')} → ${alt.alternativeBandRankings.map((x) => x.join(' < ')).join(' | ')}`}; verdict ${r.verdict} → ${alt.verdict}${alt.verdictSurvives ? '' : ' (the verdict changes)'}.`);
   }
   const warnings = [...r.warnings, ...(u?.warnings ?? []), ...(alt?.warnings ?? [])];
-  if (warnings.length > 0) {
-    out.push('');
-    for (const w of warnings) out.push(`warning: ${w}`);
-  }
+  out.push(...warningLines(warnings));
   return out.join('\n');
 }
 

@@ -10,21 +10,38 @@ import { InputError } from './errors.js';
  */
 export function writeFileAtomic(path: string, content: string | Uint8Array): void {
   const dir = dirname(path);
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+  let temp = '';
   try {
     mkdirSync(dir, { recursive: true });
-    const fd = openSync(temp, 'wx', 0o644);
-    try {
-      const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-      let offset = 0;
-      while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    temp = writeTempFile(path, content);
     renameSync(temp, path);
   } catch (error) {
-    rmSync(temp, { force: true });
+    if (temp !== '') rmSync(temp, { force: true });
     throw new InputError(`cannot write file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: path });
   }
+}
+
+let tempCounter = 0;
+
+/**
+ * Writes content to a new temporary file beside `path` (`.NAME.PID.K.tmp`) and flushes it to
+ * disk; the caller renames or links it into place and removes it on failure.
+ * @returns the temporary file's path.
+ * @throws the file system's error (the temporary file is removed first).
+ */
+export function writeTempFile(path: string, content: string | Uint8Array, mode = 0o644): string {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${(tempCounter += 1)}.tmp`);
+  const fd = openSync(temp, 'wx', mode);
+  try {
+    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+    let offset = 0;
+    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+  return temp;
 }

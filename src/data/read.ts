@@ -244,7 +244,11 @@ function openCsv(path: string): TableReader {
   return { format: 'csv', columns: header, records: rows() };
 }
 
-function* jsonlRecords(path: string): Generator<TableRecord> {
+/**
+ * The objects of a JSONL file, one a line, with their line numbers; blank lines skipped.
+ * @throws {InputError} for a line that is not valid JSON or not a JSON object.
+ */
+export function* jsonlRecords(path: string): Generator<TableRecord> {
   for (const { line, text } of lines(readTextChunks(path))) {
     const trimmed = text.trim();
     if (trimmed === '') continue;

@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '../data/errors.js';
 import { at, failAt, idAt, isRecord, objectAt, type Place } from './fields.js';
-import { jsonlObjects, modelOverride, readJsonFile, type PlacedRow } from './source.js';
+import { jsonlRecords } from '../data/read.js';
+import { modelOverride, readJsonFile, type PlacedRow } from './source.js';
 import type { ImportedFile, ImportOptions } from './types.js';
 
 /** Keys of an lm-eval sample line that are not metrics. */
@@ -110,7 +111,7 @@ export function readLmEval(files: readonly string[], options: ImportOptions): { 
   const filters = new Set<string>();
   const metrics = new Set<string>();
   for (const file of files) {
-    for (const { line, value } of jsonlObjects(file)) {
+    for (const { line, values: value } of jsonlRecords(file)) {
       const place: Place = { file, line, path: '' };
       filters.add(typeof value.filter === 'string' ? value.filter : 'none');
       for (const name of metricNames(value, place)) metrics.add(name);
@@ -135,7 +136,7 @@ export function readLmEval(files: readonly string[], options: ImportOptions): { 
   const counts: ImportedFile[] = files.map((file, k) => ({ file, models: [models[k]], rows: 0, errors: 0, unscored: 0 }));
   const rows: PlacedRow[] = [];
   files.forEach((file, k) => {
-    for (const { line, value } of jsonlObjects(file)) {
+    for (const { line, values: value } of jsonlRecords(file)) {
       if ((typeof value.filter === 'string' ? value.filter : 'none') !== filter) continue;
       const place: Place = { file, line, path: '' };
       const docId = idAt(value.doc_id, at(place, 'doc_id'), 'a doc id');

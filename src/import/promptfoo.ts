@@ -1,7 +1,8 @@
 import { extname } from 'node:path';
 import { InputError } from '../data/errors.js';
 import { arrayAt, at, failAt, idAt, indexAt, isRecord, numberAt, objectAt, type Place } from './fields.js';
-import { jsonlObjects, modelOverride, readJsonFile, type PlacedRow } from './source.js';
+import { jsonlRecords } from '../data/read.js';
+import { modelOverride, readJsonFile, type PlacedRow } from './source.js';
 import type { ImportedFile, ImportOptions } from './types.js';
 import { promptfooVarsItemId } from './vars-hash.js';
 
@@ -26,7 +27,7 @@ function readPromptfooFile(file: string, fileIndex: number): PromptfooResultAt[]
   const ext = extname(file).toLowerCase();
   if (ext === '.jsonl' || ext === '.ndjson') {
     const out: PromptfooResultAt[] = [];
-    for (const { line, value } of jsonlObjects(file)) out.push({ value, place: { file, line, path: '' }, fileIndex });
+    for (const { line, values: value } of jsonlRecords(file)) out.push({ value, place: { file, line, path: '' }, fileIndex });
     return out;
   }
   const doc = objectAt(readJsonFile(file), { file, path: '' });

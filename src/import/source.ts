@@ -1,6 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
 import { InputError } from '../data/errors.js';
-import { lines, readTextChunks } from '../data/read.js';
 import { describePlace, failAt, type Place } from './fields.js';
 import type { ImportedRow } from './types.js';
 
@@ -36,23 +35,6 @@ export function readJsonFile(file: string): unknown {
   }
 }
 
-/** The objects of a JSONL file, one a line, with their line numbers; blank lines skipped. */
-export function* jsonlObjects(file: string): Generator<{ line: number; value: Record<string, unknown> }> {
-  for (const { line, text } of lines(readTextChunks(file))) {
-    const trimmed = text.trim();
-    if (trimmed === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(trimmed);
-    } catch (error) {
-      throw new InputError(`not valid JSON: ${(error as Error).message}`, { file, line, value: trimmed.slice(0, 60) });
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      throw new InputError('each line must be a JSON object', { file, line, value: trimmed.slice(0, 60) });
-    }
-    yield { line, value: value as Record<string, unknown> };
-  }
-}
 
 /** A row on its way into the table, with the place it was read from. */
 export interface PlacedRow extends ImportedRow {

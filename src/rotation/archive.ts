@@ -1,6 +1,7 @@
-import { closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync, type Stats } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
+import { writeTempFile } from '../data/atomic.js';
 import { CheckFailed, InputError } from '../data/errors.js';
 import { parseWith } from '../data/validate.js';
 import type { BenchmarkItem } from './content.js';
@@ -209,25 +210,14 @@ function checkStoredObject(archiveDir: string, hash: string, stat: Stats): void 
   if (actual !== hash) throw new CheckFailed(`${archiveDir}: objects/${hash} does not match its name (content hash ${actual}): the archive was changed; run benchplan verify`);
 }
 
-let tempCounter = 0;
-
 /**
  * Writes a file that must not exist yet: temporary file, flush, hard link into place, remove
  * the temporary name. Returns false (writing nothing) when the target already exists.
  * Where the file system has no hard links, falls back to an existence check and a rename.
  */
 function writeNewFile(path: string, content: string | Uint8Array): boolean {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${(tempCounter += 1)}.tmp`);
+  const temp = writeTempFile(path, content, 0o444);
   try {
-    const fd = openSync(temp, 'wx', 0o444);
-    try {
-      const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-      let offset = 0;
-      while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
     try {
       linkSync(temp, path);
     } catch (error) {
