@@ -1,6 +1,6 @@
 import { forestPlotSpec, CHART_OPTION, chartFormatOf, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
-import { ALTERNATIVE_HYPOTHESES, INTERVAL_METHODS, compareModels, compareModelsParallel, type Alternative, type CompareModelsResult, type IntervalMethod, type PairComparison } from '../bootstrap/index.js';
+import { ALTERNATIVE_HYPOTHESES, INTERVAL_METHODS, compareModels, compareModelsParallel, mcnemarTest, type Alternative, type CompareModelsResult, type IntervalMethod, type McNemarResult, type PairComparison } from '../bootstrap/index.js';
 import { InputError } from '../data/errors.js';
 import { alignModels, type AlignedScores } from '../data/pairing.js';
 import { loadScores } from '../data/scores.js';
@@ -44,6 +44,8 @@ export interface ComparePairReport {
   biasCorrection: number;
   acceleration: number;
   threads: number;
+  /** McNemar's exact and chi-square tests when both models' scores are all 0 or 1; null otherwise. */
+  mcnemar: McNemarResult | null;
   warnings: string[];
 }
 
@@ -164,7 +166,7 @@ export function register(program: Command, io: Io): void {
       const dropped = aligned.dropped;
       const droppedNote = dropped > 0 ? [`left out ${dropped} unpaired item${dropped === 1 ? '' : 's'} (--drop-unpaired)`] : [];
       if (pair) {
-        const report = pairReport(scoresPath, result, dropped, threads);
+        const report = pairReport(scoresPath, result, aligned, threads);
         emit(ctx, report, () => formatPair(report, droppedNote));
       } else {
         const report = allReport(scoresPath, result, dropped, threads);
@@ -202,7 +204,14 @@ function reorder(aligned: AlignedScores, order: number[]): AlignedScores {
   };
 }
 
-function pairReport(scores: string, result: CompareModelsResult, dropped: number, threads: number): ComparePairReport {
+/** McNemar's test on two models' aligned scores, when every score is 0 or 1 (items treated as independent). */
+function mcnemarIfBinary(aligned: AlignedScores): McNemarResult | null {
+  const binary = (x: Float64Array) => x.every((v) => v === 0 || v === 1);
+  return binary(aligned.scores[0]) && binary(aligned.scores[1]) ? mcnemarTest(aligned.scores[0], aligned.scores[1]) : null;
+}
+
+function pairReport(scores: string, result: CompareModelsResult, aligned: AlignedScores, threads: number): ComparePairReport {
+  const dropped = aligned.dropped;
   const p = result.pairs[0];
   const boot = p.bootstrap;
   const signFlip = 'exact' in p.test;
@@ -238,6 +247,7 @@ function pairReport(scores: string, result: CompareModelsResult, dropped: number
     biasCorrection: boot.biasCorrection,
     acceleration: boot.acceleration,
     threads,
+    mcnemar: mcnemarIfBinary(aligned),
     warnings: p.warnings,
   };
 }
@@ -331,6 +341,12 @@ function formatPair(r: ComparePairReport, notes: string[]): string {
   if (r.clustered) {
     out.push(
       `standard error: naive ${formatNumber(r.naiveStandardError)} (items independent), clustered ${formatNumber(r.clusteredStandardError ?? NaN)} (Miller 2024), design effect ${formatNumber(r.designEffect ?? NaN)}`,
+    );
+  }
+  if (r.mcnemar) {
+    const m = r.mcnemar;
+    out.push(
+      `McNemar (0/1 scores, items as independent): ${m.onlyA} items only ${r.a} got right, ${m.onlyB} only ${r.b}; exact p ${formatNumber(m.exactPValue)}, chi-square p ${formatNumber(m.chiSquarePValue)}`,
     );
   }
   out.push(verdict(r));
