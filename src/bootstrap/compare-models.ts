@@ -10,7 +10,7 @@ import type { BootstrapOptions, BootstrapResult, CompareModelsOptions, CompareMo
 /**
  * Compares every pair of several models on the items all of them scored: for each pair (i, j),
  * i < j in `aligned.models` order, the paired bootstrap interval of mean(models[i] − models[j])
- * (bootstrapMeanDifference with the same options, hence the same resample indices for every pair)
+ * (bootstrapMeanDifference with the same options, hence the same streams for every pair)
  * and a p-value from the paired sign-flip permutation test (the t-test for method 't'), then
  * Holm-adjusted over all pairs. A pair is `distinguishable` when its adjusted p-value is below
  * 1 − confidenceLevel, which controls the chance of calling any tie a difference at that level.

@@ -31,13 +31,53 @@ export interface ResampleDesign {
   nClusters: number;
   /** Distinct non-empty strata (when stratified). */
   nStrata: number;
+  /**
+   * The counts path (see resample.ts), per group: 1 when its resamples draw how many units of each
+   * class they take (a class: the units with one (sum, count) pair, which are interchangeable for
+   * the mean) instead of which units; 0 when they draw unit indices. All 0 without values.
+   */
+  groupCounts: Uint8Array;
+  /** Per group: its classes, CSR style: classes classStart[g] … classStart[g + 1] (none for an index group). */
+  classStart: Int32Array;
+  /** Per class: the value sum of each of its units. */
+  classSum: Float64Array;
+  /** Per class: the item count of each of its units. */
+  classItems: Float64Array;
+  /** Per class: how many of its group's units are in it (c_k). */
+  classUnits: Float64Array;
+  /** Per class: c_k / Σ_{j ≥ k} c_j over its group's classes: the sequential multinomial's conditional probability. */
+  classProbability: Float64Array;
+  /** Per group: Σ unitSum and Σ unitCount in unit order (as designEstimate adds them): every resample of a one-class group. */
+  groupSum: Float64Array;
+  groupCount: Float64Array;
 }
+
+/**
+ * How the mean path draws a resample (an internal switch, for the tests and the bench):
+ * `'auto'` (the default) draws class counts in every group where COUNTS_PATH_RULE holds and unit
+ * indices elsewhere; `'indices'` draws unit indices everywhere; `'counts'` draws class counts in
+ * every group, however many classes it has. All three give the same bootstrap distribution.
+ */
+export type ResamplePath = 'auto' | 'indices' | 'counts';
+
+/**
+ * When `'auto'` draws class counts in a group of m units with K classes (distinct (sum, count)
+ * pairs): K ≤ maxClasses and m ≥ unitsPerBinomial · (K − 1). A resample of the group then costs
+ * K − 1 binomial draws instead of m index draws; one binomial draw (BTRS or inversion, plus the
+ * bookkeeping) costs about as much as 20 to 25 index draws in V8 (measured at m = 100 … 1,648,
+ * K = 2 … 64), so the rule takes the counts path where it is clearly cheaper: 0/1 paired
+ * differences (K = 3) from 64 items on, integer points on a 0–100 scale (K ≤ 201) never past the
+ * 64-class cap. A one-class group (K = 1: every unit alike) never varies and takes no draws.
+ */
+export const COUNTS_PATH_RULE = { maxClasses: 64, unitsPerBinomial: 32 } as const;
 
 /** The parts of BootstrapOptions that shape the design. */
 export interface DesignOptions {
   cluster?: Int32Array | null;
   strata?: Int32Array | null;
   stratumWeights?: ArrayLike<number> | null;
+  /** INTERNAL (tests, bench): force the index or the counts path; default `'auto'`. */
+  resamplePath?: ResamplePath;
 }
 
 function checkLabels(name: string, labels: Int32Array, n: number): number {
@@ -145,6 +185,9 @@ export function buildDesign(n: number, options: DesignOptions, values: Float64Ar
     for (let u = 0; u < nUnits; u++) groupUnits[u] = u;
     groupStratum = Int32Array.of(0);
   }
+  const path = options.resamplePath ?? 'auto';
+  if (path !== 'auto' && path !== 'indices' && path !== 'counts') throw new RangeError(`resamplePath must be auto, indices or counts (got ${String(path)})`);
+  const classes = unitClasses(groupStart, groupUnits, unitSum, unitCount, values === null ? 'indices' : path);
   return {
     n,
     nUnits,
@@ -161,7 +204,87 @@ export function buildDesign(n: number, options: DesignOptions, values: Float64Ar
     stratified: strata !== null,
     nClusters: cluster !== null ? nUnits : 0,
     nStrata,
+    ...classes,
   };
+}
+
+type UnitClasses = Pick<ResampleDesign, 'groupCounts' | 'classStart' | 'classSum' | 'classItems' | 'classUnits' | 'classProbability' | 'groupSum' | 'groupCount'>;
+
+/**
+ * The classes of each group's units: units with the same (unitSum, unitCount) pair (compared
+ * exactly), sorted by sum then count, so the counts path does not depend on the order of the
+ * items. A group gets classes when `path` is 'counts', or 'auto' and COUNTS_PATH_RULE holds.
+ * O(units) expected time (a hash map per group, given up past maxClasses under 'auto').
+ */
+function unitClasses(groupStart: Int32Array, groupUnits: Int32Array, unitSum: Float64Array, unitCount: Float64Array, path: ResamplePath): UnitClasses {
+  const groups = groupStart.length - 1;
+  const groupCounts = new Uint8Array(groups);
+  const groupSum = new Float64Array(groups);
+  const groupCount = new Float64Array(groups);
+  const classStart = new Int32Array(groups + 1);
+  const sums: number[] = [];
+  const items: number[] = [];
+  const units: number[] = [];
+  for (let g = 0; g < groups; g++) {
+    let s = 0;
+    let c = 0;
+    for (let k = groupStart[g]; k < groupStart[g + 1]; k++) {
+      s += unitSum[groupUnits[k]];
+      c += unitCount[groupUnits[k]];
+    }
+    groupSum[g] = s;
+    groupCount[g] = c;
+    classStart[g + 1] = classStart[g];
+    if (path === 'indices') continue;
+    const m = groupStart[g + 1] - groupStart[g];
+    const limit = path === 'counts' ? Infinity : Math.min(COUNTS_PATH_RULE.maxClasses, 1 + Math.floor(m / COUNTS_PATH_RULE.unitsPerBinomial));
+    // sum → the classes with that sum, as [count, units, count, units, …]
+    const bySum = new Map<number, number[]>();
+    let distinct = 0;
+    for (let k = groupStart[g]; k < groupStart[g + 1] && distinct <= limit; k++) {
+      const u = groupUnits[k];
+      const sum = unitSum[u];
+      const count = unitCount[u];
+      let list = bySum.get(sum);
+      if (list === undefined) {
+        list = [];
+        bySum.set(sum, list);
+      }
+      let found = false;
+      for (let j = 0; j < list.length; j += 2) {
+        if (list[j] === count) {
+          list[j + 1] += 1;
+          found = true;
+          break;
+        }
+      }
+      if (!found) {
+        list.push(count, 1);
+        distinct += 1;
+      }
+    }
+    if (distinct > limit) continue;
+    const found: Array<[number, number, number]> = [];
+    for (const [sum, list] of bySum) for (let j = 0; j < list.length; j += 2) found.push([sum, list[j], list[j + 1]]);
+    found.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+    for (const [sum, count, size] of found) {
+      sums.push(sum);
+      items.push(count);
+      units.push(size);
+    }
+    groupCounts[g] = 1;
+    classStart[g + 1] = classStart[g] + found.length;
+  }
+  const classUnits = Float64Array.from(units);
+  const classProbability = new Float64Array(units.length);
+  for (let g = 0; g < groups; g++) {
+    let rest = 0;
+    for (let k = classStart[g + 1] - 1; k >= classStart[g]; k--) {
+      rest += classUnits[k];
+      classProbability[k] = classUnits[k] / rest;
+    }
+  }
+  return { groupCounts, classStart, classSum: Float64Array.from(sums), classItems: Float64Array.from(items), classUnits, classProbability, groupSum, groupCount };
 }
 
 /**

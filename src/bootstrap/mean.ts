@@ -7,8 +7,8 @@ import type { BootstrapOptions, BootstrapResult, TIntervalResult } from './types
 
 /**
  * Bootstrap confidence interval of a mean (or, with strata and stratumWeights, of the weighted
- * mean Σ_h w_h · mean_h), the fast path: sums are accumulated while indices are drawn, so memory is
- * O(n + B) and time O(n · B).
+ * mean Σ_h w_h · mean_h), the fast path: no resample is ever stored, so memory is O(n + B), and
+ * time is O(n · B) (index path) or O(n + K · B) (counts path, K distinct values; see below).
  *
  * Conventions are scipy.stats.bootstrap's: B resamples of n items drawn with replacement; the
  * interval by percentile / basic / BCa (`method`) at `confidenceLevel`, one-sided with `alternative`;
@@ -20,6 +20,14 @@ import type { BootstrapOptions, BootstrapResult, TIntervalResult } from './types
  *
  * Degrees of freedom for `'t'`: n − 1; with clusters the clustered SE and G − 1; with weighted strata
  * the stratified SE √(Σ w_h² s_h² / n_h) and n − H (G − H when clustered).
+ *
+ * Two exact ways to draw a resample (resample.ts), chosen per group (stratum) from the data alone:
+ * - the counts path, when the group's units take few distinct (sum, count) values (K ≤ 64 and
+ *   m ≥ 32 (K − 1) for m units; e.g. 0/1 paired differences, K = 3): a resample's mean depends only
+ *   on how many units of each value it draws, and those counts are Multinomial(m; c_1/m, …, c_K/m),
+ *   drawn as K − 1 exact binomials, O(K) per resample instead of O(m);
+ * - the index path otherwise: m uniform unit indices, the sums accumulated as they are drawn.
+ * Both give the same bootstrap distribution (the counts path is not an approximation).
  *
  * Randomness: resample r belongs to chunk ⌊r / 256⌋, and chunk k draws from the stream
  * `${seed}:chunk:${k}`, so `bootstrapMeanParallel` gives the same bytes with any number of threads.

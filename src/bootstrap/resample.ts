@@ -1,3 +1,4 @@
+import { binomialFromState } from '../random/binomial.js';
 import { seedState } from '../random/seed.js';
 import type { ResampleDesign } from './design.js';
 
@@ -36,7 +37,9 @@ function chunkState(seed: string, chunk: number): Int32Array {
  * from the stream where it stands, draw by draw with rejection (`careful*`). Both ways give
  * independent uniform indices: a resample is kept only when all its draws are acceptable, and
  * conditional on that each index is uniform, independently of the others. For m ≥ 2^21 (general path
- * only), x mod m with rejection above the largest multiple of m is used, draw by draw.
+ * only), x mod m with rejection above the largest multiple of m is used, draw by draw. In a resample
+ * that mixes index groups with counts groups (below), a redraw redraws the counts groups too, from the
+ * stream where it stands: the kept draws are still fresh and independent of the rejected ones.
  */
 
 /** Generator state shared with the careful (rare) paths: s0..s3 are copied in and out. */
@@ -74,9 +77,47 @@ function carefulIndex(st: State, m: number): number {
   }
 }
 
+/*
+ * The counts path (groups with design.groupCounts[g] = 1). The mean of a resample depends on the
+ * drawn units only through how many units of each class it holds (a class: the units sharing one
+ * (sum, count) pair; e.g. 0/1 paired differences have three classes, −1, 0 and 1). Drawing m units
+ * uniformly with replacement from a group whose K classes hold c_1 … c_K units makes the class
+ * counts (X_1 … X_K) Multinomial(m; c_1/m, …, c_K/m), and a multinomial is drawn exactly as K − 1
+ * conditional binomials:
+ *   X_k ~ Binomial(m − Σ_{j<k} X_j, c_k / Σ_{j≥k} c_j),   X_K = what is left.
+ * The group's resampled sum and item count are then S = Σ X_k · sum_k and N = Σ X_k · count_k: the
+ * same distribution as m index draws, at O(K) cost instead of O(m). The binomials step the chunk's
+ * own stream (binomialFromState), so the path is as deterministic as the index path, chunk by chunk.
+ * A one-class group never varies: every resample is its full sum and count (groupSum, groupCount,
+ * added up as designEstimate does, so a constant group resamples to the estimate exactly).
+ */
+
+/** Draws group g's class counts from st; writes the group's resampled value sum to acc[0] and item count to acc[1]. */
+function countsGroup(design: ResampleDesign, g: number, st: State, acc: Float64Array): void {
+  const { classStart, classSum, classItems, classProbability } = design;
+  const first = classStart[g];
+  const last = classStart[g + 1];
+  if (last - first === 1) {
+    acc[0] = design.groupSum[g];
+    acc[1] = design.groupCount[g];
+    return;
+  }
+  let remaining = design.groupStart[g + 1] - design.groupStart[g];
+  let s = 0;
+  let c = 0;
+  for (let k = first; k < last && remaining > 0; k++) {
+    const x = k === last - 1 ? remaining : binomialFromState(st, remaining, classProbability[k]);
+    s += x * classSum[k];
+    c += x * classItems[k];
+    remaining -= x;
+  }
+  acc[0] = s;
+  acc[1] = c;
+}
+
 /** The statistic of one resample drawn carefully (see above): pooled S / N, or Σ w_h S_h / N_h. */
-function carefulMeanResample(design: ResampleDesign, st: State): number {
-  const { groupStart, groupUnits, unitSum, unitCount, groupWeight } = design;
+function carefulMeanResample(design: ResampleDesign, st: State, acc: Float64Array): number {
+  const { groupStart, groupUnits, unitSum, unitCount, groupWeight, groupCounts } = design;
   let total = 0;
   let count = 0;
   let weighted = 0;
@@ -85,10 +126,16 @@ function carefulMeanResample(design: ResampleDesign, st: State): number {
     const m = groupStart[g + 1] - base;
     let s = 0;
     let c = 0;
-    for (let j = 0; j < m; j++) {
-      const u = groupUnits[base + carefulIndex(st, m)];
-      s += unitSum[u];
-      c += unitCount[u];
+    if (groupCounts[g] !== 0) {
+      countsGroup(design, g, st, acc);
+      s = acc[0];
+      c = acc[1];
+    } else {
+      for (let j = 0; j < m; j++) {
+        const u = groupUnits[base + carefulIndex(st, m)];
+        s += unitSum[u];
+        c += unitCount[u];
+      }
     }
     if (groupWeight !== null) weighted += groupWeight[g] * (s / c);
     else {
@@ -114,11 +161,16 @@ function carefulIndexResample(design: ResampleDesign, st: State, buffer: Int32Ar
   return length;
 }
 
-/** Whether every group can use the note-and-redraw Lemire loop (all group sizes below 2^21). */
-function allLemire(design: ResampleDesign): boolean {
-  const { groupStart } = design;
-  for (let g = 0; g + 1 < groupStart.length; g++) if (groupStart[g + 1] - groupStart[g] >= LEMIRE_LIMIT) return false;
+/** Whether every group can use the note-and-redraw Lemire loop (all group sizes below 2^21), counts groups aside when `counts`. */
+function allLemire(design: ResampleDesign, counts: boolean): boolean {
+  const { groupStart, groupCounts } = design;
+  for (let g = 0; g + 1 < groupStart.length; g++) if (groupStart[g + 1] - groupStart[g] >= LEMIRE_LIMIT && !(counts && groupCounts[g] !== 0)) return false;
   return true;
+}
+
+/** Whether any group of the design is drawn by class counts. */
+export function usesCounts(design: ResampleDesign): boolean {
+  return design.groupCounts.some((flag) => flag !== 0);
 }
 
 /**
@@ -134,16 +186,20 @@ export function resampleMeanChunk(design: ResampleDesign, seed: string, chunk: n
   let s1 = st[1];
   let s2 = st[2];
   let s3 = st[3];
-  const { groupStart, groupUnits, unitSum, unitCount, groupWeight } = design;
+  const { groupStart, groupUnits, unitSum, unitCount, groupWeight, groupCounts } = design;
   const groups = groupStart.length - 1;
-  if (!allLemire(design)) {
-    for (let r = first; r < last; r++) out[outOffset + r - first] = carefulMeanResample(design, st);
+  const acc = new Float64Array(2);
+  if (!allLemire(design, true)) {
+    for (let r = first; r < last; r++) out[outOffset + r - first] = carefulMeanResample(design, st, acc);
     return last - first;
   }
-  if (groups === 1 && design.singleItemUnits && groupWeight === null) {
+  if (groups === 1 && design.singleItemUnits && groupWeight === null && groupCounts[0] === 0) {
     // The fast path: independent items, one group; groupUnits is the identity, unitSum[i] item i's value.
     const m = design.nUnits;
     const threshold = TWO_32 % m;
+    // ⌊x · m / 2^32⌋ as x · (m · 2^-32): m · 2^-32 is exact (a power-of-two scaling) and so is its
+    // product with x (x · m < 2^53), so the index is bit-identical to ⌊(x · m) · 2^-32⌋, one multiply fewer.
+    const scale = m * 2.3283064365386963e-10;
     const values = unitSum;
     for (let r = first; r < last; r++) {
       let sum = 0;
@@ -158,16 +214,15 @@ export function resampleMeanChunk(design: ResampleDesign, seed: string, chunk: n
         s0 ^= s3;
         s2 ^= t;
         s3 = (s3 << 11) | (s3 >>> 21);
-        const index = ((x >>> 0) * m * 2.3283064365386963e-10) | 0;
         reject |= Math.imul(x, m) >>> 0 < threshold ? 1 : 0;
-        sum += values[index];
+        sum += values[((x >>> 0) * scale) | 0];
       }
       if (reject !== 0) {
         st[0] = s0;
         st[1] = s1;
         st[2] = s2;
         st[3] = s3;
-        out[outOffset + r - first] = carefulMeanResample(design, st);
+        out[outOffset + r - first] = carefulMeanResample(design, st, acc);
         s0 = st[0];
         s1 = st[1];
         s2 = st[2];
@@ -176,7 +231,7 @@ export function resampleMeanChunk(design: ResampleDesign, seed: string, chunk: n
     }
     return last - first;
   }
-  // The general path: units (clusters or items) drawn within groups (strata).
+  // The general path: units (clusters or items) drawn within groups (strata), by index or by class counts.
   for (let r = first; r < last; r++) {
     let total = 0;
     let count = 0;
@@ -185,24 +240,38 @@ export function resampleMeanChunk(design: ResampleDesign, seed: string, chunk: n
     for (let g = 0; g < groups; g++) {
       const base = groupStart[g];
       const m = groupStart[g + 1] - base;
-      const threshold = TWO_32 % m;
       let s = 0;
       let c = 0;
-      for (let j = 0; j < m; j++) {
-        const y = Math.imul(s1, 5);
-        const x = Math.imul((y << 7) | (y >>> 25), 9);
-        const t = s1 << 9;
-        s2 ^= s0;
-        s3 ^= s1;
-        s1 ^= s2;
-        s0 ^= s3;
-        s2 ^= t;
-        s3 = (s3 << 11) | (s3 >>> 21);
-        const index = ((x >>> 0) * m * 2.3283064365386963e-10) | 0;
-        reject |= Math.imul(x, m) >>> 0 < threshold ? 1 : 0;
-        const u = groupUnits[base + index];
-        s += unitSum[u];
-        c += unitCount[u];
+      if (groupCounts[g] !== 0) {
+        st[0] = s0;
+        st[1] = s1;
+        st[2] = s2;
+        st[3] = s3;
+        countsGroup(design, g, st, acc);
+        s0 = st[0];
+        s1 = st[1];
+        s2 = st[2];
+        s3 = st[3];
+        s = acc[0];
+        c = acc[1];
+      } else {
+        const threshold = TWO_32 % m;
+        const scale = m * 2.3283064365386963e-10;
+        for (let j = 0; j < m; j++) {
+          const y = Math.imul(s1, 5);
+          const x = Math.imul((y << 7) | (y >>> 25), 9);
+          const t = s1 << 9;
+          s2 ^= s0;
+          s3 ^= s1;
+          s1 ^= s2;
+          s0 ^= s3;
+          s2 ^= t;
+          s3 = (s3 << 11) | (s3 >>> 21);
+          reject |= Math.imul(x, m) >>> 0 < threshold ? 1 : 0;
+          const u = groupUnits[base + (((x >>> 0) * scale) | 0)];
+          s += unitSum[u];
+          c += unitCount[u];
+        }
       }
       if (groupWeight !== null) weighted += groupWeight[g] * (s / c);
       else {
@@ -215,7 +284,7 @@ export function resampleMeanChunk(design: ResampleDesign, seed: string, chunk: n
       st[1] = s1;
       st[2] = s2;
       st[3] = s3;
-      out[outOffset + r - first] = carefulMeanResample(design, st);
+      out[outOffset + r - first] = carefulMeanResample(design, st, acc);
       s0 = st[0];
       s1 = st[1];
       s2 = st[2];
@@ -242,7 +311,7 @@ export function resampleIndexChunk(design: ResampleDesign, seed: string, chunk: 
   const { groupStart, groupUnits, unitStart, unitItems } = design;
   const groups = groupStart.length - 1;
   const buffer = new Int32Array(maxResampleLength(design));
-  const lemire = allLemire(design);
+  const lemire = allLemire(design, false);
   for (let r = first; r < last; r++) {
     if (!lemire) {
       visit(buffer.subarray(0, carefulIndexResample(design, st, buffer)), r);
@@ -254,6 +323,7 @@ export function resampleIndexChunk(design: ResampleDesign, seed: string, chunk: 
       const base = groupStart[g];
       const m = groupStart[g + 1] - base;
       const threshold = TWO_32 % m;
+      const scale = m * 2.3283064365386963e-10;
       for (let j = 0; j < m; j++) {
         const y = Math.imul(s1, 5);
         const x = Math.imul((y << 7) | (y >>> 25), 9);
@@ -264,9 +334,8 @@ export function resampleIndexChunk(design: ResampleDesign, seed: string, chunk: 
         s0 ^= s3;
         s2 ^= t;
         s3 = (s3 << 11) | (s3 >>> 21);
-        const index = ((x >>> 0) * m * 2.3283064365386963e-10) | 0;
         reject |= Math.imul(x, m) >>> 0 < threshold ? 1 : 0;
-        const u = groupUnits[base + index];
+        const u = groupUnits[base + (((x >>> 0) * scale) | 0)];
         for (let k = unitStart[u]; k < unitStart[u + 1]; k++) buffer[length++] = unitItems[k];
       }
     }
@@ -312,6 +381,7 @@ export function drawIndicesOnlyChunk(m: number, seed: string, chunk: number, nRe
   let s2 = st[2];
   let s3 = st[3];
   const threshold = TWO_32 % m;
+  const scale = m * 2.3283064365386963e-10;
   let check = 0;
   for (let r = first; r < last; r++) {
     let reject = 0;
@@ -326,9 +396,8 @@ export function drawIndicesOnlyChunk(m: number, seed: string, chunk: number, nRe
       s0 ^= s3;
       s2 ^= t;
       s3 = (s3 << 11) | (s3 >>> 21);
-      const index = ((x >>> 0) * m * 2.3283064365386963e-10) | 0;
       reject |= Math.imul(x, m) >>> 0 < threshold ? 1 : 0;
-      fold ^= index;
+      fold ^= ((x >>> 0) * scale) | 0;
     }
     if (reject !== 0) {
       st[0] = s0;

@@ -1,5 +1,7 @@
+import { binomialFromState } from '../random/binomial.js';
+import { seedState } from '../random/seed.js';
 import { createRng } from '../random/xoshiro.js';
-import { buildDesign } from './design.js';
+import { buildDesign, COUNTS_PATH_RULE } from './design.js';
 import { checkAlternative, finiteValues, seedText } from './settings.js';
 import type { SignFlipOptions, SignFlipResult } from './types.js';
 
@@ -15,6 +17,12 @@ import type { SignFlipOptions, SignFlipResult } from './types.js';
  * Exact when there are at most `exactMaxUnits` units (all 2^m sign vectors, p = count / 2^m),
  * else `nPermutations` random sign vectors from the stream `${seed}:sign-flip`, with
  * p = (count + 1) / (B + 1) (the observed vector counted once; Phipson & Smyth 2010), never 0.
+ * Random sign vectors are drawn one of two ways, with the same distribution of T*: when the nonzero
+ * |u_g| take few distinct values v_k (K ≤ 64 values and m ≥ 32 (K − 1) units, as the bootstrap's
+ * COUNTS_PATH_RULE; e.g. 0/1 outcomes, whose differences have |d| ∈ {0, 1}), by the counts path
+ * T* = Σ_k v_k (2 X_k − c_k) with X_k ~ Binomial(c_k, ½) the number of the c_k units of value v_k
+ * that keep their sign (a unit ±v flips to a value of the same law as +v, so only how many of each
+ * |value| stay positive matters); else by one random bit per unit.
  * Two-sided counts |T*| ≥ |T|; greater T* ≥ T; less T* ≤ T; ties within 1e-12 · Σ|u_g| count as equal.
  * Reference: scipy `permutation_test((d,), statistic, permutation_type='samples')` (exact when
  * n_resamples ≥ 2^n); Good (2005), Permutation, Parametric and Bootstrap Tests, §3.
@@ -22,7 +30,7 @@ import type { SignFlipOptions, SignFlipResult } from './types.js';
  * @returns statistic (T), pValue, exact, nPermutations, units, seed, alternative, warnings.
  * @throws {RangeError} for non-finite differences, bad labels or settings.
  * @example signFlipTest([1, 2, 3]).pValue // => 0.25 (exact: 2 of the 8 sign vectors have |T*| ≥ 2)
- * O(m · 2^m) exact, O(n + m · B) randomized; memory O(n).
+ * O(m · 2^m) exact, O(n + m · B) randomized (O(n + K · B) on the counts path); memory O(n).
  */
 export function signFlipTest(differences: ArrayLike<number>, options: SignFlipOptions = {}): SignFlipResult {
   const d = finiteValues('differences', differences);
@@ -34,7 +42,9 @@ export function signFlipTest(differences: ArrayLike<number>, options: SignFlipOp
   if (!Number.isInteger(nPermutations) || nPermutations < 1) throw new RangeError(`nPermutations must be a whole number ≥ 1 (got ${String(options.nPermutations)})`);
   const exactMaxUnits = options.exactMaxUnits ?? 16;
   if (!Number.isInteger(exactMaxUnits) || exactMaxUnits < 0 || exactMaxUnits > 30) throw new RangeError(`exactMaxUnits must be a whole number in [0, 30] (got ${String(options.exactMaxUnits)})`);
-  const design = buildDesign(n, { cluster: options.cluster, strata: options.strata, stratumWeights: options.stratumWeights }, d);
+  const flipPath = options.flipPath ?? 'auto';
+  if (flipPath !== 'auto' && flipPath !== 'signs' && flipPath !== 'counts') throw new RangeError(`flipPath must be auto, signs or counts (got ${String(options.flipPath)})`);
+  const design = buildDesign(n, { cluster: options.cluster, strata: options.strata, stratumWeights: options.stratumWeights, resamplePath: 'indices' }, d);
   // Per unit: its contribution u_g to T.
   const m = design.nUnits;
   const contribution = new Float64Array(m);
@@ -81,18 +91,63 @@ export function signFlipTest(differences: ArrayLike<number>, options: SignFlipOp
   } else {
     exact = false;
     evaluated = nPermutations;
-    const rng = createRng(seed, 'sign-flip');
-    for (let r = 0; r < nPermutations; r++) {
-      let t = 0;
-      for (let base = 0; base < m; base += 32) {
-        const bits = rng.nextUint32();
-        const end = Math.min(m, base + 32);
-        // branchless: a random bit is a coin the branch predictor cannot learn
-        for (let u = base; u < end; u++) t += (1 - (((bits >>> (u - base)) & 1) << 1)) * contribution[u];
-      }
+    randomSignFlips(contribution, nPermutations, seed, flipPath, (t) => {
       if (extreme(t)) count += 1;
-    }
+    });
     pValue = (count + 1) / (nPermutations + 1);
   }
   return { statistic: observed, pValue, exact, nPermutations: evaluated, units: m, seed, alternative, warnings };
+}
+
+/**
+ * INTERNAL (signFlipTest, tests): draws `nPermutations` random sign vectors for the unit
+ * contributions u_g from the stream `${seed}:sign-flip` and hands each T* = Σ_g ±u_g to `visit`, in
+ * draw order. The counts path (see signFlipTest) when `path` is 'counts', or 'auto' and the nonzero
+ * |u_g| take few distinct values; else one random bit per unit, 32 units per 32-bit draw.
+ */
+export function randomSignFlips(contribution: Float64Array, nPermutations: number, seed: string, path: 'auto' | 'signs' | 'counts', visit: (t: number) => void): void {
+  const m = contribution.length;
+  const classes = flipClasses(contribution, path);
+  if (classes !== null) {
+    // T* = Σ_k v_k (2 X_k − c_k), X_k ~ Binomial(c_k, ½).
+    const st = new Int32Array(seedState(seed, 'sign-flip').buffer);
+    const { values, sizes } = classes;
+    for (let r = 0; r < nPermutations; r++) {
+      let t = 0;
+      for (let k = 0; k < values.length; k++) t += values[k] * (2 * binomialFromState(st, sizes[k], 0.5) - sizes[k]);
+      visit(t);
+    }
+    return;
+  }
+  const rng = createRng(seed, 'sign-flip');
+  for (let r = 0; r < nPermutations; r++) {
+    let t = 0;
+    for (let base = 0; base < m; base += 32) {
+      const bits = rng.nextUint32();
+      const end = Math.min(m, base + 32);
+      // branchless: a random bit is a coin the branch predictor cannot learn
+      for (let u = base; u < end; u++) t += (1 - (((bits >>> (u - base)) & 1) << 1)) * contribution[u];
+    }
+    visit(t);
+  }
+}
+
+/**
+ * The distinct nonzero |u_g| (ascending) and how many units have each, when the counts path applies
+ * (`'counts'`, or `'auto'` and COUNTS_PATH_RULE holds over the m units); null otherwise. Zero
+ * contributions never change T* and are left out.
+ */
+function flipClasses(contribution: Float64Array, path: 'auto' | 'signs' | 'counts'): { values: Float64Array; sizes: Float64Array } | null {
+  if (path === 'signs') return null;
+  const m = contribution.length;
+  const limit = path === 'counts' ? Infinity : Math.min(COUNTS_PATH_RULE.maxClasses, 1 + Math.floor(m / COUNTS_PATH_RULE.unitsPerBinomial));
+  const sizes = new Map<number, number>();
+  for (let u = 0; u < m; u++) {
+    const v = Math.abs(contribution[u]);
+    if (v === 0) continue;
+    sizes.set(v, (sizes.get(v) ?? 0) + 1);
+    if (sizes.size > limit) return null;
+  }
+  const values = Float64Array.from(sizes.keys()).sort();
+  return { values, sizes: Float64Array.from(values, (v) => sizes.get(v) as number) };
 }

@@ -11,8 +11,10 @@ import type { BootstrapOptions, BootstrapResult } from './types.js';
  * given (with repeats: a resample draws items with replacement); it is called once on 0 … n − 1 for
  * the estimate, once per resample, and, for BCa, once per jackknife index set (the items minus one
  * unit: one item, or one cluster with `cluster`). `cluster` and `strata` shape the resamples as in
- * bootstrapMean, and the draws are the very same: `bootstrapStatistic(n, mean of values[indices])`
- * reproduces `bootstrapMean(values)` up to rounding.
+ * bootstrapMean, and the index draws are the very same: `bootstrapStatistic(n, mean of values[indices])`
+ * reproduces `bootstrapMean(values)` up to rounding whenever bootstrapMean draws indices (values with
+ * many distinct values, or `resamplePath: 'indices'`); where it draws class counts instead (few
+ * distinct values: see bootstrapMean) the two agree in distribution, not draw by draw.
  *
  * The index array passed in is a reused buffer: read it during the call, do not keep it.
  * Method `'t'` is not available here (it needs a standard error formula): use tInterval.

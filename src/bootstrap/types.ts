@@ -57,6 +57,13 @@ export interface BootstrapOptions {
    * Never changes the result.
    */
   onProgress?: ((fraction: number) => void) | null;
+  /**
+   * INTERNAL (tests, bench): how resamples are drawn. `'auto'` (default) draws, in every group of
+   * few distinct unit values, how many units of each value a resample takes (exact binomial draws:
+   * the counts path) and elsewhere which units (the index path); `'indices'` or `'counts'` forces
+   * one path everywhere. The bootstrap distribution is the same either way; the draws differ.
+   */
+  resamplePath?: 'auto' | 'indices' | 'counts';
 }
 
 /** Options of the threaded variants: the same as the sync ones, plus the number of worker threads. */
@@ -172,6 +179,13 @@ export interface SignFlipOptions {
   stratumWeights?: ArrayLike<number> | null;
   /** Enumerate all 2^m sign vectors when there are at most this many units m; default 16. */
   exactMaxUnits?: number;
+  /**
+   * INTERNAL (tests, bench): how random sign vectors are drawn. `'auto'` (default) draws, when the
+   * units' |contributions| take few distinct values, how many of each value flip (binomial draws:
+   * the counts path), else one random bit per unit (`'signs'`); `'counts'` forces the counts path.
+   * The permutation distribution is the same either way; the draws differ.
+   */
+  flipPath?: 'auto' | 'signs' | 'counts';
 }
 
 /** The paired sign-flip permutation test of H0: the differences are symmetric about 0. */

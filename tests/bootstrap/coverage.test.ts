@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapMean, tInterval } from '../../src/bootstrap/index.js';
+import { bootstrapMean, bootstrapMeanDifference, tInterval } from '../../src/bootstrap/index.js';
 import { normalQuantile, studentTCdf } from '../../src/distributions/index.js';
 import { createRng } from '../../src/random/index.js';
 
@@ -54,4 +54,59 @@ describe('coverage of 95% intervals on normal data, within Monte Carlo error', (
     const observed = coverage(replications, (x) => tInterval(x, { alternative: 'greater', confidenceLevel: 0.9 }).confidenceInterval);
     expect(Math.abs(observed - 0.9)).toBeLessThan(4 * sd(0.9, replications));
   });
+});
+
+// Coverage on simulated paired 0/1 data, where bootstrapMeanDifference takes the counts path:
+// n = 200 items, d = A − B ∈ {−1, 0, 1} with probabilities (0.1, 0.7, 0.2) (A right on 0.8 of the
+// items, B on 0.7; true mean difference 0.1). The same replications also run on the index path.
+//
+// Monte Carlo tolerance, absolute: R = 1500 replications of an interval with coverage c ≈ 0.95 give
+// SD √(c (1 − c) / R) = 0.0056; allowed 4 SD plus 0.01 for what the normal-theory value 0.95 leaves
+// out (the O(1/n) terms of the percentile / BCa intervals at n = 200, the lattice of 1/200 the
+// means live on, B = 999 resample quantiles), as in the normal-data tests above.
+// Paired, between paths: per replication both intervals come from the same data, so only the
+// resampling noise separates them; the number of replications where exactly one path covers
+// (b + c) decides the SD of their difference b − c: √(b + c) under equal coverage (McNemar's
+// normal approximation); allowed 4 SD (+ 1 for tiny counts).
+describe('coverage of 95% intervals on paired 0/1 data (the counts path), within Monte Carlo error', () => {
+  const nItems = 200;
+  const trueDifference = 0.1;
+  const replications = 1500;
+  function pairedSample(replication: number): { a: number[]; b: number[] } {
+    const rng = createRng('coverage-01', replication);
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < nItems; i++) {
+      const u = rng.nextFloat();
+      // (A, B) = (1, 0) w.p. 0.2, (0, 1) w.p. 0.1, (1, 1) w.p. 0.6, (0, 0) w.p. 0.1
+      const [x, y] = u < 0.2 ? [1, 0] : u < 0.3 ? [0, 1] : u < 0.9 ? [1, 1] : [0, 0];
+      a.push(x);
+      b.push(y);
+    }
+    return { a, b };
+  }
+  for (const method of ['percentile', 'bca'] as const) {
+    it(`${method}: 0.95 ± (4 SD + 0.01), and the index path's coverage on the same data within 4 √(b + c)`, () => {
+      let countsHits = 0;
+      let indexHits = 0;
+      let onlyCounts = 0;
+      let onlyIndex = 0;
+      for (let r = 0; r < replications; r++) {
+        const { a, b } = pairedSample(r);
+        const covers = (resamplePath: 'counts' | 'indices') => {
+          const [low, high] = bootstrapMeanDifference(a, b, { method, nResamples: 999, seed: r, resamplePath }).confidenceInterval;
+          return low <= trueDifference && trueDifference <= high;
+        };
+        const c = covers('counts');
+        const i = covers('indices');
+        countsHits += c ? 1 : 0;
+        indexHits += i ? 1 : 0;
+        if (c && !i) onlyCounts += 1;
+        if (i && !c) onlyIndex += 1;
+      }
+      expect(Math.abs(countsHits / replications - 0.95)).toBeLessThan(4 * sd(0.95, replications) + 0.01);
+      expect(Math.abs(onlyCounts - onlyIndex)).toBeLessThanOrEqual(4 * Math.sqrt(onlyCounts + onlyIndex) + 1);
+      expect(Math.abs(indexHits / replications - 0.95)).toBeLessThan(4 * sd(0.95, replications) + 0.01);
+    });
+  }
 });

@@ -7,6 +7,7 @@ import {
   compareModels,
   compareModelsParallel,
 } from '../../src/bootstrap/index.js';
+import { buildDesign } from '../../src/bootstrap/design.js';
 import { workerScript } from '../../src/bootstrap/parallel.js';
 import { toJsonText } from '../../src/cli/io.js';
 import { alignModels, loadScores } from '../../src/data/index.js';
@@ -26,12 +27,21 @@ describe('byte-identical results for any number of threads', () => {
     expect(workerScript()).toMatch(/dist[\\/]bootstrap[\\/]worker\.js$/);
   });
 
-  for (const [name, extra] of [
-    ['items', {}],
-    ['clusters', { cluster }],
-    ['clusters within weighted strata', { cluster, strata, stratumWeights: [0.5, 0.3, 0.2] }],
+  // A stratum of 12 items beside two large ones: it draws indices while they draw class counts.
+  const mixed = Int32Array.from({ length: n }, (_, i) => (i < 12 ? 0 : i % 2 === 0 ? 1 : 2));
+  for (const [name, extra, path] of [
+    ['items (0/1 differences: the counts path)', {}, 'counts'],
+    ['items, index path forced', { resamplePath: 'indices' }, 'indices'],
+    ['clusters', { cluster }, 'indices'],
+    ['clusters, counts path forced', { cluster, resamplePath: 'counts' }, 'counts'],
+    ['clusters within weighted strata', { cluster, strata, stratumWeights: [0.5, 0.3, 0.2] }, 'indices'],
+    ['weighted strata of items (counts per stratum)', { strata, stratumWeights: [0.5, 0.3, 0.2] }, 'counts'],
+    ['a small stratum on indices beside two on counts', { strata: mixed }, 'both'],
   ] as const) {
     it(`${name}: 1, 2, 3 and 5 threads give the sync result's bytes`, async () => {
+      const design = buildDesign(n, extra, Float64Array.from(a, (v, i) => v - b[i]));
+      const counts = Array.from(design.groupCounts);
+      expect(path === 'both' ? new Set(counts).size : counts.every((flag) => flag === (path === 'counts' ? 1 : 0))).toBe(path === 'both' ? 2 : true);
       // 2,500 resamples = 10 chunks of 256 (the last partial), so every split puts chunk edges in different workers.
       const options = { nResamples: 2500, seed: 'det', ...extra };
       const sync = toJsonText(bootstrapMeanDifference(a, b, options));
