@@ -1,21 +1,25 @@
 // One measurement in a fresh process, so its peak memory (maxRSS) is its own.
-// Usage: node bench/child.mjs MODE N [THREADS] [CSV]
-//   lib   time bootstrapMeanDifference(a, b, { method: 'bca', nResamples: 9999 }), and interleaved with it the
-//         same index draws alone (best of 5 each after a warm-up)
-//   draw  time drawing the same 9999 × N random indices only (no statistic), on its own (best of 3)
+// Usage: node bench/child.mjs MODE KIND N [THREADS] [CSV]     (KIND: binary | normal, see data.mjs)
+//   lib   time bootstrapMeanDifference(a, b, { method: 'bca', nResamples: 9999 }) (the path it picks for
+//         the data), interleaved with the same number of index draws alone (the index path's floor) and,
+//         when it picks the counts path, with the index path forced on the same data; best of 5 each
+//         after a warm-up
 //   base  only load the library and make the data: the baseline memory of a node process doing nothing
 //   cli   run `benchplan compare CSV --a A --b B --json` in-process (once; whole command, file loading included)
-// Prints one JSON line: { mode, n, ms (wall, best run), cpuMs (process CPU time of the best-CPU run:
-// on a shared machine it is steadier than wall time; with threads it sums all threads), maxRssKb, ... }.
+// Prints one JSON line: { mode, kind, n, path, ms (wall, best run), cpuMs (process CPU time of the best-CPU
+// run: on a shared machine it is steadier than wall time; with threads it sums all threads), maxRssKb, ... }.
 import { performance } from 'node:perf_hooks';
 import { benchData } from './data.mjs';
 
-const [mode, nText, threadsText, csv] = process.argv.slice(2);
+const [mode, kind, nText, threadsText, csv] = process.argv.slice(2);
 const n = Number(nText);
 const threads = Number(threadsText ?? 1);
 const B = 9999;
 const lib = await import('../dist/bootstrap/index.js');
-const { a, b } = await benchData(n);
+const { buildDesign } = await import('../dist/bootstrap/design.js');
+const { drawIndicesOnlyChunk, chunkCount, usesCounts } = await import('../dist/bootstrap/resample.js');
+const { a, b } = await benchData(n, kind);
+const path = usesCounts(buildDesign(n, {}, Float64Array.from(a, (v, i) => v - b[i]))) ? 'counts' : 'indices';
 let ms = NaN;
 let cpuMs = NaN;
 let extra = {};
@@ -28,51 +32,42 @@ async function timed(f) {
   const c = process.cpuUsage(c0);
   return { t, cpu: (c.user + c.system) / 1000, value };
 }
+const best = (runs) => ({ ms: Math.min(...runs.map((r) => r.t)), cpuMs: Math.min(...runs.map((r) => r.cpu)) });
 
 if (mode === 'lib') {
-  // Interleaved with the index-only floor (same draws, no statistic), 5 runs each after a warm-up,
-  // so both see the same share of a busy machine; the best of each is kept.
-  const { drawIndicesOnlyChunk, chunkCount } = await import('../dist/bootstrap/resample.js');
+  // Interleaved, 5 runs each after a warm-up, so all see the same share of a busy machine; the best of each is kept.
   const options = { method: 'bca', nResamples: B, seed: 0 };
   const runLib = () => timed(() => (threads > 1 ? lib.bootstrapMeanDifferenceParallel(a, b, { ...options, threads }) : lib.bootstrapMeanDifference(a, b, options)));
+  const runIndices = () => timed(() => lib.bootstrapMeanDifference(a, b, { ...options, resamplePath: 'indices' }));
   const runDraw = () =>
     timed(() => {
       let check = 0;
       for (let k = 0; k < chunkCount(B); k++) check ^= drawIndicesOnlyChunk(n, '0', k, B);
       return check;
     });
+  const withIndices = path === 'counts' && threads === 1;
   await runLib(); // warm-up: JIT and, with threads, the worker start-up path
   await runDraw();
+  if (withIndices) await runIndices();
   const runs = [];
   const draws = [];
+  const indexRuns = [];
   for (let k = 0; k < 5; k++) {
     runs.push(await runLib());
     draws.push(await runDraw());
+    if (withIndices) indexRuns.push(await runIndices());
   }
-  ms = Math.min(...runs.map((r) => r.t));
-  cpuMs = Math.min(...runs.map((r) => r.cpu));
+  ({ ms, cpuMs } = best(runs));
   const result = runs[0].value;
+  const draw = best(draws);
   extra = {
     times: runs.map((r) => r.t),
     interval: result.confidenceInterval,
     estimate: result.estimate,
-    drawMs: Math.min(...draws.map((r) => r.t)),
-    drawCpuMs: Math.min(...draws.map((r) => r.cpu)),
+    drawMs: draw.ms,
+    drawCpuMs: draw.cpuMs,
+    indexPath: withIndices ? { ...best(indexRuns), interval: indexRuns[0].value.confidenceInterval } : null,
   };
-} else if (mode === 'draw') {
-  const { drawIndicesOnlyChunk, chunkCount } = await import('../dist/bootstrap/resample.js');
-  const runOnce = () =>
-    timed(() => {
-      let check = 0;
-      for (let k = 0; k < chunkCount(B); k++) check ^= drawIndicesOnlyChunk(n, '0', k, B);
-      return check;
-    });
-  await runOnce();
-  const runs = [];
-  for (let k = 0; k < 3; k++) runs.push(await runOnce());
-  ms = Math.min(...runs.map((r) => r.t));
-  cpuMs = Math.min(...runs.map((r) => r.cpu));
-  extra = { times: runs.map((r) => r.t) };
 } else if (mode === 'cli') {
   const { run } = await import('../dist/cli/program.js');
   let out = '';
@@ -90,4 +85,4 @@ if (mode === 'lib') {
 } else if (mode !== 'base') {
   throw new Error(`unknown mode ${mode}`);
 }
-process.stdout.write(`${JSON.stringify({ mode, n, threads, ms, cpuMs, maxRssKb: process.resourceUsage().maxRSS, ...extra })}\n`);
+process.stdout.write(`${JSON.stringify({ mode, kind, n, path, threads, ms, cpuMs, maxRssKb: process.resourceUsage().maxRSS, ...extra })}\n`);
