@@ -208,7 +208,9 @@ export function sweepUncertainty(tally: OutcomeTally, sweep: CostSweepResult, op
   const gaps: CostGap[] = [];
   for (const model of sweep.ranking.slice(1)) {
     const m = index.get(model) as number;
-    const result = bootstrapMeanDifference(atPolicy[m], atPolicy[l], { ...settings, method });
+    // The index path, so the gap intervals come from the very resamples the probabilities above
+    // were counted on (the counts path would draw other, equally valid ones).
+    const result = bootstrapMeanDifference(atPolicy[m], atPolicy[l], { ...settings, method, resamplePath: 'indices' });
     let cheaper = 0;
     for (let r = 0; r < B; r++) if (costAt(r, m) < costAt(r, l)) cheaper += 1;
     gaps.push({ model, difference: result.estimate, confidenceInterval: result.confidenceInterval, standardError: result.standardError, aheadOfLeaderProbability: cheaper / B });
