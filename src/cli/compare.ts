@@ -2,7 +2,7 @@ import { forestPlotSpec, CHART_OPTION, chartFormatOf, writeChart } from '../char
 import type { Command } from '@commander-js/extra-typings';
 import { ALTERNATIVE_HYPOTHESES, INTERVAL_METHODS, compareModels, compareModelsParallel, mcnemarTest, type Alternative, type CompareModelsResult, type IntervalMethod, type McNemarResult, type PairComparison } from '../bootstrap/index.js';
 import { InputError } from '../data/errors.js';
-import { alignModels, type AlignedScores } from '../data/pairing.js';
+import { alignModels, checkClustersWithinStrata, type AlignedScores } from '../data/pairing.js';
 import { loadScores } from '../data/scores.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
@@ -129,6 +129,11 @@ export function register(program: Command, io: Io): void {
         throw new InputError('give both --a and --b (one pair), or neither (every pair)', { file: flags.a === undefined ? '--b' : '--a', value: flags.a ?? flags.b });
       }
       if (flags.a !== undefined && flags.a === flags.b) throw new InputError('--a and --b must name two different models', { file: '--b', value: flags.b });
+      if (alternative !== 'two-sided' && flags.a === undefined) {
+        // Without --a/--b the pairs are ordered best first by the observed means, so a one-sided test
+        // would pick its direction after seeing the data and halve every p-value.
+        throw new InputError('a one-sided test needs --a and --b (its direction must be chosen before the data is seen)', { file: '--alternative', value: alternative });
+      }
       const table = loadScores(scoresPath);
       if (flags.cluster && !table.hasCluster) throw new InputError('--cluster needs a "cluster" column in the scores (e.g. the document of each item)', { file: scoresPath });
       if (flags.stratified && !table.hasStratum) throw new InputError('--stratified needs a "stratum" column in the scores', { file: scoresPath });
@@ -143,7 +148,7 @@ export function register(program: Command, io: Io): void {
         models = order.map((k) => models[k]);
         aligned = reorder(aligned, order);
       }
-      if (flags.cluster && flags.stratified) checkClustersNested(aligned, scoresPath);
+      if (flags.cluster && flags.stratified) checkClustersWithinStrata(aligned);
       const bar = progress(io, 'compare');
       const options = {
         method,
@@ -177,21 +182,6 @@ export function register(program: Command, io: Io): void {
 }
 
 /** With --cluster --stratified, every cluster must lie within one stratum (its items are resampled together). */
-function checkClustersNested(aligned: AlignedScores, file: string): void {
-  const { cluster, stratum, clusters, strata, items } = aligned;
-  if (cluster === null || stratum === null) return;
-  const first = new Map<number, number>();
-  for (let i = 0; i < cluster.length; i++) {
-    const seen = first.get(cluster[i]);
-    if (seen === undefined) first.set(cluster[i], i);
-    else if (stratum[seen] !== stratum[i]) {
-      throw new InputError(
-        `cluster "${clusters[cluster[i]]}" has items in two strata ("${strata[stratum[seen]]}" for "${items[seen]}", "${strata[stratum[i]]}" for "${items[i]}"): --cluster --stratified needs each cluster within one stratum`,
-        { file, value: clusters[cluster[i]] },
-      );
-    }
-  }
-}
 
 /** The aligned scores with the models in a new order. */
 function reorder(aligned: AlignedScores, order: number[]): AlignedScores {

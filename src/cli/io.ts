@@ -118,7 +118,14 @@ export function progress(io: Io, label: string): { update: (fraction: number) =>
   };
 }
 
-/** Maps an error to the CLI's exit status and message: 2 for bad input, 1 for a failed check. */
+/** Exit status for a bug in benchplan (BSD sysexits' EX_SOFTWARE): never confused with 1, a failed check. */
+export const EXIT_INTERNAL_ERROR = 70;
+
+/**
+ * Maps an error to the CLI's exit status and message: 2 for bad input, 1 for a failed check, and
+ * 70 for anything else, which is a bug: its stack is printed, so it can be reported and fixed, and
+ * a CI job never reads it as a gate that failed.
+ */
 export function reportError(error: unknown, io: Io): number {
   if (error instanceof InputError) {
     io.stderr(`error: ${error.message}\n`);
@@ -128,5 +135,7 @@ export function reportError(error: unknown, io: Io): number {
     io.stderr(`${error.message}\n`);
     return 1;
   }
-  throw error;
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  io.stderr(`benchplan: internal error (a bug, please report it with the command that caused it):\n${detail}\n`);
+  return EXIT_INTERNAL_ERROR;
 }

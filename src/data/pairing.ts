@@ -159,3 +159,23 @@ export function pairScores(table: ScoresTable, a: string, b: string, options: Al
   for (let k = 0; k < differences.length; k++) differences[k] = scoreA[k] - scoreB[k];
   return { ...aligned, a, b, scoreA, scoreB, differences };
 }
+
+/**
+ * Checks that every cluster lies within one stratum, as resampling clusters within strata needs.
+ * @throws {InputError} naming the cluster, its two strata and an item of each.
+ */
+export function checkClustersWithinStrata(aligned: AlignedScores): void {
+  const { cluster, stratum, clusters, strata, items } = aligned;
+  if (cluster === null || stratum === null) return;
+  const first = new Map<number, number>();
+  for (let i = 0; i < cluster.length; i++) {
+    const seen = first.get(cluster[i]);
+    if (seen === undefined) first.set(cluster[i], i);
+    else if (stratum[seen] !== stratum[i]) {
+      throw new InputError(
+        `cluster "${clusters[cluster[i]]}" has items in two strata ("${strata[stratum[seen]]}" for "${items[seen]}", "${strata[stratum[i]]}" for "${items[i]}"): resampling clusters within strata needs each cluster inside one stratum`,
+        { file: aligned.source, value: clusters[cluster[i]] },
+      );
+    }
+  }
+}
