@@ -232,7 +232,10 @@ export function sweepUncertainty(tally: OutcomeTally, sweep: CostSweepResult, op
       const rise = sweptTotal[r * M + a] - sweptTotal[r * M + b];
       if (Math.sign(rise) !== Math.sign(slope)) flips += 1;
       if (rise === 0 && level === 0) continue;
-      const value = rise === 0 ? (level > 0 ? -Infinity : Infinity) : -level / rise;
+      // Parallel in this resample: the crossing has gone to the infinity that −level / rise tends to
+      // as rise → 0 from the observed slope's side, so the result does not depend on which model
+      // the file lists first.
+      const value = rise === 0 ? ((level > 0) === (slope > 0) ? -Infinity : Infinity) : -level / rise;
       values.push(value);
       if (value >= sweep.band[0] && value <= sweep.band[1]) inBand += 1;
     }
