@@ -7,7 +7,7 @@ import { loadStrata, type Strata } from '../data/strata-file.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { ALLOCATION_METHODS, allocateSample, type AllocationMethod, type AllocationResult } from '../strata/allocate.js';
 import { compareAllocations, type AllocationTradeoff } from '../strata/compare-allocations.js';
-import { stratumDiscordance, type StratumDiscordance } from '../strata/discordance.js';
+import { allocationSds, stratumDiscordance, type StratumDiscordance } from '../strata/discordance.js';
 import { StratumRangeError } from '../strata/errors.js';
 import { choiceFlag, contextOf, emit, numberFlag, type Io, warningLines } from './io.js';
 
@@ -161,7 +161,13 @@ export function register(program: Command, io: Io): void {
           if (s.n < 10) warnings.push(`stratum "${s.stratum}" has only ${s.n} pilot items: its sd, and every allocation and half-width built on it, is rough`);
         }
         if (paired.dropped > 0) warnings.push(`${paired.dropped} pilot item${paired.dropped === 1 ? '' : 's'} scored by only one model left out (--drop-unpaired)`);
-        sd = Object.fromEntries(discordance.strata.map((s) => [s.stratum, s.sd]));
+        const weighed = allocationSds(discordance);
+        sd = weighed.sd;
+        for (const name of weighed.floored) {
+          warnings.push(
+            `stratum "${name}": the models agreed on every pilot item (sd 0), which a pilot this small cannot tell from rare disagreement; allocations weigh it at the rule-of-three bound ${formatNumber(sd[name])} instead of 0`,
+          );
+        }
         pilot = { source: options.pilot, a: options.a, b: options.b, items: paired.items.length, dropped: paired.dropped, binary: discordance.binary, strata: discordance.strata };
       }
 

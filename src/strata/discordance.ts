@@ -26,6 +26,8 @@ export interface DiscordanceResult {
   strata: StratumDiscordance[];
   /** Every score is 0 or 1, so `discordance` is the discordant-pair share. */
   binary: boolean;
+  /** The largest |A − B| over all reported items (0 when the models agree everywhere). */
+  largestDifference: number;
   warnings: string[];
 }
 
@@ -64,11 +66,13 @@ export function stratumDiscordance(pairs: StratifiedPairs, options: { strata?: r
   const differ = new Float64Array(H);
   const sum = new Float64Array(H);
   let binary = true;
+  let largestDifference = 0;
   for (let i = 0; i < scoreA.length; i++) {
     const h = row[stratum[i]];
     if (h === undefined || h < 0) continue;
     const a = scoreA[i];
     const b = scoreB[i];
+    largestDifference = Math.max(largestDifference, Math.abs(a - b));
     count[h] += 1;
     if (a !== b) differ[h] += 1;
     sum[h] += a - b;
@@ -97,5 +101,33 @@ export function stratumDiscordance(pairs: StratifiedPairs, options: { strata?: r
       sd: Math.sqrt(variance),
     };
   });
-  return { strata, binary, warnings };
+  return { strata, binary, largestDifference, warnings };
+}
+
+/**
+ * The S_h an allocation should weigh: each stratum's pilot sd of the difference, floored where the
+ * pilot saw no variation. Two candidates that agreed on all n_h pilot items of a stratum give sd 0,
+ * and Neyman allocation would give that stratum no items at all; but zero is a small-sample
+ * artefact. By the rule of three the share of items on which they differ may still be up to about
+ * p = 3 / n_h (a 95% upper bound), and a share p of items differing by at most R (the rest by 0) has
+ * variance at most p·R². So the floor is R·√min(1, 3 / n_h), with R the largest |A − B| in the pilot
+ * (1 for 0/1 scores when the models agree everywhere).
+ * Reference: Hanley & Lippman-Hand (1983), "If nothing goes wrong, is everything all right?", JAMA.
+ * @returns the sd per stratum name, and the strata whose sd was floored.
+ * @example allocationSds({ strata: [{ stratum: 'x', n: 30, sd: 0 }], largestDifference: 1 }).sd.x // => 0.3162 (√(3/30))
+ */
+export function allocationSds(result: { strata: ReadonlyArray<Pick<StratumDiscordance, 'stratum' | 'n' | 'sd'>>; largestDifference: number }): {
+  sd: Record<string, number>;
+  floored: string[];
+} {
+  const range = result.largestDifference > 0 ? result.largestDifference : 1;
+  const sd: Record<string, number> = {};
+  const floored: string[] = [];
+  for (const s of result.strata) {
+    if (s.sd === 0 && s.n > 0) {
+      sd[s.stratum] = range * Math.sqrt(Math.min(1, 3 / s.n));
+      floored.push(s.stratum);
+    } else sd[s.stratum] = s.sd;
+  }
+  return { sd, floored };
 }

@@ -17,7 +17,7 @@ export {
   type AllocationResult,
 } from './allocate.js';
 export { compareAllocations, type CompareAllocationsOptions, type AllocationTradeoff, type CompareAllocationsResult } from './compare-allocations.js';
-export { stratumDiscordance, type StratifiedPairs, type StratumDiscordance, type DiscordanceResult } from './discordance.js';
+export { stratumDiscordance, allocationSds, type StratifiedPairs, type StratumDiscordance, type DiscordanceResult } from './discordance.js';
 export { stratumScores, type StratumScore, type StratumScoresOptions, type StratumScoresResult } from './stratum-scores.js';
 export { reweightedHeadline, type StratumWeight, type StratumSummary, type ReweightedHeadline } from './headline.js';
 export {
