@@ -9,7 +9,7 @@ import { OUTCOME_KINDS } from '../data/outcomes.js';
 import { loadPolicy } from '../data/policy.js';
 import { loadScores } from '../data/scores.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
-import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, warningLines } from './io.js';
+import { choiceFlag, contextOf, emit, numberFlag, seedFlag, type Io, warningLines } from './io.js';
 
 /** The JSON document of `benchplan sweep`. */
 export interface SweepReport extends CostSweepResult {
@@ -169,9 +169,8 @@ export function register(program: Command, io: Io): void {
       const sweep = costSweep(tally, policy, { confidenceLevel, policySource: options.policy });
       let uncertainty: SweepUncertainty | null = null;
       if (nResamples > 0 && tally.models.length > 1) {
-        const bar = progress(io, 'bootstrap');
+        // Well under a second over documents: no progress bar (it would never move).
         uncertainty = sweepUncertainty(tally, sweep, { nResamples, seed, confidenceLevel, method });
-        bar.done();
       }
       let alternative: SweepReport['alternative'] = null;
       if (options.alternativeScores !== undefined) {
