@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from './errors.js';
 
@@ -44,4 +44,22 @@ export function writeTempFile(path: string, content: string | Uint8Array, mode =
   }
   closeSync(fd);
   return temp;
+}
+
+/**
+ * Checks, before any work with side effects, that an output file can be written: its folder
+ * exists or can be made, and a file can be created in it. A command with several outputs (a
+ * frozen version and a chart, an adjudication list and a chart) checks them all first, so a bad
+ * path fails before anything is written rather than after half of it.
+ * @throws {InputError} naming the path and the file system's reason.
+ */
+export function preflightOutput(path: string, flag?: string): void {
+  const where = flag === undefined ? { file: path } : { file: flag, value: path };
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    if (existsSync(path) && statSync(path).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    rmSync(writeTempFile(path, ''), { force: true });
+  } catch (error) {
+    throw new InputError(`cannot write there: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, where);
+  }
 }

@@ -9,5 +9,5 @@ export { StrataFileSchema, StratumSpecSchema, strataFromSpec, loadStrata, type S
 export { CostPolicySchema, loadPolicy, type CostPolicy } from './policy.js';
 export { loadAnnotations, annotationsFromRecords, type Annotation, type AnnotationsTable } from './annotations.js';
 export { ManifestItemSchema, IncidentSchema, loadManifest, resolveInside, type Manifest, type ManifestItem } from './manifest.js';
-export { writeFileAtomic } from './atomic.js';
+export { writeFileAtomic, writeTempFile, preflightOutput } from './atomic.js';
 export { toFiniteNumber, toText } from './columns.js';
