@@ -26,12 +26,16 @@ describe('the JSDoc examples of src/sizing', () => {
     expect(low).toBeCloseTo(182.868, 3);
     expect(high).toBeCloseTo(342.531, 3);
   });
-  it('clusterDesign([2, 0, 0, −2], [0, 0, 1, 1], 2): s_e² = 8, Var(d̄) = 8·2/16 = 1, s²/N = (8/3)/4, deff = 1.5 (by hand)', () => {
-    const d = clusterDesign([2, 0, 0, -2], [0, 0, 1, 1], 2);
-    expect(d.varianceOfClusterTotals).toBe(8);
-    expect(d.varianceOfMean).toBe(1);
-    expect(d.designEffect).toBeCloseTo(1.5, 15);
-    expect(d.effectiveVariance).toBe(4);
+  it('clusterDesign([1, 1, 0, 0], [0, 0, 1, 1], 2): e = ±1, s_e² = 2, Var(d̄) = 2/16 + 1/(16·3) = 7/48, s²/N = (1/3)/4, deff = 1.75 (by hand, Miller)', () => {
+    // d̄ = 0.5, residuals ±0.5, Σ_i r_i² = 1, cluster totals e = (1, −1), Σ_c e_c² = 2, N = 4.
+    const d = clusterDesign([1, 1, 0, 0], [0, 0, 1, 1], 2);
+    expect(d.varianceOfClusterTotals).toBe(2);
+    expect(d.varianceOfMean).toBeCloseTo(7 / 48, 16);
+    expect(d.designEffect).toBeCloseTo(1.75, 15);
+    expect(d.effectiveVariance).toBeCloseTo(7 / 12, 15);
+    // The old example, [2, 0, 0, −2]: Var(d̄) = 8/16 + 8/48 = 2/3 = s²/N, so deff = 1 under Miller's
+    // convention (survey's C/(C − 1) = 2 made it 1.5).
+    expect(clusterDesign([2, 0, 0, -2], [0, 0, 1, 1], 2).designEffect).toBeCloseTo(1, 15);
   });
   it('sizingCurve(428.9, mdes [2, 5]) gives the chapter counts', () => {
     expect(sizingCurve(428.9, { mde: 5, mdes: [2, 5] }).map((p) => p.n)).toEqual([1648, 264]);

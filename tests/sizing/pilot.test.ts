@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadScores, loadStrata, pairScores, scoresFromRows, strataFromSpec, type PairedScores } from '../../src/data/index.js';
 import { clusterDesign, sizeFromPilot, stratifiedVariance, type PilotSizing } from '../../src/sizing/index.js';
+import { bootstrapMeanDifference } from '../../src/bootstrap/index.js';
 
 // numpy / scipy / statsmodels: tests/reference/sizing/pilot.py; R survey: tests/reference/sizing/pilot.R.
 const py = JSON.parse(readFileSync(new URL('../reference/sizing/pilot.json', import.meta.url), 'utf8'));
@@ -84,12 +85,25 @@ describe('design-based variances against R survey', () => {
     const v = stratifiedVariance(traffic, s.map((x) => x.varianceOfDifference), s.map((x) => x.pilotItems));
     expect(v).toBeCloseTo(r.stratified.trafficWeightedVariance, 12);
   });
-  it('clusterDesign’s Var(mean) is svymean’s SE² with ids = ~cluster, and deff its ratio to the SRS SE²', async () => {
+  it('clusterDesign’s Var(mean) is Miller’s clustered variance (survey’s SE² with ids = ~cluster, less C/(C − 1), plus s²/N²), and deff its ratio to the SRS SE²', async () => {
+    // Expected values re-derived with Miller's convention (no C/(C − 1)) by tests/reference/sizing/pilot.R:
+    // millerVarianceOfMean = Σ_c e_c²/N² + Σ_i (d_i − d̄)²/(N²(N − 1)), checked there against
+    // (C − 1)/C · SE²(svydesign(ids = ~cluster)) + SE²(svydesign(ids = ~1)) / N. deff = 1.28954 (survey's
+    // convention gave 1.29519, which `size` reported before it shared compare's function).
     const paired = pairScores(await loadScores('examples/scores.csv'), 'alpha', 'beta');
     const design = clusterDesign(paired.differences, paired.cluster!, paired.clusters.length);
     expect(design.clusters).toBe(r.clustered.clusters);
-    expect(design.varianceOfMean).toBeCloseTo(r.clustered.varianceOfMean, 15);
-    expect(design.designEffect).toBeCloseTo(r.clustered.varianceOfMean / r.clustered.srsVarianceOfMean, 12);
+    expect(design.varianceOfMean).toBeCloseTo(r.clustered.millerVarianceOfMean, 15);
+    expect(design.designEffect).toBeCloseTo(r.clustered.millerVarianceOfMean / r.clustered.srsVarianceOfMean, 12);
+    const G = r.clustered.clusters;
+    expect(design.varianceOfMean).toBeCloseTo(((G - 1) / G) * r.clustered.varianceOfMean + r.clustered.srsVarianceOfMean / r.clustered.items, 15);
+  });
+  it('size and compare report the same design effect on the same data (one clustered-variance function)', async () => {
+    const paired = pairScores(await loadScores('examples/scores.csv'), 'alpha', 'beta');
+    const design = clusterDesign(paired.differences, paired.cluster!, paired.clusters.length);
+    const compared = bootstrapMeanDifference(paired.scoreA, paired.scoreB, { cluster: paired.cluster, method: 't' });
+    expect(Math.abs(design.designEffect - compared.designEffect!)).toBeLessThan(1e-12);
+    expect(Math.abs(design.varianceOfMean - compared.clusteredStandardError! ** 2)).toBeLessThan(1e-17);
   });
 });
 
@@ -98,7 +112,7 @@ describe('clustered pilots', () => {
     const paired = pairScores(await loadScores('examples/scores.csv'), 'alpha', 'beta');
     const out = sizeFromPilot(paired, { mde: 0.05, budget: 400 });
     const c = out.clusters!;
-    const deff = r.clustered.varianceOfMean / r.clustered.srsVarianceOfMean;
+    const deff = r.clustered.millerVarianceOfMean / r.clustered.srsVarianceOfMean;
     expect(out.sizingVariance).toBeCloseTo(deff * out.varianceOfDifference, 12);
     // By hand: n = ceil(deff·s²·(2z/mde)²); clusters = ceil(n_exact / m̄), m̄ = 400/159.
     const z = 1.959963984540054;

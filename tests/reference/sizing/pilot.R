@@ -1,7 +1,11 @@
 # Reference values from R survey (svydesign + svymean) for sizing's design-based variances.
 # 1. Clusters: examples/scores.csv (SYNTHETIC), alpha - beta per item, cluster = document:
 #      svymean(~d, svydesign(ids = ~cluster, data = x))  ->  SE^2 = the cluster-robust Var(mean d)
-#    and the same design without clusters (ids = ~1) -> SE^2 = var(d) / n, whose ratio is the design effect.
+#    and the same design without clusters (ids = ~1) -> SE^2 = var(d) / n.
+#    benchplan uses Miller's (2024) clustered variance, without survey's C/(C - 1):
+#      millerVarianceOfMean = sum_c e_c^2 / N^2 + sum_i (d_i - dbar)^2 / (N^2 (N - 1)),  e_c = sum_{i in c} (d_i - dbar),
+#    computed here by hand and checked against survey: (C - 1)/C * SE^2(ids = ~cluster) + SE^2(ids = ~1) / N.
+#    The design effect is millerVarianceOfMean / srsVarianceOfMean (what `compare --cluster` reports too).
 # 2. Strata: examples/pilot.csv, candidate - baseline, strata from the stratum column:
 #      quota weights (the pilot's own mix):  svydesign(ids = ~1, strata = ~stratum, data = x)
 #      traffic weights (examples/strata.yaml): weights = traffic_h / n_h per item
@@ -20,6 +24,10 @@ sc <- wide("examples/scores.csv", "alpha", "beta")
 sc$cluster <- sc$cluster.a
 clustered <- svymean(~d, svydesign(ids = ~cluster, data = sc))
 plain <- svymean(~d, svydesign(ids = ~1, data = sc))
+e <- tapply(sc$d - mean(sc$d), sc$cluster, sum)
+N <- nrow(sc); C <- length(e)
+miller <- sum(e^2) / N^2 + sum((sc$d - mean(sc$d))^2) / (N^2 * (N - 1))
+stopifnot(abs(miller - ((C - 1) / C * SE(clustered)^2 + SE(plain)^2 / N)) < 1e-15)
 
 pl <- wide("examples/pilot.csv", "candidate", "baseline")
 pl$stratum <- pl$stratum.a
@@ -31,6 +39,6 @@ traffic_w <- svymean(~d, svydesign(ids = ~1, strata = ~stratum, weights = ~w, da
 
 cat('{\n "generator": "tests/reference/sizing/pilot.R",\n "R": "', R.version.string, '",\n "survey": "', as.character(packageVersion("survey")), '",\n',
     ' "clustered": {"items": ', nrow(sc), ', "clusters": ', length(unique(sc$cluster)), ', "mean": ', num(coef(clustered)),
-    ', "varianceOfMean": ', num(SE(clustered)^2), ', "srsVarianceOfMean": ', num(SE(plain)^2), '},\n',
+    ', "varianceOfMean": ', num(SE(clustered)^2), ', "srsVarianceOfMean": ', num(SE(plain)^2), ', "millerVarianceOfMean": ', num(miller), '},\n',
     ' "stratified": {"quotaWeightedVariance": ', num(SE(quota_w)^2), ', "quotaWeightedMean": ', num(coef(quota_w)),
     ', "trafficWeightedVariance": ', num(SE(traffic_w)^2), ', "trafficWeightedMean": ', num(coef(traffic_w)), '}\n}\n', sep = '')
