@@ -1,9 +1,9 @@
 import type { AlignedScores } from '../data/pairing.js';
-import { buildDesign, designEstimate } from './design.js';
+import { buildDesign, designEstimate, type ResampleDesign } from './design.js';
 import { holmAdjust } from './holm.js';
-import { designTInterval, meanBootstrap } from './mean.js';
+import { designTInterval, meanBootstrapOnDesign } from './mean.js';
 import { checkThreads, meanBootstrapParallel } from './parallel.js';
-import { resolveSettings } from './settings.js';
+import { pairedDifferences, resolveSettings } from './settings.js';
 import { signFlipTest } from './sign-flip.js';
 import type { BootstrapOptions, BootstrapResult, CompareModelsOptions, CompareModelsResult, PairComparison, ParallelCompareModelsOptions, SignFlipResult, TIntervalResult } from './types.js';
 
@@ -14,7 +14,9 @@ import type { BootstrapOptions, BootstrapResult, CompareModelsOptions, CompareMo
  * and a p-value from the paired sign-flip permutation test (the t-test for method 't'), then
  * Holm-adjusted over all pairs. A pair is `distinguishable` when its adjusted p-value is below
  * 1 − confidenceLevel, which controls the chance of calling any tie a difference at that level.
- * Pass `cluster: aligned.cluster` to resample documents, `strata: aligned.stratum` to resample within strata.
+ * Pass `cluster: aligned.cluster` to resample documents, `strata: aligned.stratum` to resample within strata;
+ * warnings then name strata and clusters by `aligned.strata` / `aligned.clusters` (unless
+ * `strataNames` / `clusterNames` are given).
  * Reference: the "several models" step of "Building a private benchmark"; Holm as R `p.adjust(method = "holm")`.
  * @param aligned scores from `alignModels(table, models)`; at least two models.
  * @returns models, pairs (a, b, n, estimate, confidenceInterval, standardError, excludesZero, pValue,
@@ -26,8 +28,10 @@ import type { BootstrapOptions, BootstrapResult, CompareModelsOptions, CompareMo
  * Cost: one bootstrap and one sign-flip test per pair: O(k² · n · B).
  */
 export function compareModels(aligned: AlignedScores, options: CompareModelsOptions = {}): CompareModelsResult {
+  const named = withNames(aligned, options);
   const pairs = pairsOf(aligned);
-  return assemble(aligned, options, pairs.map(([i, j], p) => meanBootstrap(differences(aligned, i, j), pairOptions(options, p, pairs.length))));
+  const work = pairWork(aligned, named, pairs);
+  return assemble(aligned, named, work, work.map((w, p) => meanBootstrapOnDesign(w.design, w.differences, pairOptions(named, p, pairs.length))));
 }
 
 /** The options of pair p of `count`: onProgress reports progress over all pairs. */
@@ -43,10 +47,19 @@ function pairOptions<T extends CompareModelsOptions>(options: T, p: number, coun
  */
 export async function compareModelsParallel(aligned: AlignedScores, options: ParallelCompareModelsOptions = {}): Promise<CompareModelsResult> {
   checkThreads(options.threads);
-  const results: BootstrapResult[] = [];
+  const named = withNames(aligned, options);
   const pairs = pairsOf(aligned);
-  for (const [p, [i, j]] of pairs.entries()) results.push(await meanBootstrapParallel(differences(aligned, i, j), pairOptions(options, p, pairs.length)));
-  return assemble(aligned, options, results);
+  const work = pairWork(aligned, named, pairs);
+  const results: BootstrapResult[] = [];
+  for (const [p, w] of work.entries()) results.push(await meanBootstrapParallel(w.differences, pairOptions(named, p, pairs.length), w.design));
+  return assemble(aligned, named, work, results);
+}
+
+/** The options with strataNames / clusterNames defaulted to the aligned table's names when its labels are the ones passed. */
+function withNames<T extends CompareModelsOptions>(aligned: AlignedScores, options: T): T {
+  const strataNames = options.strataNames ?? (options.strata != null && options.strata === aligned.stratum ? aligned.strata : null);
+  const clusterNames = options.clusterNames ?? (options.cluster != null && options.cluster === aligned.cluster ? aligned.clusters : null);
+  return { ...options, strataNames, clusterNames };
 }
 
 function pairsOf(aligned: AlignedScores): Array<[number, number]> {
@@ -57,26 +70,37 @@ function pairsOf(aligned: AlignedScores): Array<[number, number]> {
   return pairs;
 }
 
+/** One pair's differences and resampling design, computed once and shared by its bootstrap and its test. */
+interface PairWork {
+  differences: Float64Array;
+  design: ResampleDesign;
+}
+
+function pairWork(aligned: AlignedScores, options: CompareModelsOptions, pairs: Array<[number, number]>): PairWork[] {
+  return pairs.map(([i, j]) => {
+    const d = differences(aligned, i, j);
+    return { differences: d, design: buildDesign(d.length, options, d) };
+  });
+}
+
+/** models[i] − models[j] per item (pairedDifferences), naming the models and the item when a score is not finite. */
 function differences(aligned: AlignedScores, i: number, j: number): Float64Array {
   const a = aligned.scores[i];
   const b = aligned.scores[j];
-  const d = new Float64Array(a.length);
-  for (let t = 0; t < d.length; t++) {
-    d[t] = a[t] - b[t];
-    if (!Number.isFinite(d[t])) throw new RangeError(`scores of ${aligned.models[i]} and ${aligned.models[j]} at item ${aligned.items[t]} must be finite (got ${a[t]} and ${b[t]})`);
+  for (let t = 0; t < a.length; t++) {
+    if (!Number.isFinite(a[t]) || !Number.isFinite(b[t])) throw new RangeError(`scores of ${aligned.models[i]} and ${aligned.models[j]} at item ${aligned.items[t]} must be finite (got ${a[t]} and ${b[t]})`);
   }
-  return d;
+  return pairedDifferences(a, b);
 }
 
-function assemble(aligned: AlignedScores, options: CompareModelsOptions, bootstraps: BootstrapResult[]): CompareModelsResult {
+function assemble(aligned: AlignedScores, options: CompareModelsOptions, work: PairWork[], bootstraps: BootstrapResult[]): CompareModelsResult {
   const settings = resolveSettings(options);
   const nPermutations = options.nPermutations ?? 9999;
-  const designOptions: BootstrapOptions = { cluster: options.cluster, strata: options.strata, stratumWeights: options.stratumWeights };
+  const designOptions: BootstrapOptions = { cluster: options.cluster, strata: options.strata, stratumWeights: options.stratumWeights, strataNames: options.strataNames, clusterNames: options.clusterNames };
   const pairs = pairsOf(aligned);
-  const tests: Array<SignFlipResult | TIntervalResult> = pairs.map(([i, j]) => {
-    const d = differences(aligned, i, j);
-    if (settings.method === 't') return designTInterval(buildDesign(d.length, designOptions, d), d, settings);
-    return signFlipTest(d, { ...designOptions, nPermutations, seed: settings.seed, alternative: settings.alternative });
+  const tests: Array<SignFlipResult | TIntervalResult> = work.map((w) => {
+    if (settings.method === 't') return designTInterval(w.design, w.differences, settings);
+    return signFlipTest(w.differences, { ...designOptions, nPermutations, seed: settings.seed, alternative: settings.alternative });
   });
   const adjusted = holmAdjust(tests.map((t) => t.pValue));
   const alpha = 1 - settings.confidenceLevel;

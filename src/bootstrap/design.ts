@@ -1,8 +1,8 @@
 /**
  * The resampling design: what one bootstrap resample draws. Items are grouped into units (clusters,
  * or single items) and units into groups (strata, or one group); a resample draws, within each
- * group, as many units as the group has, with replacement. All typed arrays, so a design can be
- * posted to a worker thread as is.
+ * group, as many units as the group has, with replacement. Typed arrays (and the group labels, plain
+ * strings), so a design can be posted to a worker thread as is.
  */
 export interface ResampleDesign {
   /** Items. */
@@ -23,6 +23,8 @@ export interface ResampleDesign {
   groupWeight: Float64Array | null;
   /** Per group: the stratum index it came from. */
   groupStratum: Int32Array;
+  /** Per group: how warnings name it: `stratum "NAME"` with strataNames, else `stratum #k` (k its index). */
+  groupLabel: string[];
   /** Every unit is one item (not clustered): the hot loop need not count items. */
   singleItemUnits: boolean;
   clustered: boolean;
@@ -78,8 +80,38 @@ export interface DesignOptions {
   cluster?: Int32Array | null;
   strata?: Int32Array | null;
   stratumWeights?: ArrayLike<number> | null;
+  /** Names of the stratum indices, for messages (see BootstrapOptions.strataNames). */
+  strataNames?: readonly string[] | null;
+  /** Names of the cluster indices, for messages (see BootstrapOptions.clusterNames). */
+  clusterNames?: readonly string[] | null;
   /** INTERNAL (tests, bench): force the index or the counts path; default `'auto'`. */
   resamplePath?: ResamplePath;
+}
+
+/**
+ * How messages name stratum index h: `stratum "NAME"` when `names` has a string at h, else `stratum #h`.
+ * @example stratumLabel(1, ['routine', 'rare']) // => 'stratum "rare"'
+ */
+export function stratumLabel(h: number, names: readonly string[] | null | undefined): string {
+  return `stratum ${nameOf(h, names)}`;
+}
+
+/**
+ * How messages name cluster index c: `cluster "NAME"` when `names` has a string at c, else `cluster #c`.
+ * @example clusterLabel(3, null) // => 'cluster #3'
+ */
+export function clusterLabel(c: number, names: readonly string[] | null | undefined): string {
+  return `cluster ${nameOf(c, names)}`;
+}
+
+/** `"NAME"` or `#k`. */
+function nameOf(k: number, names: readonly string[] | null | undefined): string {
+  const name = names?.[k];
+  return typeof name === 'string' ? `"${name}"` : `#${k}`;
+}
+
+function checkNames(option: string, names: readonly string[] | null | undefined): void {
+  if (names != null && !Array.isArray(names)) throw new TypeError(`${option} must be an array of names (got ${Object.prototype.toString.call(names)})`);
 }
 
 function checkLabels(name: string, labels: Int32Array, n: number): number {
@@ -106,6 +138,10 @@ export function buildDesign(n: number, options: DesignOptions, values: Float64Ar
   const cluster = options.cluster ?? null;
   const strata = options.strata ?? null;
   const weights = options.stratumWeights ?? null;
+  const strataNames = options.strataNames ?? null;
+  const clusterNames = options.clusterNames ?? null;
+  checkNames('strataNames', strataNames);
+  checkNames('clusterNames', clusterNames);
   if (weights !== null && strata === null) throw new RangeError('stratumWeights needs strata (got strata = null)');
   // Units: clusters renumbered densely in order of first appearance, or the items themselves.
   let unitOf: Int32Array;
@@ -154,7 +190,8 @@ export function buildDesign(n: number, options: DesignOptions, values: Float64Ar
       const u = unitOf[i];
       if (unitStratum[u] < 0) unitStratum[u] = strata[i];
       else if (unitStratum[u] !== strata[i]) {
-        throw new RangeError(`cluster ${cluster === null ? u : cluster[i]} spans two strata (${unitStratum[u]} and ${strata[i]}): clusters must lie within one stratum`);
+        const spanning = cluster === null ? `item #${u}` : clusterLabel(cluster[i], clusterNames);
+        throw new RangeError(`${spanning} spans two strata, ${nameOf(unitStratum[u], strataNames)} and ${nameOf(strata[i], strataNames)}: clusters must lie within one stratum`);
       }
     }
     const perStratum = new Int32Array(labelCount);
@@ -176,8 +213,11 @@ export function buildDesign(n: number, options: DesignOptions, values: Float64Ar
       if (weights.length < labelCount) throw new RangeError(`stratumWeights needs one weight per stratum index: at least ${labelCount} (got ${weights.length})`);
       for (let h = 0; h < weights.length; h++) {
         const w = weights[h];
-        if (!Number.isFinite(w) || w < 0) throw new RangeError(`stratumWeights[${h}] must be a finite number ≥ 0 (got ${w})`);
-        if (w > 0 && (h >= labelCount || perStratum[h] === 0)) throw new RangeError(`stratum ${h} has weight ${w} but no items`);
+        if (!Number.isFinite(w) || w < 0) {
+          const which = typeof strataNames?.[h] === 'string' ? ` (${stratumLabel(h, strataNames)})` : '';
+          throw new RangeError(`stratumWeights[${h}]${which} must be a finite number ≥ 0 (got ${w})`);
+        }
+        if (w > 0 && (h >= labelCount || perStratum[h] === 0)) throw new RangeError(`${stratumLabel(h, strataNames)} has weight ${w} but no items`);
       }
       groupWeight = Float64Array.from(present, (h) => weights[h]);
     }
@@ -201,6 +241,7 @@ export function buildDesign(n: number, options: DesignOptions, values: Float64Ar
     groupUnits,
     groupWeight,
     groupStratum,
+    groupLabel: Array.from(groupStratum, (h) => stratumLabel(h, strataNames)),
     singleItemUnits: cluster === null,
     clustered: cluster !== null,
     stratified: strata !== null,
@@ -316,42 +357,87 @@ export function designEstimate(design: ResampleDesign): number {
 }
 
 /**
- * Leave-one-unit-out statistics in O(units): θ_(u) = (S − s_u) / (N − c_u) for the pooled mean;
- * θ̂ − w_h S_h / N_h + w_h (S_h − s_u) / (N_h − c_u) for the weighted one (NaN when u is its stratum's only unit).
- * Returned in unit order.
+ * Leave-one-unit-out statistics θ_(u) for the BCa acceleration, in O(units), returned in unit order.
+ * Leaving unit u out of group (stratum) g replaces that stratum's empirical distribution by the one
+ * without u and keeps the design's stratum sizes fixed, as stratified resampling does (the statistic
+ * as a function of the stratum distributions: Davison & Hinkley 1997, §3.7, stratified jackknife):
+ * - not stratified: the pooled mean without u, θ_(u) = (S − s_u) / (N − c_u);
+ * - weighted strata: θ_(u) = θ̂ − w_g S_g / N_g + w_g (S_g − s_u) / (N_g − c_u) (θ̂ when w_g = 0);
+ * - unweighted strata: the pooled mean with stratum g's remaining m_g − 1 units scaled back up to its
+ *   m_g units, θ_(u) = (S − S_g + m_g (S_g − s_u) / (m_g − 1)) / (N − N_g + m_g (N_g − c_u) / (m_g − 1)).
+ *   Without clusters this is Σ_h (N_h / N) · mean_h with mean_g taken without u: the pooled mean with
+ *   fixed stratum counts is the weighted mean with w_h = N_h / N. (Dropping u from the pooled mean
+ *   instead would shift the weight between strata, and the acceleration would pick up the
+ *   differences between strata that stratified resampling holds fixed.)
+ * NaN where u is its stratum's only unit (and the stratum carries weight).
+ * Feed the result to stratifiedAcceleration, which centres and scales within each stratum.
  */
 export function designJackknife(design: ResampleDesign): Float64Array {
   const { groupStart, groupUnits, unitSum, unitCount, groupWeight, nUnits } = design;
   const out = new Float64Array(nUnits);
   const groups = groupStart.length - 1;
-  if (groupWeight === null) {
-    let total = 0;
-    let count = 0;
-    for (let u = 0; u < nUnits; u++) {
-      total += unitSum[u];
-      count += unitCount[u];
-    }
+  let total = 0;
+  let count = 0;
+  for (let u = 0; u < nUnits; u++) {
+    total += unitSum[u];
+    count += unitCount[u];
+  }
+  if (!design.stratified) {
     for (let u = 0; u < nUnits; u++) out[u] = (total - unitSum[u]) / (count - unitCount[u]);
     return out;
   }
-  const groupMean = new Float64Array(groups);
   const groupSum = new Float64Array(groups);
   const groupCount = new Float64Array(groups);
-  let estimate = 0;
   for (let g = 0; g < groups; g++) {
     for (let k = groupStart[g]; k < groupStart[g + 1]; k++) {
       groupSum[g] += unitSum[groupUnits[k]];
       groupCount[g] += unitCount[groupUnits[k]];
     }
-    groupMean[g] = groupSum[g] / groupCount[g];
-    estimate += groupWeight[g] * groupMean[g];
+  }
+  if (groupWeight !== null) {
+    let estimate = 0;
+    for (let g = 0; g < groups; g++) estimate += groupWeight[g] * (groupSum[g] / groupCount[g]);
+    for (let g = 0; g < groups; g++) {
+      const w = groupWeight[g];
+      const groupMean = groupSum[g] / groupCount[g];
+      for (let k = groupStart[g]; k < groupStart[g + 1]; k++) {
+        const u = groupUnits[k];
+        const rest = groupCount[g] - unitCount[u];
+        out[u] = w === 0 ? estimate : rest > 0 ? estimate - w * groupMean + w * ((groupSum[g] - unitSum[u]) / rest) : NaN;
+      }
+    }
+    return out;
   }
   for (let g = 0; g < groups; g++) {
+    const m = groupStart[g + 1] - groupStart[g];
+    const scale = m / (m - 1);
     for (let k = groupStart[g]; k < groupStart[g + 1]; k++) {
       const u = groupUnits[k];
-      const rest = groupCount[g] - unitCount[u];
-      out[u] = rest > 0 ? estimate - groupWeight[g] * groupMean[g] + groupWeight[g] * ((groupSum[g] - unitSum[u]) / rest) : NaN;
+      out[u] = m > 1 ? (total - groupSum[g] + scale * (groupSum[g] - unitSum[u])) / (count - groupCount[g] + scale * (groupCount[g] - unitCount[u])) : NaN;
     }
   }
   return out;
+}
+
+/**
+ * The groups (strata) that carry weight but have fewer than two units: every stratum of an
+ * unweighted stratified design, the strata with w_h > 0 of a weighted one. Such a stratum's mean
+ * never varies between resamples, and one unit says nothing about its sampling variance, so no
+ * interval can be had: the callers return NaN bounds and SE with thinGroupWarning. Empty when not stratified.
+ */
+export function thinGroups(design: ResampleDesign): number[] {
+  const thin: number[] = [];
+  if (!design.stratified) return thin;
+  for (let g = 0; g + 1 < design.groupStart.length; g++) {
+    const carries = design.groupWeight === null || design.groupWeight[g] > 0;
+    if (carries && design.groupStart[g + 1] - design.groupStart[g] < 2) thin.push(g);
+  }
+  return thin;
+}
+
+/** The warning for one thin group (see thinGroups), naming the stratum. */
+export function thinGroupWarning(design: ResampleDesign, g: number): string {
+  const unit = design.clustered ? 'cluster' : 'item';
+  const remedy = design.groupWeight !== null ? `add ${unit}s to it, merge it with a similar stratum, or give it weight 0` : `add ${unit}s to it or merge it with a similar stratum`;
+  return `${design.groupLabel[g]} has a single ${unit}: a one-unit stratum has no sampling variance to estimate, so the interval and standard error are undefined (NaN); ${remedy}`;
 }

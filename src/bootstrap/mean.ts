@@ -1,4 +1,5 @@
-import { buildDesign, designEstimate, designJackknife, type ResampleDesign } from './design.js';
+import { millerVariance } from './clustered-se.js';
+import { buildDesign, designEstimate, designJackknife, thinGroups, thinGroupWarning, type ResampleDesign } from './design.js';
 import { intervalsFromDistribution } from './intervals.js';
 import { CHUNK_RESAMPLES, chunkCount, resampleMeanChunk } from './resample.js';
 import { finiteValues, pairedDifferences, resolveSettings, type BootstrapSettings } from './settings.js';
@@ -18,8 +19,16 @@ import type { BootstrapOptions, BootstrapResult, TIntervalResult } from './types
  * With `strata`, each stratum's units are drawn within it (R boot's `strata=`). Method `'t'` is the
  * analytic interval (see BootstrapResult.standardError and the notes on degrees of freedom below).
  *
- * Degrees of freedom for `'t'`: n − 1; with clusters the clustered SE and G − 1; with weighted strata
- * the stratified SE √(Σ w_h² s_h² / n_h) and n − H (G − H when clustered).
+ * Method `'t'`: n − 1 degrees of freedom; with clusters Miller's clustered SE and G − 1; with strata
+ * the stratified SE √(Σ_h w_h² s_h² / n_h), w_h the stratumWeights or, unweighted, N_h / N (the pooled
+ * mean with fixed stratum counts is Σ_h (N_h / N) mean_h), and n − H degrees of freedom; with clusters
+ * within strata, the per-stratum clustered variances summed and G − H (R survey's `degf`). See
+ * analyticStandardErrors for the exact terms.
+ *
+ * BCa with strata: the acceleration from the stratified jackknife (designJackknife,
+ * stratifiedAcceleration: Davison & Hinkley 1997 §3.7, §5.3.2), centred and scaled within each stratum.
+ * A stratum that carries weight but has a single unit (item, or cluster) gives NaN bounds and a NaN
+ * standard error, with a warning naming it: one unit has no sampling variance to estimate.
  *
  * Two exact ways to draw a resample (resample.ts), chosen per group (stratum) from the data alone:
  * - the counts path, when the group's units take few distinct (sum, count) values (K ≤ 64 and
@@ -60,9 +69,13 @@ export function bootstrapMeanDifference(a: ArrayLike<number>, b: ArrayLike<numbe
 
 /** The synchronous mean bootstrap on checked values. */
 export function meanBootstrap(values: Float64Array, options: BootstrapOptions): BootstrapResult {
+  return meanBootstrapOnDesign(buildDesign(values.length, options, values), values, options);
+}
+
+/** meanBootstrap on a design already built from these values and options (compareModels reuses it for the pair's test). */
+export function meanBootstrapOnDesign(design: ResampleDesign, values: Float64Array, options: BootstrapOptions): BootstrapResult {
   const settings = resolveSettings(options);
-  const design = buildDesign(values.length, options, values);
-  if (settings.method === 't') return meanResult(design, values, settings, null);
+  if (settings.method === 't' || thinGroups(design).length > 0) return meanResult(design, values, settings, null);
   const distribution = new Float64Array(settings.nResamples);
   const chunks = chunkCount(settings.nResamples);
   const progress = options.onProgress ?? null;
@@ -75,27 +88,25 @@ export function meanBootstrap(values: Float64Array, options: BootstrapOptions): 
 }
 
 /**
- * Assembles the result from the resampled means (null for method 't'): the interval, the analytic
- * SEs, and the warnings about the design.
+ * Assembles the result from the resampled means (null for method 't', or when a stratum is too thin
+ * to have an interval): the interval, the analytic SEs, and the warnings about the design.
  */
 export function meanResult(design: ResampleDesign, values: Float64Array, settings: BootstrapSettings, distribution: Float64Array | null): BootstrapResult {
   const estimate = designEstimate(design);
   const analytic = analyticStandardErrors(design, values);
   const warnings: string[] = [];
   if (design.clustered && design.nClusters < 10) warnings.push(`only ${design.nClusters} clusters: resampling so few clusters gives unreliable intervals`);
-  if (design.stratified) {
-    for (let g = 0; g + 1 < design.groupStart.length; g++) {
-      if (design.groupStart[g + 1] - design.groupStart[g] === 1) {
-        warnings.push(`stratum ${design.groupStratum[g]} has a single ${design.clustered ? 'cluster' : 'item'}: it never varies between resamples`);
-      }
-    }
-  }
+  const thin = thinGroups(design);
+  for (const g of thin) warnings.push(thinGroupWarning(design, g));
   let confidenceInterval: [number, number];
   let standardError: number;
   let bias = NaN;
   let biasCorrection = NaN;
   let acceleration = NaN;
-  if (distribution === null) {
+  if (thin.length > 0) {
+    confidenceInterval = [settings.alternative === 'less' ? -Infinity : NaN, settings.alternative === 'greater' ? Infinity : NaN];
+    standardError = NaN;
+  } else if (distribution === null) {
     const t = designTInterval(design, values, settings);
     confidenceInterval = t.confidenceInterval;
     standardError = t.standardError;
@@ -107,6 +118,7 @@ export function meanResult(design: ResampleDesign, values: Float64Array, setting
       method,
       confidenceLevel: settings.confidenceLevel,
       alternative: settings.alternative,
+      jackknifeGroups: design.stratified ? { start: design.groupStart, units: design.groupUnits } : null,
     });
     confidenceInterval = outcome.confidenceInterval;
     standardError = outcome.standardError;
@@ -142,65 +154,67 @@ export function meanResult(design: ResampleDesign, values: Float64Array, setting
 
 /**
  * The t interval and test of the design's statistic: SE and df as described at bootstrapMean
- * (n − 1; clustered SE with G − 1; stratified SE with n − H or G − H).
+ * (n − 1; clustered SE with G − 1; stratified SE with n − H, or G − H with clusters).
  */
 export function designTInterval(design: ResampleDesign, values: Float64Array, settings: Pick<BootstrapSettings, 'confidenceLevel' | 'alternative'>): TIntervalResult {
   const analytic = analyticStandardErrors(design, values);
   const clustered = design.clustered;
   const se = clustered ? analytic.clustered : analytic.naive;
-  const groups = design.groupWeight !== null ? design.nStrata : 1;
+  const groups = design.stratified ? design.nStrata : 1;
   const df = (clustered ? design.nClusters : design.n) - groups;
   return tIntervalFromStandardError(designEstimate(design), se, df, design.n, settings.confidenceLevel, settings.alternative);
 }
 
 /**
- * Analytic SEs of the design's statistic. Pooled mean: SE_CLT = sd / √n and Miller's clustered SE
- * (see clusteredStandardError). Weighted strata: the same per stratum, combined as
- * √(Σ_h w_h² · V_h) with V_h the stratum mean's variance.
+ * Analytic variances of the design's statistic, as the sum over strata (one group when not
+ * stratified) of millerVariance of the stratum's residuals, with its clusters (or one item per
+ * cluster for `naive`):
+ * - pooled mean (not stratified): residuals s_i − s̄, scale 1/n: SE_CLT = sd/√n and Miller's clustered SE;
+ * - weighted strata (Σ_h w_h mean_h): stratum h's residuals s_i − mean_h, scale w_h / N_h, so
+ *   naive = Σ_h w_h² s_h² / N_h and clustered = Σ_h w_h² · (Miller's variance of mean_h);
+ * - unweighted strata (the pooled mean S / N with stratum sizes held fixed): residuals s_i − s̄
+ *   (the pooled mean), scale 1/N, cluster totals centred within the stratum. Without clusters this
+ *   is Σ_h (N_h / N)² s_h² / N_h, R survey's `svymean` with `svydesign(ids = ~1, strata = ~s)`;
+ *   with clusters, survey's stratified cluster variance Σ_h Σ_c (T_c − T̄_h)² / N² without its
+ *   C_h / (C_h − 1), plus Miller's Σ_h Σ_i (s_i − mean_h)² / (N² (N_h − 1)).
+ * A stratum with weight 0 contributes nothing; one that carries weight with a single unit makes
+ * the clustered SE NaN (one cluster says nothing about the variance between clusters).
  */
 function analyticStandardErrors(design: ResampleDesign, values: Float64Array): { naive: number; clustered: number } {
-  const { groupStart, groupWeight } = design;
+  const { groupStart, groupUnits, unitStart, unitItems, groupWeight, n } = design;
   const groups = groupStart.length - 1;
-  if (groupWeight === null) return pooledErrors(design, values, 0, groups);
+  let pooledMean = 0;
+  if (groupWeight === null) {
+    for (let i = 0; i < n; i++) pooledMean += values[i];
+    pooledMean /= n;
+  }
   let naive = 0;
   let clustered = 0;
   for (let g = 0; g < groups; g++) {
-    const part = pooledErrors(design, values, g, g + 1);
-    const w2 = groupWeight[g] * groupWeight[g];
-    if (w2 === 0) continue;
-    naive += w2 * part.naive * part.naive;
-    clustered += w2 * part.clustered * part.clustered;
-  }
-  return { naive: Math.sqrt(naive), clustered: Math.sqrt(clustered) };
-}
-
-/** Miller's SEs over the items of groups [g0, g1): a pooled mean of those items. */
-function pooledErrors(design: ResampleDesign, values: Float64Array, g0: number, g1: number): { naive: number; clustered: number } {
-  const { groupStart, groupUnits, unitStart, unitItems } = design;
-  let sum = 0;
-  let n = 0;
-  for (let k = groupStart[g0]; k < groupStart[g1]; k++) {
-    const u = groupUnits[k];
-    for (let j = unitStart[u]; j < unitStart[u + 1]; j++) {
-      sum += values[unitItems[j]];
-      n += 1;
+    const weight = groupWeight === null ? 1 : groupWeight[g];
+    if (weight === 0) continue;
+    const units = groupStart[g + 1] - groupStart[g];
+    let items = 0;
+    let sum = 0;
+    for (let k = groupStart[g]; k < groupStart[g + 1]; k++) {
+      const u = groupUnits[k];
+      for (let j = unitStart[u]; j < unitStart[u + 1]; j++) sum += values[unitItems[j]];
+      items += unitStart[u + 1] - unitStart[u];
     }
-  }
-  const mean = sum / n;
-  let squares = 0;
-  let clusterSquares = 0;
-  for (let k = groupStart[g0]; k < groupStart[g1]; k++) {
-    const u = groupUnits[k];
-    let deviation = 0;
-    for (let j = unitStart[u]; j < unitStart[u + 1]; j++) {
-      const d = values[unitItems[j]] - mean;
-      squares += d * d;
-      deviation += d;
+    const centre = groupWeight === null ? pooledMean : sum / items;
+    const residuals = new Float64Array(items);
+    const cluster = design.clustered ? new Int32Array(items) : null;
+    let next = 0;
+    for (let k = groupStart[g]; k < groupStart[g + 1]; k++) {
+      const u = groupUnits[k];
+      for (let j = unitStart[u]; j < unitStart[u + 1]; j++) {
+        if (cluster !== null) cluster[next] = k - groupStart[g];
+        residuals[next++] = values[unitItems[j]] - centre;
+      }
     }
-    clusterSquares += deviation * deviation;
+    const v = millerVariance(residuals, cluster, units, groupWeight === null ? 1 / n : weight / items);
+    naive += v.naive;
+    clustered += units < 2 ? NaN : v.clustered;
   }
-  if (n < 2) return { naive: NaN, clustered: NaN };
-  const naiveVariance = squares / (n - 1) / n;
-  const clusteredVariance = naiveVariance + (clusterSquares - squares) / (n * n);
-  return { naive: Math.sqrt(naiveVariance), clustered: squares === 0 ? 0 : clusteredVariance >= 0 ? Math.sqrt(clusteredVariance) : NaN };
+  return { naive: Math.sqrt(naive), clustered: Math.sqrt(design.clustered ? clustered : naive) };
 }

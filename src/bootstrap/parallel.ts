@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { buildDesign, type ResampleDesign } from './design.js';
-import { meanBootstrap, meanResult } from './mean.js';
+import { buildDesign, thinGroups, type ResampleDesign } from './design.js';
+import { meanBootstrapOnDesign, meanResult } from './mean.js';
 import { CHUNK_RESAMPLES, chunkCount } from './resample.js';
 import { finiteValues, pairedDifferences, resolveSettings, type BootstrapSettings } from './settings.js';
 import type { BootstrapResult, ParallelBootstrapOptions } from './types.js';
@@ -41,12 +41,15 @@ export function checkThreads(threads: number | undefined): number {
   return value;
 }
 
-/** The threaded mean bootstrap on checked values. */
-export async function meanBootstrapParallel(values: Float64Array, options: ParallelBootstrapOptions): Promise<BootstrapResult> {
+/**
+ * The threaded mean bootstrap on checked values (and, optionally, the design already built from
+ * them and these options).
+ */
+export async function meanBootstrapParallel(values: Float64Array, options: ParallelBootstrapOptions, built: ResampleDesign | null = null): Promise<BootstrapResult> {
   const threads = checkThreads(options.threads);
   const settings = resolveSettings(options);
-  if (threads === 1 || settings.method === 't') return meanBootstrap(values, options);
-  const design = buildDesign(values.length, options, values);
+  const design = built ?? buildDesign(values.length, options, values);
+  if (threads === 1 || settings.method === 't' || thinGroups(design).length > 0) return meanBootstrapOnDesign(design, values, options);
   const distribution = await parallelMeanDistribution(design, settings, threads, options.onProgress ?? null);
   return meanResult(design, values, settings, distribution);
 }

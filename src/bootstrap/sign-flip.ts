@@ -44,7 +44,7 @@ export function signFlipTest(differences: ArrayLike<number>, options: SignFlipOp
   if (!Number.isInteger(exactMaxUnits) || exactMaxUnits < 0 || exactMaxUnits > 30) throw new RangeError(`exactMaxUnits must be a whole number in [0, 30] (got ${String(options.exactMaxUnits)})`);
   const flipPath = options.flipPath ?? 'auto';
   if (flipPath !== 'auto' && flipPath !== 'signs' && flipPath !== 'counts') throw new RangeError(`flipPath must be auto, signs or counts (got ${String(options.flipPath)})`);
-  const design = buildDesign(n, { cluster: options.cluster, strata: options.strata, stratumWeights: options.stratumWeights, resamplePath: 'indices' }, d);
+  const design = buildDesign(n, { cluster: options.cluster, strata: options.strata, stratumWeights: options.stratumWeights, strataNames: options.strataNames, clusterNames: options.clusterNames, resamplePath: 'indices' }, d);
   // Per unit: its contribution u_g to T.
   const m = design.nUnits;
   const contribution = new Float64Array(m);

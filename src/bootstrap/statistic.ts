@@ -1,4 +1,4 @@
-import { buildDesign, type ResampleDesign } from './design.js';
+import { buildDesign, thinGroups, type ResampleDesign } from './design.js';
 import { intervalsFromDistribution, type IntervalOutcome } from './intervals.js';
 import type { QuantileRule } from './quantile.js';
 import { chunkCount, resampleIndexChunk } from './resample.js';
@@ -15,6 +15,15 @@ import type { BootstrapOptions, BootstrapResult } from './types.js';
  * reproduces `bootstrapMean(values)` up to rounding whenever bootstrapMean draws indices (values with
  * many distinct values, or `resamplePath: 'indices'`); where it draws class counts instead (few
  * distinct values: see bootstrapMean) the two agree in distribution, not draw by draw.
+ *
+ * With `strata`, the BCa acceleration centres and scales the jackknife values within each stratum
+ * (stratifiedAcceleration, Davison & Hinkley 1997 §3.7, §5.3.2). The jackknife calls `statistic`
+ * on the data less one unit, so the leave-one-out statistic is whatever `statistic` makes of a
+ * stratum one unit short: for a pooled mean that shifts weight between strata slightly (by
+ * about 1/N_h); write the statistic as Σ_h (N_h / N) · mean_h to hold the weights fixed, as
+ * bootstrapMean does. A stratum with a single unit never varies between resamples, so the interval
+ * treats its part of the statistic as known: a warning names it. (bootstrapMean returns NaN there,
+ * since it knows the stratum's weight; here only `statistic` knows how much that stratum counts.)
  *
  * The index array passed in is a reused buffer: read it during the call, do not keep it.
  * Method `'t'` is not available here (it needs a standard error formula): use tInterval.
@@ -46,11 +55,19 @@ export function bootstrapStatistic(n: number, statistic: (indices: Int32Array) =
     options.onProgress?.(done / settings.nResamples);
   }
   const jackknife = settings.method === 'bca' ? statisticJackknife(design, statistic) : null;
-  const outcome = intervalsFromDistribution(distribution, estimate, jackknife, { method: settings.method, confidenceLevel: settings.confidenceLevel, alternative: settings.alternative });
+  const outcome = intervalsFromDistribution(distribution, estimate, jackknife, {
+    method: settings.method,
+    confidenceLevel: settings.confidenceLevel,
+    alternative: settings.alternative,
+    jackknifeGroups: design.stratified ? { start: design.groupStart, units: design.groupUnits } : null,
+  });
   return statisticResult(design, settings, estimate, outcome);
 }
 
-/** Leave-one-unit-out statistics: for each unit u, statistic(items without u's items). */
+/**
+ * Leave-one-unit-out statistics: for each unit u, statistic(items without u's items), in unit order.
+ * The raw values: the BCa acceleration centres them (within each stratum, with strata).
+ */
 export function statisticJackknife(design: ResampleDesign, statistic: (indices: Int32Array) => number): Float64Array {
   const { n, nUnits, unitStart, unitItems } = design;
   const out = new Float64Array(nUnits);
@@ -65,8 +82,13 @@ export function statisticJackknife(design: ResampleDesign, statistic: (indices: 
   return out;
 }
 
+/** The generic path's warning for a one-unit stratum: its interval is computed, but treats that stratum as known. */
+function thinStatisticWarning(design: ResampleDesign, g: number): string {
+  return `${design.groupLabel[g]} has a single ${design.clustered ? 'cluster' : 'item'}: it never varies between resamples, so the interval treats its part of the statistic as known (too narrow if that part matters)`;
+}
+
 function statisticResult(design: ResampleDesign, settings: BootstrapSettings, estimate: number, outcome: IntervalOutcome): BootstrapResult {
-  const warnings = [...outcome.warnings];
+  const warnings = [...thinGroups(design).map((g) => thinStatisticWarning(design, g)), ...outcome.warnings];
   if (design.clustered && design.nClusters < 10) warnings.unshift(`only ${design.nClusters} clusters: resampling so few clusters gives unreliable intervals`);
   const result: BootstrapResult = {
     estimate,

@@ -53,6 +53,17 @@ export interface BootstrapOptions {
    */
   stratumWeights?: ArrayLike<number> | null;
   /**
+   * Names of the stratum indices (strataNames[h] names stratum h, e.g. AlignedScores.strata), used
+   * in every warning and error about a stratum: `stratum "rare_clause" has a single item …`. Without
+   * them (or past their end) a stratum is named by index: `stratum #3`. Never changes the result.
+   */
+  strataNames?: readonly string[] | null;
+  /**
+   * Names of the cluster indices (clusterNames[c] names cluster c, e.g. AlignedScores.clusters), used
+   * in every warning and error about a cluster: `cluster "doc-17" spans two strata …`; else `cluster #17`.
+   */
+  clusterNames?: readonly string[] | null;
+  /**
    * Called with the fraction of resamples done (0 … 1), once per chunk, for a progress bar.
    * Never changes the result.
    */
@@ -102,15 +113,22 @@ export interface BootstrapResult {
   bias: number;
   /** BCa bias correction z0 = Φ⁻¹((#{θ* < θ̂} + #{θ* ≤ θ̂}) / 2B); NaN unless method `'bca'`. */
   biasCorrection: number;
-  /** BCa acceleration a = Σ(θ̄ − θ_(i))³ / (6 (Σ(θ̄ − θ_(i))²)^1.5) from the jackknife; NaN unless `'bca'`. */
+  /**
+   * BCa acceleration a = Σ(θ̄ − θ_(i))³ / (6 (Σ(θ̄ − θ_(i))²)^1.5) from the jackknife; with strata,
+   * Davison & Hinkley's stratified form (jackknife values centred and scaled within each stratum:
+   * see stratifiedAcceleration). NaN unless `'bca'`.
+   */
   acceleration: number;
-  /** Analytic SE assuming independent items: sd(x, ddof 1) / √n (stratified: √Σ w_h² s_h² / n_h). */
+  /**
+   * Analytic SE assuming independent items: sd(x, ddof 1) / √n; stratified: √Σ w_h² s_h² / n_h with
+   * w_h the stratumWeights or, unweighted, N_h / N.
+   */
   naiveStandardError: number;
-  /** Analytic cluster-robust SE (Miller 2024, Appendix A); only with `cluster`. */
+  /** Analytic cluster-robust SE (Miller 2024, Appendix A; per stratum with strata); only with `cluster`. NaN when a stratum (or the data) has a single cluster. */
   clusteredStandardError?: number;
   /** (clusteredStandardError / naiveStandardError)², the variance inflation from clustering; only with `cluster`. */
   designEffect?: number;
-  /** Degenerate-but-valid cases (constant data, NaN bounds, few clusters), in words. */
+  /** Degenerate-but-valid cases (constant data, NaN bounds, few clusters, a stratum of one unit), in words, naming strata by strataNames. */
   warnings: string[];
 }
 
@@ -177,6 +195,9 @@ export interface SignFlipOptions {
   /** With `stratumWeights`: the test statistic is Σ_h w_h · mean_h instead of the pooled mean. */
   strata?: Int32Array | null;
   stratumWeights?: ArrayLike<number> | null;
+  /** Names of the stratum and cluster indices for error messages, as in BootstrapOptions. */
+  strataNames?: readonly string[] | null;
+  clusterNames?: readonly string[] | null;
   /** Enumerate all 2^m sign vectors when there are at most this many units m; default 16. */
   exactMaxUnits?: number;
   /**
