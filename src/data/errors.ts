@@ -55,6 +55,7 @@ export function showValue(value: unknown): string {
     const text = JSON.stringify(value);
     return text.length > 80 ? `${text.slice(0, 77)}...` : text;
   } catch {
-    return String(value);
+    // Too deep (or cyclic) to serialise: String() would recurse just as deep, so name the shape.
+    return Array.isArray(value) ? '[a deeply nested array]' : '[a deeply nested object]';
   }
 }

@@ -17,6 +17,8 @@ export interface TableReader {
 }
 
 const CHUNK = 1 << 20;
+/** The longest line (JSONL) or record (CSV) read, in characters: far above any real row, far below V8's string limit. */
+export const MAX_RECORD_CHARS = 64 * 1024 * 1024;
 
 /**
  * Reads a text file in 1 MiB chunks, decoding UTF-8 as it goes, so a large file is never
@@ -53,8 +55,9 @@ export function* readTextChunks(path: string, chunkSize = CHUNK): Generator<stri
 
 /**
  * Splits chunks of text into lines, numbering from 1; `\r\n`, `\n` and a lone `\r` all end a line.
+ * @throws {InputError} for a line longer than MAX_RECORD_CHARS (a file with no line breaks, say).
  */
-export function* lines(chunks: Iterable<string>): Generator<{ line: number; text: string }> {
+export function* lines(chunks: Iterable<string>, file = '<text>'): Generator<{ line: number; text: string }> {
   let pending = '';
   let lineNumber = 0;
   let lastWasCR = false;
@@ -79,6 +82,9 @@ export function* lines(chunks: Iterable<string>): Generator<{ line: number; text
       }
     }
     pending += chunk.slice(start);
+    if (pending.length > MAX_RECORD_CHARS) {
+      throw new InputError(`line is longer than ${MAX_RECORD_CHARS / 1024 / 1024} MiB: not a table row`, { file, line: lineNumber + 1 });
+    }
   }
   if (pending.length > 0) yield { line: lineNumber + 1, text: pending };
 }
@@ -195,6 +201,12 @@ export function* csvRecords(chunks: Iterable<string>, file: string): Generator<{
       fieldStarted = true;
       i = j;
     }
+    // Once a chunk: a record still open after 64 MiB is not a table row (an unclosed quote, say).
+    let open = field.length;
+    for (const f of fields) open += f.length;
+    if (open > MAX_RECORD_CHARS) {
+      throw new InputError(`record is longer than ${MAX_RECORD_CHARS / 1024 / 1024} MiB${inQuotes ? ' (a quoted field never closes?)' : ''}: not a table row`, { file, line: recordLine });
+    }
   }
   if (inQuotes) throw new InputError('malformed CSV: a quoted field is never closed', { file, line: recordLine });
   if (field !== '' || fields.length > 0 || fieldStarted) yield* endRecord();
@@ -249,7 +261,7 @@ function openCsv(path: string): TableReader {
  * @throws {InputError} for a line that is not valid JSON or not a JSON object.
  */
 export function* jsonlRecords(path: string): Generator<TableRecord> {
-  for (const { line, text } of lines(readTextChunks(path))) {
+  for (const { line, text } of lines(readTextChunks(path), path)) {
     const trimmed = text.trim();
     if (trimmed === '') continue;
     let value: unknown;
