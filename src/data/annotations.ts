@@ -36,6 +36,8 @@ export function annotationsFromRecords(records: Iterable<{ line: number; values:
   const annotators = new Set<string>();
   let hasType: boolean | null = columns ? columns.includes('type') : null;
   let hasSpans: boolean | null = columns ? columns.includes('start') || columns.includes('end') : null;
+  let hasLabel: boolean | null = columns ? columns.includes('label') : null;
+  let firstLine = 0;
   if (columns) {
     for (const name of ['item', 'annotator']) if (!columns.includes(name)) throw new InputError(`missing required column "${name}"`, { file: source, line: 1, value: columns.join(',') });
     if (!columns.includes('label') && !hasSpans) throw new InputError('missing required column "label" (or "start" and "end" for spans)', { file: source, line: 1, value: columns.join(',') });
@@ -47,8 +49,24 @@ export function annotationsFromRecords(records: Iterable<{ line: number; values:
       if (text === undefined || text.trim() === '') throw new InputError(`${field} must be a non-empty string`, { file: source, line, value: values[field] ?? '' });
       return text.trim();
     };
-    if (hasType === null) hasType = values.type !== undefined;
-    if (hasSpans === null) hasSpans = values.start !== undefined || values.end !== undefined;
+    if (columns === null) {
+      // JSONL: the first row decides which columns the table has; every later row must agree,
+      // as a CSV header would make it.
+      const present = { type: values.type !== undefined, spans: values.start !== undefined || values.end !== undefined, label: values.label !== undefined };
+      if (hasType === null) {
+        hasType = present.type;
+        hasSpans = present.spans;
+        hasLabel = present.label;
+        firstLine = line;
+        if (!hasLabel && !hasSpans) throw new InputError('each row needs a "label" (or "start" and "end" for spans)', { file: source, line, value: Object.keys(values).join(',') });
+      } else {
+        for (const [name, has, had] of [['type', present.type, hasType], ['start/end', present.spans, hasSpans], ['label', present.label, hasLabel]] as const) {
+          if (has !== had) {
+            throw new InputError(has ? `"${name}" appears here but not on line ${firstLine}` : `"${name}" is missing here but present on line ${firstLine}`, { file: source, line });
+          }
+        }
+      }
+    }
     const item = id('item');
     const annotator = id('annotator');
     const rawLabel = values.label;
