@@ -2,12 +2,20 @@
 // The demo: every benchplan command on the bundled SYNTHETIC examples, outputs into one folder.
 // Usage: npm run demo [-- OUTDIR]   (default out/)
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const out = resolve(process.argv[2] ?? 'out');
+// Clear only a folder this demo made (it leaves a marker file): `npm run demo -- .` must never
+// delete the repository, nor `-- ~` a home folder.
+const marker = join(out, '.benchplan-demo');
+if (existsSync(out) && readdirSync(out).length > 0 && !existsSync(marker)) {
+  process.stderr.write(`demo: ${out} is not empty and was not made by the demo; name a new or empty folder\n`);
+  process.exit(2);
+}
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
+writeFileSync(marker, 'made by npm run demo; the next run may delete this folder\n');
 const bin = resolve('bin/benchplan.js');
 const o = (name) => join(out, name);
 

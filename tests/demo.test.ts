@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/files.js';
@@ -18,5 +18,14 @@ describe('the demo', () => {
       expect(existsSync(join(out, file)), file).toBe(true);
     }
     expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('<svg');
+  });
+
+  it('refuses to clear a folder it did not make', () => {
+    const folder = tempDir('benchplan-demo-');
+    writeFileSync(join(folder, 'precious.txt'), 'keep me');
+    const result = spawnSync(process.execPath, ['scripts/demo.mjs', folder], { cwd: root, encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('is not empty and was not made by the demo');
+    expect(readFileSync(join(folder, 'precious.txt'), 'utf8')).toBe('keep me');
   });
 });
