@@ -6,6 +6,8 @@ import { parseWith } from './validate.js';
 
 /** YAML config files are small; anything larger than this is refused rather than parsed. */
 const MAX_YAML_BYTES = 64 * 1024 * 1024;
+/** Config files (strata, cost policy) are a few lines; one over 1 MiB is a mistake, refused before parsing. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
 /** Aliases allowed before a document counts as an alias bomb (billion laughs). */
 const MAX_ALIASES = 100;
 
@@ -23,13 +25,16 @@ export interface YamlSource {
  */
 export function parseYamlText(text: string, file: string): YamlSource {
   const lineCounter = new YAML.LineCounter();
-  const doc = YAML.parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: true, schema: 'core' });
+  // The yaml package's own duplicate-key check compares every key with every earlier one (a
+  // 20,000-stratum file took 15 s); duplicates are found below in one pass instead.
+  const doc = YAML.parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: true, schema: 'core' });
   if (doc.errors.length > 0) {
     const first = doc.errors[0];
     const line = first.linePos?.[0]?.line;
     const what = first.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
     throw new InputError(`invalid YAML: ${what}`, line === undefined ? { file } : { file, line });
   }
+  checkDuplicateKeys(doc, file, lineCounter);
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIASES });
@@ -50,13 +55,42 @@ export function parseYamlText(text: string, file: string): YamlSource {
   return { file, data, lineOf };
 }
 
+/** Refuses a mapping that names a key twice, at the second key's line: O(keys). */
+function checkDuplicateKeys(doc: YAML.Document, file: string, lineCounter: YAML.LineCounter): void {
+  YAML.visit(doc, {
+    Map(_key, map) {
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        const k = pair.key as { value?: unknown; range?: [number, number, number] } | null;
+        const name = String(k && typeof k === 'object' && 'value' in k ? k.value : k);
+        if (seen.has(name)) {
+          const line = k?.range ? lineCounter.linePos(k.range[0]).line : undefined;
+          throw new InputError('invalid YAML: a mapping names the same key twice', { file, ...(line === undefined ? {} : { line }), value: name });
+        }
+        seen.add(name);
+      }
+    },
+  });
+}
+
+// Key → offset per map node, built on first use: looking up every key of a map one by one (as a
+// strata file's lines are) would otherwise scan the map once per key, O(n²).
+const keyOffsets = new WeakMap<object, Map<string, number>>();
+
 function offsetOf(parent: unknown, key: PropertyKey): number | undefined {
   if (YAML.isMap(parent)) {
-    for (const pair of parent.items) {
-      const k = pair.key as { value?: unknown; range?: [number, number, number] } | null;
-      if (k && String(k.value) === String(key) && k.range) return k.range[0];
+    let offsets = keyOffsets.get(parent);
+    if (offsets === undefined) {
+      offsets = new Map();
+      for (const pair of parent.items) {
+        const k = pair.key as { value?: unknown; range?: [number, number, number] } | null;
+        if (k && k.range && !offsets.has(String(k.value))) offsets.set(String(k.value), k.range[0]);
+      }
+      keyOffsets.set(parent, offsets);
     }
-  } else if (YAML.isSeq(parent) && typeof key === 'number') {
+    return offsets.get(String(key));
+  }
+  if (YAML.isSeq(parent) && typeof key === 'number') {
     const item = parent.items[key] as { range?: [number, number, number] } | undefined;
     if (item?.range) return item.range[0];
   }
@@ -68,7 +102,7 @@ function offsetOf(parent: unknown, key: PropertyKey): number | undefined {
  * @throws {InputError} `file:line: path: message (got value)` for the first problem.
  */
 export function loadYaml<S extends z.ZodType>(path: string, schema: S): { value: z.infer<S>; source: YamlSource } {
-  const source = parseYamlText(readSmallText(path, MAX_YAML_BYTES), path);
+  const source = parseYamlText(readSmallText(path, MAX_CONFIG_BYTES), path);
   const value = parseWith(schema, source.data, { file: path, lineOf: source.lineOf });
   return { value, source };
 }
@@ -84,7 +118,7 @@ export function readSmallText(path: string, maxBytes = MAX_YAML_BYTES): string {
     if (error instanceof InputError) throw error;
     throw new InputError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: path });
   }
-  if (size > maxBytes) throw new InputError(`is too large for a config file (${size} bytes; limit ${maxBytes})`, { file: path });
+  if (size > maxBytes) throw new InputError(`is too large for this kind of file (${size} bytes; limit ${maxBytes})`, { file: path });
   const bytes = readFileSync(path);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

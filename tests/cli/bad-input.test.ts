@@ -62,6 +62,14 @@ const cases: BadInput[] = [
     args: ['--kind', 'strata'],
     message: /bomb\.yaml: refused: .*aliases/,
   },
+  { name: 'a YAML key given twice', file: 'dupkey.yaml', content: 'strata:\n  a: { traffic: 0.5 }\n  a: { traffic: 0.5 }\n', message: 'dupkey.yaml:3: invalid YAML: a mapping names the same key twice (got "a")' },
+  {
+    name: 'a strata file over 1 MiB (refused before parsing)',
+    file: 'huge.yaml',
+    content: () => `strata:\n${Array.from({ length: 40_000 }, (_, k) => `  stratum_${k}: { traffic: 0.000025 }`).join('\n')}\n`,
+    args: ['--kind', 'strata'],
+    message: /huge\.yaml: is too large for this kind of file \(\d+ bytes; limit 1048576\)/,
+  },
   { name: 'invalid YAML', file: 'syntax.yaml', content: 'strata:\n  a: { traffic: 1\n', args: ['--kind', 'strata'], message: /syntax\.yaml:\d+: invalid YAML/ },
   {
     name: 'JSONL annotations whose columns change between rows',
