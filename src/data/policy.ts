@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InputError } from './errors.js';
+import { isIsoDate } from './dates.js';
 import { OUTCOME_KINDS } from './outcomes.js';
 import { loadYaml } from './yaml.js';
 
@@ -10,7 +11,7 @@ export const CostPolicySchema = z.strictObject({
   /** Who owns the decision, e.g. "Head of Regulatory Risk". */
   owner: z.string().trim().min(1),
   /** When it was decided, YYYY-MM-DD. */
-  decided: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(s)), 'must be a real date'),
+  decided: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD').refine(isIsoDate, 'must be a real calendar date'),
   /** Cost of each outcome kind, ≥ 0, in any one unit. */
   costs: z.partialRecord(OutcomeKindSchema, z.number().min(0)),
   /** The cost to vary and the band of values the owner would accept. */

@@ -54,6 +54,7 @@ const cases: BadInput[] = [
   { name: 'traffic out of range', file: 'range.yaml', content: 'strata:\n  a:\n    traffic: 1.5\n', message: /range\.yaml:3: strata\.a\.traffic: .*(got 1\.5)/ },
   { name: 'unknown key in the policy (strict)', file: 'policy.yaml', content: 'owner: Risk\ndecided: 2026-10-01\ncosts: { hit: 0, miss: 1 }\nsweeep: {}\n', message: /policy\.yaml:4: unknown key .*\(got "sweeep"\)/ },
   { name: 'unknown outcome kind in policy costs', file: 'pcost.yaml', content: 'owner: Risk\ndecided: 2026-10-01\ncosts: { hit: 0, blunder: 3 }\n', message: /pcost\.yaml:3: costs/ },
+  { name: 'policy decided on a day that does not exist', file: 'feb30.yaml', content: 'owner: Risk\ndecided: 2026-02-30\ncosts: { miss: 1 }\n', message: 'feb30.yaml:2: decided: must be a real calendar date (got "2026-02-30")' },
   { name: 'policy band upside down', file: 'band.yaml', content: 'owner: Risk\ndecided: 2026-10-01\ncosts: { miss: 1, fabrication: 8 }\nsweep: { vary: fabrication, band: [20, 4] }\n', message: /band\.yaml:4: sweep\.band: band must be \[low, high\] with low < high/ },
   {
     name: 'a YAML alias bomb (refused, not expanded)',
