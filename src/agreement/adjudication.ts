@@ -1,3 +1,4 @@
+import { csvLine } from '../data/csv-text.js';
 import type { AnnotationsTable } from '../data/annotations.js';
 import { labelsByType } from './labels.js';
 
@@ -46,9 +47,6 @@ export function adjudicationList(table: AnnotationsTable): AdjudicationList {
   return { annotators, items };
 }
 
-function csvCell(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
 
 /**
  * The adjudication list as CSV: `type,item,<one column per annotator>,adjudicated`, the last
@@ -59,7 +57,7 @@ function csvCell(value: string): string {
 export function adjudicationCsv(list: AdjudicationList): string {
   const header = ['type', 'item', ...list.annotators, 'adjudicated'];
   if (new Set(header).size !== header.length) throw new RangeError(`an annotator is named like a fixed column (type, item, adjudicated): ${list.annotators.join(', ')}`);
-  const lines = [header.map(csvCell).join(',')];
-  for (const row of list.items) lines.push([row.type, row.item, ...row.labels.map((label) => label ?? ''), ''].map(csvCell).join(','));
+  const lines = [csvLine(header)];
+  for (const row of list.items) lines.push(csvLine([row.type, row.item, ...row.labels, '']));
   return `${lines.join('\n')}\n`;
 }

@@ -1,3 +1,4 @@
+import { csvLine } from '../data/csv-text.js';
 import { extname } from 'node:path';
 import { InputError } from '../data/errors.js';
 import { writeFileAtomic } from '../data/atomic.js';
@@ -19,11 +20,6 @@ function cell(row: ImportedRow, column: string): string | number | undefined {
   return column === 'doc_hash' ? row.docHash : (row as unknown as Record<string, string | number | undefined>)[column];
 }
 
-/** RFC 4180 quoting: a field with a comma, quote or line break is quoted, quotes doubled. */
-function csvField(value: string | number | undefined): string {
-  const text = value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /**
  * The rows as scores-table text: CSV with a header row, or JSONL (one object a line). Columns:
@@ -36,7 +32,7 @@ export function formatImportedScores(rows: readonly ImportedRow[], format: 'csv'
   const columns = columnsOf(rows);
   if (format === 'csv') {
     const lines = [columns.join(',')];
-    for (const row of rows) lines.push(columns.map((c) => csvField(cell(row, c))).join(','));
+    for (const row of rows) lines.push(csvLine(columns.map((c) => cell(row, c))));
     return `${lines.join('\n')}\n`;
   }
   let out = '';
