@@ -1,6 +1,6 @@
 export { CHART_CONFIG, CHART_COLORS, CHART_FONT, VEGA_LITE_SCHEMA, finishChartSpec, type ChartTitle } from './theme.js';
 export { compileChart, renderChartSvg, renderChartPng, rasterizeSvg, scopeSvgIds, chartFontFiles, type CompiledChart, type SvgRenderOptions, type PngRenderOptions, type RasterImage } from './render.js';
-export { writeChart, chartFormatOf, CHART_OPTION, type ChartFormat } from './write.js';
+export { writeChart, chartFormatOf, preflightChart, CHART_OPTION, type ChartFormat } from './write.js';
 export { forestPlotSpec, type ForestPlotInput, type ForestPlotPair } from './forest.js';
 export { sizingCurveSpec, type SizingCurveInput, type SizingCurvePoint } from './sizing-curve.js';
 export { allocationChartSpec, type AllocationChartInput, type AllocationChartSeries } from './allocation.js';

@@ -1,5 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
-import { writeFileAtomic } from '../data/atomic.js';
+import { preflightOutput, writeFileAtomic } from '../data/atomic.js';
 import { InputError } from '../data/errors.js';
 import { renderChartPng, renderChartSvg, type PngRenderOptions } from './render.js';
 
@@ -19,6 +19,16 @@ export function chartFormatOf(path: string, flag = '--chart'): ChartFormat {
   const match = /\.(svg|png)$/i.exec(path);
   if (!match || path.length === match[0].length) throw new InputError('must end in .svg or .png', { file: flag, value: path });
   return match[1].toLowerCase() as ChartFormat;
+}
+
+/**
+ * Checks a `--chart` path before any work: the extension, and that the file can be written there.
+ * @throws {InputError} for another extension or a folder that cannot take the file.
+ */
+export function preflightChart(path: string, flag = '--chart'): ChartFormat {
+  const format = chartFormatOf(path, flag);
+  preflightOutput(path, flag);
+  return format;
 }
 
 /**

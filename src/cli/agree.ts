@@ -1,9 +1,9 @@
-import { agreementChartSpec, CHART_OPTION, chartFormatOf, writeChart } from '../charts/index.js';
+import { agreementChartSpec, CHART_OPTION, preflightChart, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
 import { adjudicationCsv, adjudicationList } from '../agreement/adjudication.js';
 import { agreementByType, type AgreementByTypeResult } from '../agreement/by-type.js';
 import { loadAnnotations } from '../data/annotations.js';
-import { writeFileAtomic } from '../data/atomic.js';
+import { preflightOutput, writeFileAtomic } from '../data/atomic.js';
 import { InputError } from '../data/errors.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { contextOf, emit, numberFlag, progress, seedFlag, type Io, warningLines } from './io.js';
@@ -101,7 +101,8 @@ export function register(program: Command, io: Io): void {
     .option(...CHART_OPTION)
     .action(async (file, options, command) => {
       const ctx = contextOf(command, io);
-      if (options.chart !== undefined) chartFormatOf(options.chart);
+      if (options.chart !== undefined) preflightChart(options.chart);
+      if (options.adjudicate !== undefined) preflightOutput(options.adjudicate, '--adjudicate');
       const threshold = numberFlag('--threshold', options.threshold, { min: -1, max: 1 }) as number;
       const nResamples = numberFlag('--resamples', options.resamples, { integer: true, min: 1 }) as number;
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;

@@ -1,4 +1,4 @@
-import { allocationChartSpec, CHART_OPTION, chartFormatOf, writeChart } from '../charts/index.js';
+import { allocationChartSpec, CHART_OPTION, preflightChart, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
 import { InputError } from '../data/errors.js';
 import { pairScores } from '../data/pairing.js';
@@ -126,7 +126,7 @@ export function register(program: Command, io: Io): void {
     .option(...CHART_OPTION)
     .action(async (options, command) => {
       const ctx = contextOf(command, io);
-      if (options.chart !== undefined) chartFormatOf(options.chart);
+      if (options.chart !== undefined) preflightChart(options.chart);
       const budget = numberFlag('--budget', options.budget, { integer: true, min: 1 }) as number;
       const min = numberFlag('--min', options.min, { integer: true, min: 0 });
       const max = numberFlag('--max', options.max, { integer: true, min: 0 });

@@ -1,4 +1,4 @@
-import { forestPlotSpec, CHART_OPTION, chartFormatOf, writeChart } from '../charts/index.js';
+import { forestPlotSpec, CHART_OPTION, preflightChart, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
 import { ALTERNATIVE_HYPOTHESES, INTERVAL_METHODS, compareModels, compareModelsParallel, mcnemarTest, type Alternative, type CompareModelsResult, type IntervalMethod, type McNemarResult, type PairComparison } from '../bootstrap/index.js';
 import { InputError } from '../data/errors.js';
@@ -118,7 +118,7 @@ export function register(program: Command, io: Io): void {
     .option(...CHART_OPTION)
     .action(async (scoresPath, flags: CompareFlags, command) => {
       const ctx = contextOf(command, io);
-      if (flags.chart !== undefined) chartFormatOf(flags.chart);
+      if (flags.chart !== undefined) preflightChart(flags.chart);
       const method = choiceFlag('--method', flags.method, INTERVAL_METHODS) as IntervalMethod;
       const nResamples = numberFlag('--resamples', flags.resamples, { integer: true, min: 1 }) as number;
       const confidenceLevel = numberFlag('--confidence', flags.confidence, { above: 0, below: 1 }) as number;

@@ -1,4 +1,4 @@
-import { driftChartSpec, CHART_OPTION, chartFormatOf, writeChart } from '../charts/index.js';
+import { driftChartSpec, CHART_OPTION, preflightChart, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
 import { INTERVAL_METHODS, type IntervalMethod } from '../bootstrap/index.js';
 import { InputError } from '../data/errors.js';
@@ -81,7 +81,7 @@ export function register(program: Command, io: Io): void {
     .option(...CHART_OPTION)
     .action(async (options, command) => {
       const ctx = contextOf(command, io);
-      if (options.chart !== undefined) chartFormatOf(options.chart);
+      if (options.chart !== undefined) preflightChart(options.chart);
       const method = choiceFlag('--method', options.method, DRIFT_METHODS) as IntervalMethod;
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       const nResamples = numberFlag('--resamples', options.resamples, { integer: true, min: 1 }) as number;

@@ -1,4 +1,4 @@
-import { stratumScoresSpec, CHART_OPTION, chartFormatOf, writeChart } from '../charts/index.js';
+import { stratumScoresSpec, CHART_OPTION, preflightChart, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
 import { InputError } from '../data/errors.js';
 import { alignModels } from '../data/pairing.js';
@@ -86,7 +86,7 @@ export function register(program: Command, io: Io): void {
     .option(...CHART_OPTION)
     .action(async (scoresPath, options, command) => {
       const ctx = contextOf(command, io);
-      if (options.chart !== undefined) chartFormatOf(options.chart);
+      if (options.chart !== undefined) preflightChart(options.chart);
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       const method = choiceFlag('--method', options.method, DIFFERENCE_METHODS) ?? 'bca';
       const resamples = numberFlag('--resamples', options.resamples, { integer: true, min: 1 }) as number;

@@ -1,4 +1,4 @@
-import { sizingCurveSpec, CHART_OPTION, chartFormatOf, writeChart } from '../charts/index.js';
+import { sizingCurveSpec, CHART_OPTION, preflightChart, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
 import { InputError } from '../data/errors.js';
 import { pairScores } from '../data/pairing.js';
@@ -136,7 +136,7 @@ export function register(program: Command, io: Io): void {
     .option(...CHART_OPTION)
     .action(async (pilotPath, options, command) => {
       const ctx = contextOf(command, io);
-      if (options.chart !== undefined) chartFormatOf(options.chart);
+      if (options.chart !== undefined) preflightChart(options.chart);
       const mde = numberFlag('--mde', options.mde, { above: 0 }) as number;
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       const power = numberFlag('--power', options.power, { above: 0, below: 1 }) as number;

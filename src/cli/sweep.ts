@@ -1,4 +1,4 @@
-import { costSweepSpec, CHART_OPTION, chartFormatOf, writeChart } from '../charts/index.js';
+import { costSweepSpec, CHART_OPTION, preflightChart, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
 import { INTERVAL_METHODS } from '../bootstrap/index.js';
 import { compareScorings, type ScoringComparison } from '../costs/alternative.js';
@@ -156,7 +156,7 @@ export function register(program: Command, io: Io): void {
     .option(...CHART_OPTION)
     .action(async (outcomes, options, command) => {
       const ctx = contextOf(command, io);
-      if (options.chart !== undefined) chartFormatOf(options.chart);
+      if (options.chart !== undefined) preflightChart(options.chart);
       const nResamples = numberFlag('--resamples', options.resamples, { integer: true, min: 0 }) as number;
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       const method = choiceFlag('--method', options.method, INTERVAL_METHODS) ?? 'bca';

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -49,5 +49,17 @@ describe('--chart', () => {
     expect(stderr).toMatch(/^error: --chart: must end in \.svg or \.png \(got ".*forest\.jpg"\)/);
     expect(readdirSync(dir).length).toBe(before);
     expect(existsSync(join(dir, 'forest.jpg'))).toBe(false);
+  });
+});
+
+describe('outputs are checked before any work', () => {
+  it('agree writes no adjudication list when the chart cannot be written', async () => {
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, 'not a folder');
+    const adjudicate = join(dir, 'adjudicate.csv');
+    const { code, stderr } = await runCli(['agree', 'examples/annotations.csv', '--adjudicate', adjudicate, '--chart', join(blocker, 'agree.svg')]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^error: --chart: cannot write there: (ENOTDIR|EEXIST) \(got ".*a-file\/agree\.svg"\)/);
+    expect(existsSync(adjudicate)).toBe(false);
   });
 });
