@@ -115,7 +115,7 @@ export function nominalAlphaOf(terms: NominalTerms, indices: ArrayLike<number>, 
  * an item's labels are not independent of each other.
  * Delegates the resampling and the quantiles to `bootstrapStatistic` (src/bootstrap) with
  * method `'percentile'`. A resample in which every label is the same value has no alpha (0/0):
- * such resamples are counted in a warning.
+ * such resamples are left out of the interval (`dropNonFinite`) and counted in a warning.
  * Reference: Hayes & Krippendorff (2007), "Answering the call for a standard reliability
  * measure for coding data", Communication Methods and Measures 1:77–89 (bootstrapping α);
  * Efron & Tibshirani (1993) ch. 13 (percentile interval).
@@ -149,9 +149,13 @@ export function krippendorffAlphaInterval(units: ReadonlyArray<ReadonlyArray<Alp
       if (Number.isNaN(value)) undefinedResamples += 1;
       return value;
     },
-    { method: 'percentile', nResamples, seed, confidenceLevel },
+    // A resample with one label value throughout has no alpha (0/0): it is left out, and the
+    // interval is over the resamples on which alpha is defined, as the warning says.
+    { method: 'percentile', nResamples, seed, confidenceLevel, dropNonFinite: true },
   );
-  warnings.push(...result.warnings);
-  if (undefinedResamples > 0) warnings.push(`${undefinedResamples} of ${nResamples} resamples had a single label value throughout and no alpha`);
+  if (undefinedResamples > 0) {
+    warnings.push(`${undefinedResamples} of ${nResamples} resamples had a single label value throughout (alpha undefined there) and are left out of the interval`);
+    warnings.push(...result.warnings.filter((w) => !w.includes('not finite numbers')));
+  } else warnings.push(...result.warnings);
   return { alpha, confidenceInterval: result.confidenceInterval, standardError: result.standardError, ...settings, warnings };
 }

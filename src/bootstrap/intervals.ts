@@ -19,6 +19,8 @@ export interface IntervalSettings {
    * for stratifiedAcceleration; null or absent for one group (jackknifeAcceleration).
    */
   jackknifeGroups?: { start: Int32Array; units: Int32Array } | null;
+  /** Leave out non-finite resampled statistics (with a warning) instead of returning NaN bounds. */
+  dropNonFinite?: boolean;
 }
 
 /** The interval and its by-products, before the settings are echoed. */
@@ -88,6 +90,12 @@ export function intervalsFromDistribution(
     acceleration: NaN,
     warnings,
   };
+  if (nonFinite > 0 && settings.dropNonFinite && nonFinite < count) {
+    const finite = Float64Array.from(distribution).filter(Number.isFinite);
+    const outcome = intervalsFromDistribution(finite, estimate, jackknife, { ...settings, dropNonFinite: false });
+    outcome.warnings.unshift(`${nonFinite} of ${count} resampled statistics are not finite numbers (undefined on those resamples): the interval is over the other ${finite.length}`);
+    return outcome;
+  }
   if (nonFinite > 0) {
     warnings.push(`${nonFinite} of ${count} resampled statistics are not finite numbers; the interval is undefined`);
     return nan;

@@ -60,6 +60,7 @@ export function bootstrapStatistic(n: number, statistic: (indices: Int32Array) =
     confidenceLevel: settings.confidenceLevel,
     alternative: settings.alternative,
     jackknifeGroups: design.stratified ? { start: design.groupStart, units: design.groupUnits } : null,
+    dropNonFinite: options.dropNonFinite ?? false,
   });
   return statisticResult(design, settings, estimate, outcome);
 }

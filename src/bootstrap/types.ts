@@ -75,6 +75,15 @@ export interface BootstrapOptions {
    * one path everywhere. The bootstrap distribution is the same either way; the draws differ.
    */
   resamplePath?: 'auto' | 'indices' | 'counts';
+  /**
+   * bootstrapStatistic only: leave out resamples whose statistic is not a finite number (a ratio
+   * that is 0/0 on some resamples, e.g. Krippendorff's alpha on a resample with one label value),
+   * compute the interval from the rest, and say how many were left out. Default false: any such
+   * resample makes the interval undefined (NaN), since the distribution is then not a number line.
+   * Dropping conditions the interval on the statistic being defined; use it only where that is
+   * the question asked.
+   */
+  dropNonFinite?: boolean;
 }
 
 /** Options of the threaded variants: the same as the sync ones, plus the number of worker threads. */
