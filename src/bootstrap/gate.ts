@@ -1,5 +1,5 @@
 import { InputError } from '../data/errors.js';
-import { pairScores } from '../data/pairing.js';
+import { checkClustersWithinStrata, pairScores } from '../data/pairing.js';
 import { loadScores, type ScoresTable } from '../data/scores.js';
 import type { Seed } from '../random/seed.js';
 import { formatNumber, formatTable } from '../report/table.js';
@@ -38,6 +38,8 @@ export interface NonInferiorityData {
   /** Per item: stratum index into `strataNames`, for `perStratum` and stratified resampling. */
   stratum?: Int32Array | null;
   strataNames?: readonly string[];
+  /** Names of the cluster indices, for messages. */
+  clusterNames?: readonly string[];
   /** Resample within strata for the overall check (stratum sizes fixed, as the set was built). */
   stratified?: boolean;
 }
@@ -94,18 +96,20 @@ export interface NonInferiorityResult {
 }
 
 /** Maps labels to 0 … G − 1 in order of first appearance (the engine wants dense indices). */
-function dense(labels: ArrayLike<number>): { index: Int32Array; count: number } {
+function dense(labels: ArrayLike<number>, names?: readonly string[]): { index: Int32Array; count: number; names: string[] } {
   const map = new Map<number, number>();
   const index = new Int32Array(labels.length);
+  const dense: string[] = [];
   for (let i = 0; i < labels.length; i++) {
     let k = map.get(labels[i]);
     if (k === undefined) {
       k = map.size;
       map.set(labels[i], k);
+      dense.push(names?.[labels[i]] ?? `#${labels[i]}`);
     }
     index[i] = k;
   }
-  return { index, count: map.size };
+  return { index, count: map.size, names: dense };
 }
 
 function checkOne(
@@ -116,10 +120,12 @@ function checkOne(
   stratum: string | null,
   settings: { margin: number; method: IntervalMethod; confidenceLevel: number; nResamples: number; seed: string },
   onProgress: ((fraction: number) => void) | null,
+  names: { strata?: readonly string[]; clusters?: readonly string[] } = {},
 ): NonInferiorityCheck {
   const n = candidate.length;
   const threshold = -settings.margin;
-  const clusters = cluster === null ? null : dense(cluster);
+  const clusters = cluster === null ? null : dense(cluster, names.clusters);
+  const denseStrata = strata === null ? null : dense(strata, names.strata);
   let sum = 0;
   let constant = true;
   for (let i = 0; i < n; i++) {
@@ -154,7 +160,9 @@ function checkOne(
     seed: stratum === null ? settings.seed : `${settings.seed}:stratum:${stratum}`,
     alternative: 'greater',
     cluster: clusters === null ? null : clusters.index,
-    strata: strata === null ? null : dense(strata).index,
+    strata: denseStrata === null ? null : denseStrata.index,
+    clusterNames: clusters === null ? null : clusters.names,
+    strataNames: denseStrata === null ? null : denseStrata.names,
     onProgress,
   });
   const lowerBound = result.confidenceInterval[0];
@@ -235,7 +243,8 @@ export function nonInferiorityFromScores(data: NonInferiorityData, options: NonI
   let done = 0;
   const part = (size: number) => (progress === null ? null : (f: number) => progress(Math.min(1, (done + f * size) / total)));
 
-  const overall = checkOne(candidate, baseline, cluster, stratified ? stratum : null, null, settings, part(n));
+  const namesOf = { strata: data.strataNames, clusters: data.clusterNames };
+  const overall = checkOne(candidate, baseline, cluster, stratified ? stratum : null, null, settings, part(n), namesOf);
   done += n;
   const strata: NonInferiorityCheck[] = [];
   if (perStratum && stratum !== null) {
@@ -255,6 +264,7 @@ export function nonInferiorityFromScores(data: NonInferiorityData, options: NonI
           name,
           settings,
           part(idx.length),
+          namesOf,
         ),
       );
       done += idx.length;
@@ -308,6 +318,7 @@ export function nonInferiorityGate(table: ScoresTable, options: NonInferiorityGa
   if (options.cluster && !table.hasCluster) throw new InputError('has no cluster column to resample', { file: table.source });
   if ((options.perStratum || options.stratified) && !table.hasStratum) throw new InputError(`has no stratum column for ${options.perStratum ? 'per-stratum checks' : 'stratified resampling'}`, { file: table.source });
   const paired = pairScores(table, options.candidate, options.baseline, { dropUnpaired: options.dropUnpaired ?? false });
+  if (options.cluster && options.stratified) checkClustersWithinStrata(paired);
   const result = nonInferiorityFromScores(
     {
       candidate: paired.scoreA,
@@ -315,6 +326,7 @@ export function nonInferiorityGate(table: ScoresTable, options: NonInferiorityGa
       cluster: options.cluster ? paired.cluster : null,
       stratum: paired.stratum,
       strataNames: paired.strata,
+      clusterNames: paired.clusters,
       stratified: options.stratified ?? false,
     },
     options,

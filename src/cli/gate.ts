@@ -3,7 +3,6 @@ import { formatNonInferiorityReport, nonInferiorityGate, nonInferiorityHeadline 
 import { INTERVAL_METHODS } from '../bootstrap/types.js';
 import { CheckFailed } from '../data/errors.js';
 import { loadScores } from '../data/scores.js';
-import { checkClustersWithinStrata, pairScores } from '../data/pairing.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
 
 export function register(program: Command, io: Io): void {
@@ -38,9 +37,6 @@ Example:
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 });
       const nResamples = numberFlag('--resamples', opts.resamples, { integer: true, min: 1 });
       const table = loadScores(scores);
-      if (opts.cluster && opts.stratified) {
-        checkClustersWithinStrata(pairScores(table, opts.baseline, opts.candidate, { dropUnpaired: Boolean(opts.dropUnpaired) }));
-      }
       const bar = progress(io, 'gate');
       const result = nonInferiorityGate(table, {
         baseline: opts.baseline,

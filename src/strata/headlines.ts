@@ -126,11 +126,13 @@ export function stratifiedHeadlines(data: StratifiedModelScores, weights: readon
     const weightOf = new Map(weights.map((w) => [w.stratum, w.weight]));
     const local = new Int32Array(data.strata.length).fill(-1);
     const localWeights: number[] = [];
+    const localNames: string[] = [];
     for (let i = 0; i < stratum.length; i++) {
       const s = stratum[i];
       if (local[s] < 0) {
         local[s] = localWeights.length;
         localWeights.push(weightOf.get(data.strata[s]) ?? 0);
+        localNames.push(data.strata[s]);
       }
     }
     const itemStratum = Int32Array.from(stratum, (s) => local[s]);
@@ -153,6 +155,7 @@ export function stratifiedHeadlines(data: StratifiedModelScores, weights: readon
           const boot = bootstrapMeanDifference(a, b, {
             strata: itemStratum,
             stratumWeights: localWeights,
+            strataNames: localNames,
             method,
             confidenceLevel,
             nResamples,
