@@ -6,16 +6,17 @@ import { contextOf, emit, type Io } from './io.js';
 
 export function formatVerify(r: VerifyResult): string {
   const scope = r.version === null ? `${r.versions.length} version${r.versions.length === 1 ? '' : 's'}${r.versions.length ? ` (${r.versions.join(', ')})` : ''}` : `version ${r.version}`;
-  if (r.ok) return `archive ${r.archive} intact: ${scope}, ${r.items} items, ${r.objects} content file${r.objects === 1 ? '' : 's'} re-hashed, fingerprints match`;
+  const notes = r.notes.map((n) => `note: ${n}`);
+  if (r.ok) return [`archive ${r.archive} intact: ${scope}, ${r.items} items, ${r.objects} content file${r.objects === 1 ? '' : 's'} re-hashed, fingerprints, counts and record digests match`, ...notes].join('\n');
   const out = r.problems.map((p) => `${p.kind.padEnd(7)} ${p.path}: ${p.detail}`);
-  out.push(`archive ${r.archive}: ${r.problems.length} problem${r.problems.length === 1 ? '' : 's'} in ${scope} (${r.objects} content files re-hashed)`);
+  out.push(`archive ${r.archive}: ${r.problems.length} problem${r.problems.length === 1 ? '' : 's'} in ${scope} (${r.objects} content files re-hashed)`, ...notes);
   return out.join('\n');
 }
 
 export function register(program: Command, io: Io): void {
   program
     .command('verify')
-    .description('re-hash an archive: exit 1 naming each changed, missing or extra file')
+    .description('re-hash an archive: exit 1 naming each changed, missing, extra or unreadable file')
     .requiredOption('--archive <dir>', 'the archive folder')
     .option('--version <id>', 'check only this version (its record and content files)')
     .action((options, command) => {
@@ -24,7 +25,7 @@ export function register(program: Command, io: Io): void {
       const result = verifyArchive(options.archive, version === undefined ? {} : { version });
       emit(ctx, result, () => formatVerify(result));
       if (!result.ok) {
-        throw new CheckFailed(`verify: archive ${options.archive} failed: ${result.problems.length} changed, missing or extra file${result.problems.length === 1 ? '' : 's'}`, result);
+        throw new CheckFailed(`verify: archive ${options.archive} failed: ${result.problems.length} changed, missing, extra or unreadable file${result.problems.length === 1 ? '' : 's'}`, result);
       }
     });
 }

@@ -1,30 +1,33 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { InputError } from '../data/errors.js';
+import { sha256File } from '../rotation/hash.js';
 import type { ReportInput } from './html.js';
 
 /**
  * The sha256 fingerprint of an input file's bytes, for the report's provenance table.
- * Equivalent to `sha256sum FILE`.
- * @throws {InputError} when the file cannot be read.
+ * Equivalent to `sha256sum FILE`. The file is hashed in 1 MiB chunks (`sha256File`), so its
+ * size does not matter for memory.
+ * @throws {InputError} when the file cannot be read (naming the path and the error code).
  */
 export function fingerprintFile(role: string, path: string): ReportInput {
-  let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    const { sha256, bytes } = sha256File(path);
+    return { role, path, sha256, bytes };
   } catch (error) {
     throw new InputError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: path });
   }
-  return { role, path, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length };
 }
 
 /**
  * The fingerprint of a folder (an archive): sha256 over its sorted listing, one line a file,
  * `sha256  relative/path\n` (the `sha256sum` format, paths with `/`), so it changes when any
- * file is added, removed, renamed or edited. Temporary files (`.*.tmp`) are left out.
+ * file is added, removed, renamed or edited. Temporary files (`.*.tmp`) are left out, and so
+ * are symbolic links (never followed). Each file is hashed in 1 MiB chunks, one file at a time,
+ * so memory stays small whatever the archive holds.
  * `bytes` is the total size of the files.
- * @throws {InputError} when the folder cannot be read.
+ * @throws {InputError} when the folder or one of its files cannot be read (naming the path and the error code).
  */
 export function fingerprintFolder(role: string, path: string): ReportInput {
   const files: string[] = [];
@@ -43,8 +46,19 @@ export function fingerprintFolder(role: string, path: string): ReportInput {
     throw new InputError(`cannot read folder: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: path });
   }
   const rows = files
-    .map((file) => ({ name: relative(path, file).split(sep).join('/'), bytes: readFileSync(file) }))
+    .map((file) => ({ file, name: relative(path, file).split(sep).join('/') }))
     .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
-  const listing = rows.map((row) => `${createHash('sha256').update(row.bytes).digest('hex')}  ${row.name}\n`).join('');
-  return { role, path, sha256: createHash('sha256').update(listing).digest('hex'), bytes: rows.reduce((sum, row) => sum + row.bytes.length, 0) };
+  const listing = createHash('sha256');
+  let total = 0;
+  for (const row of rows) {
+    let digest: { sha256: string; bytes: number };
+    try {
+      digest = sha256File(row.file, { followLinks: false });
+    } catch (error) {
+      throw new InputError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: row.file });
+    }
+    listing.update(`${digest.sha256}  ${row.name}\n`);
+    total += digest.bytes;
+  }
+  return { role, path, sha256: listing.digest('hex'), bytes: total };
 }

@@ -1,17 +1,27 @@
-import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeTempFile } from '../data/atomic.js';
 import { CheckFailed, InputError } from '../data/errors.js';
 import { parseWith } from '../data/validate.js';
-import type { BenchmarkItem } from './content.js';
+import { MAX_ITEM_BYTES, type BenchmarkItem } from './content.js';
 import { isIsoDate } from './dates.js';
 import { benchmarkFingerprint } from './fingerprint.js';
-import { compareIds, sha256Hex } from './hash.js';
+import { compareIds, sha256File, sha256Hex } from './hash.js';
+import { versionRecordDigest } from './record-digest.js';
 import { checkVersionId, VERSION_ID_PATTERN } from './version-id.js';
 
-/** The `format` field of every version record; bump it if the record's shape changes. */
-export const VERSION_RECORD_FORMAT = 'benchplan-version/1';
+/**
+ * The `format` field of the version records this benchplan writes; bump it if the record's
+ * shape changes. Version 2 added `recordDigest`.
+ */
+export const VERSION_RECORD_FORMAT = 'benchplan-version/2';
+
+/** The format of records frozen by an older benchplan, before records carried `recordDigest`; still read. */
+export const VERSION_RECORD_FORMAT_V1 = 'benchplan-version/1';
+
+/** A version record file may not be larger than this (a record of 100 000 items is about 30 MB). */
+export const MAX_RECORD_BYTES = 256 * 1024 * 1024;
 
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
 
@@ -35,21 +45,37 @@ export const VersionStratumCountSchema = z.strictObject({ stratum: z.string(), e
 export type VersionStratumCount = z.infer<typeof VersionStratumCountSchema>;
 
 /** The record `versions/<id>.json` of one frozen benchmark version. */
-export const VersionRecordSchema = z.strictObject({
-  format: z.literal(VERSION_RECORD_FORMAT),
+export const VersionRecordSchema = z
+  .strictObject({
+  format: z.enum([VERSION_RECORD_FORMAT_V1, VERSION_RECORD_FORMAT]),
   version: z.string().regex(VERSION_ID_PATTERN),
   /** The day it was frozen, `YYYY-MM-DD`. */
   date: z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD'),
   /** The annotation guideline version the labels follow, or null. */
   guideline: z.string().nullable(),
   fingerprint: Sha256,
+  /**
+   * SHA-256 of this record's canonical JSON without this field (`versionRecordDigest`): catches
+   * an accidental edit of any field, including those the fingerprint leaves out (date, counts,
+   * an item's added, source, bytes). Absent in `benchplan-version/1` records.
+   */
+  recordDigest: Sha256.optional(),
   /** The version this one was rotated from, with that version's fingerprint at the time. */
   parent: z.strictObject({ version: z.string().regex(VERSION_ID_PATTERN), fingerprint: Sha256 }).nullable(),
   counts: z.strictObject({ items: z.number().int(), eval: z.number().int(), dev: z.number().int() }),
   strata: z.array(VersionStratumCountSchema),
   /** Sorted by item id. */
   items: z.array(VersionItemSchema),
-});
+  })
+  .superRefine((record, ctx) => {
+    // A current record without its digest was edited (the field removed); an old one never had it.
+    if (record.format === VERSION_RECORD_FORMAT && record.recordDigest === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['recordDigest'], message: `is required in a ${VERSION_RECORD_FORMAT} record` });
+    }
+    if (record.format === VERSION_RECORD_FORMAT_V1 && record.recordDigest !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['recordDigest'], message: `a ${VERSION_RECORD_FORMAT_V1} record has none (the format says it was frozen before records carried one)` });
+    }
+  });
 export type VersionRecord = z.infer<typeof VersionRecordSchema>;
 
 export interface FreezeOptions {
@@ -61,6 +87,12 @@ export interface FreezeOptions {
   guideline?: string | null;
   /** The version this one was rotated from (its fingerprint is recorded, so `verify` can check the chain). */
   parent?: { version: string; fingerprint: string } | null;
+  /**
+   * Hashes of objects already in the archive that the caller has just read back and checked
+   * (`readVersionItems`, as `prepareRotation` does): freeze checks that each is still a regular
+   * file of the right size instead of hashing it again. Any other stored object is re-hashed.
+   */
+  checkedObjects?: ReadonlySet<string>;
 }
 
 export interface FreezeResult {
@@ -82,13 +114,19 @@ export interface FreezeResult {
 
 /**
  * Builds the record of a version from items in hand: items sorted by id, per-stratum counts
- * (strata in order of first appearance), the fingerprint. Pure: nothing is written.
- * @throws {RangeError} for duplicate ids or an empty item list; {InputError} for a bad id or date.
+ * (strata in order of first appearance), the fingerprint, and the record's digest of itself
+ * (`versionRecordDigest`). Pure: nothing is written.
+ * @throws {RangeError} for duplicate ids, an empty item list or a content larger than
+ *   MAX_ITEM_BYTES; {InputError} for a bad id or date.
  */
 export function buildVersionRecord(items: readonly BenchmarkItem[], options: FreezeOptions): VersionRecord {
   checkVersionId(options.version);
   if (!isIsoDate(options.date)) throw new InputError('must be a date YYYY-MM-DD', { file: '--date', value: options.date });
   if (items.length === 0) throw new RangeError('a benchmark version needs at least one item (got 0)');
+  for (const x of items) {
+    // verify reports a larger object as changed without reading it, so none may be written.
+    if (x.content.byteLength > MAX_ITEM_BYTES) throw new RangeError(`item "${x.item}": content larger than ${MAX_ITEM_BYTES} bytes (got ${x.content.byteLength})`);
+  }
   const guideline = options.guideline ?? null;
   // Keys in a fixed order (id, place, label, provenance, content) so the record's bytes are stable.
   const entries: VersionItem[] = items.map((x) => ({
@@ -103,17 +141,29 @@ export function buildVersionRecord(items: readonly BenchmarkItem[], options: Fre
   }));
   const fingerprint = benchmarkFingerprint(entries, guideline);
   entries.sort((a, b) => compareIds(a.item, b.item));
+  const parent = options.parent ?? null;
+  const counts = versionCounts(entries);
+  const strata = versionStratumCounts(items);
+  const unsigned = { format: VERSION_RECORD_FORMAT, version: options.version, date: options.date, guideline, fingerprint, parent, counts, strata, items: entries };
+  // Keys in the schema's order (recordDigest after fingerprint), so the record's bytes are stable.
   return {
     format: VERSION_RECORD_FORMAT,
     version: options.version,
     date: options.date,
     guideline,
     fingerprint,
-    parent: options.parent ?? null,
-    counts: { items: entries.length, eval: entries.filter((x) => x.split === 'eval').length, dev: entries.filter((x) => x.split === 'dev').length },
-    strata: versionStratumCounts(items),
+    recordDigest: versionRecordDigest(unsigned),
+    parent,
+    counts,
+    strata,
     items: entries,
   };
+}
+
+/** Items, eval and dev counts of a version's items. */
+export function versionCounts(items: ReadonlyArray<{ split: 'dev' | 'eval' }>): VersionRecord['counts'] {
+  const evalCount = items.filter((x) => x.split === 'eval').length;
+  return { items: items.length, eval: evalCount, dev: items.length - evalCount };
 }
 
 /** Eval and dev counts per stratum, strata in order of first appearance. */
@@ -132,23 +182,26 @@ export function versionStratumCounts(items: ReadonlyArray<{ stratum: string; spl
  *
  *   DIR/objects/<sha256>     each distinct content once, shared by every version that holds it
  *   DIR/versions/<id>.json   the version record (items, strata, splits, labels, fingerprint,
- *                            guideline version, date, parent)
+ *                            record digest, guideline version, date, parent)
  *
- * Write-once: an existing version is refused, and an object already present is checked, never
- * rewritten. Atomic: the objects go first, the record last, each written to a temporary file,
- * flushed and hard-linked into place (a link never replaces an existing file, unlike a rename),
- * so a reader sees the whole version or none. If anything fails, the objects this call created
- * are removed again; a hard crash (power loss, kill -9) can leave unreferenced objects but never
- * a record without its objects, and `verifyArchive` names them as extra (freezing again adopts
- * them). Assumes one writer at a time per archive. Symbolic links inside the archive are never
- * followed. Files are written read-only (0444).
+ * Write-once: an existing version is refused, and an object already present is checked (its
+ * size, then its hash, read in chunks), never rewritten. Atomic: the objects go first, the
+ * record last, each written to a temporary file, flushed and hard-linked into place (a link
+ * never replaces an existing file, unlike a rename), so a reader sees the whole version or none.
+ * If anything fails, the objects this call created are removed again; a hard crash (power loss,
+ * kill -9) can leave unreferenced objects but never a record without its objects, and
+ * `verifyArchive` names them as extra (freezing again adopts them). Assumes one writer at a time
+ * per archive. Symbolic links inside the archive are never followed. Files are written
+ * read-only (0444).
  * Cost: O(total content bytes) to hash, plus one write per new object.
  * @param archiveDir the archive's folder (created if absent).
  * @param items the version's items with their content (e.g. from `benchmarkItemsFromManifest`).
  * @returns what was written, with the fingerprint and per-stratum counts.
  * @throws {CheckFailed} when the version already exists, or an object in the archive does not
- *   match its name. {InputError} for a bad version id or date, or an archive whose `objects` /
- *   `versions` is not a real folder. {RangeError} for duplicate ids or no items.
+ *   match its name. {InputError} for a bad version id or date, an archive whose `objects` /
+ *   `versions` is not a real folder, or a file the system will not let us read or write (the
+ *   message names the path and the error code, e.g. ENOTDIR, EACCES, ENOSPC). {RangeError} for
+ *   duplicate ids, no items, or a content larger than MAX_ITEM_BYTES.
  * @example freezeVersion('archive', benchmarkItemsFromManifest(loadManifest('examples/manifest.yaml')), { version: '2026Q3', date: '2026-07-01', guideline: '2026.2' })
  * // => { version: '2026Q3', fingerprint: '9925…', items: 100, objectsWritten: 90, objectsShared: 0, … } (10 items repeat another's text)
  */
@@ -157,18 +210,19 @@ export function freezeVersion(archiveDir: string, items: readonly BenchmarkItem[
   const { objects, versions } = archiveFolders(archiveDir, { create: true });
   const recordPath = join(versions, `${record.version}.json`);
   if (lstatOrNull(recordPath)) throw new CheckFailed(versionExistsMessage(archiveDir, record.version));
+  const stored = new Map(record.items.map((x) => [x.item, x]));
   const created: string[] = [];
   let shared = 0;
   try {
     const seen = new Set<string>();
     for (const x of items) {
-      const hash = sha256Hex(x.content);
+      const { sha256: hash, bytes } = stored.get(x.item) as VersionItem;
       if (seen.has(hash)) continue;
       seen.add(hash);
       const path = join(objects, hash);
       const stat = lstatOrNull(path);
       if (stat) {
-        checkStoredObject(archiveDir, hash, stat);
+        checkStoredObject(archiveDir, hash, stat, bytes, options.checkedObjects?.has(hash) ?? false);
         shared += 1;
         continue;
       }
@@ -204,9 +258,33 @@ export function versionRecordText(record: VersionRecord): string {
   return `${JSON.stringify(record, null, 2)}\n`;
 }
 
-function checkStoredObject(archiveDir: string, hash: string, stat: Stats): void {
+/**
+ * A file-system error as bad input naming the path and the error's code (exit 2 in the CLI);
+ * our own errors pass through.
+ */
+function fileSystemError(error: unknown, path: string, doing: string): Error {
+  if (error instanceof InputError || error instanceof CheckFailed) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  return new InputError(`cannot ${doing}: ${code ?? (error as Error).message ?? String(error)}`, { file: path });
+}
+
+/**
+ * Checks an object already in the archive before a freeze shares it: a regular file of the
+ * expected size whose content hashes to its name (hashed in chunks; skipped when `checked`,
+ * i.e. the caller has just read it back and checked it).
+ */
+function checkStoredObject(archiveDir: string, hash: string, stat: Stats, bytes: number, checked: boolean): void {
   if (!stat.isFile()) throw new CheckFailed(`${archiveDir}: objects/${hash} is not a regular file (a link or folder is never followed); run benchplan verify`);
-  const actual = sha256Hex(readFileSync(join(archiveDir, 'objects', hash)));
+  if (stat.size !== bytes) throw new CheckFailed(`${archiveDir}: objects/${hash} does not match its name (${stat.size} bytes; its content has ${bytes}): the archive was changed; run benchplan verify`);
+  if (checked) return;
+  const path = join(archiveDir, 'objects', hash);
+  let actual: string;
+  try {
+    actual = sha256File(path, { followLinks: false, maxBytes: bytes }).sha256;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ETOOBIG') throw new CheckFailed(`${archiveDir}: objects/${hash} does not match its name (it grew past ${bytes} bytes): the archive was changed; run benchplan verify`);
+    throw fileSystemError(error, path, 'read');
+  }
   if (actual !== hash) throw new CheckFailed(`${archiveDir}: objects/${hash} does not match its name (content hash ${actual}): the archive was changed; run benchplan verify`);
 }
 
@@ -214,9 +292,15 @@ function checkStoredObject(archiveDir: string, hash: string, stat: Stats): void 
  * Writes a file that must not exist yet: temporary file, flush, hard link into place, remove
  * the temporary name. Returns false (writing nothing) when the target already exists.
  * Where the file system has no hard links, falls back to an existence check and a rename.
+ * @throws {InputError} naming the path and the code when the file system refuses.
  */
 function writeNewFile(path: string, content: string | Uint8Array): boolean {
-  const temp = writeTempFile(path, content, 0o444);
+  let temp: string;
+  try {
+    temp = writeTempFile(path, content, 0o444);
+  } catch (error) {
+    throw fileSystemError(error, path, 'write');
+  }
   try {
     try {
       linkSync(temp, path);
@@ -228,30 +312,34 @@ function writeNewFile(path: string, content: string | Uint8Array): boolean {
       renameSync(temp, path);
     }
     return true;
+  } catch (error) {
+    throw fileSystemError(error, path, 'write');
   } finally {
     rmSync(temp, { force: true });
   }
 }
 
+/** lstat, or null when nothing is there. @throws {InputError} naming the path and the code for any other error (ENOTDIR, EACCES, …). */
 function lstatOrNull(path: string): Stats | null {
   try {
     return lstatSync(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
+    throw fileSystemError(error, path, 'read');
   }
 }
 
 /**
  * The archive's two folders, checked to be real folders (not links).
  * @param options.create make them (and the archive folder) when absent.
- * @throws {InputError} when the archive is missing (and not to be created) or a folder is a link or a file.
+ * @throws {InputError} when the archive is missing (and not to be created), a folder is a link
+ *   or a file, or the file system refuses (the path and the code, e.g. ENOTDIR when a parent is a file).
  */
 export function archiveFolders(archiveDir: string, options: { create?: boolean } = {}): { objects: string; versions: string } {
   const top = lstatOrNull(archiveDir);
   if (!top) {
     if (!options.create) throw new InputError('no archive here (the folder does not exist)', { file: archiveDir });
-    mkdirSync(archiveDir, { recursive: true });
+    makeFolder(archiveDir, true);
   } else if (!top.isDirectory() && !(top.isSymbolicLink() && isDirectoryFollowing(archiveDir))) {
     throw new InputError('the archive must be a folder', { file: archiveDir });
   }
@@ -259,12 +347,20 @@ export function archiveFolders(archiveDir: string, options: { create?: boolean }
   for (const [name, path] of Object.entries(out)) {
     const stat = lstatOrNull(path);
     if (!stat) {
-      if (options.create) mkdirSync(path);
+      if (options.create) makeFolder(path, false);
       continue;
     }
     if (!stat.isDirectory()) throw new InputError(`${name} must be a folder inside the archive (it is ${stat.isSymbolicLink() ? 'a symbolic link, never followed' : 'a file'})`, { file: archiveDir });
   }
   return out;
+}
+
+function makeFolder(path: string, recursive: boolean): void {
+  try {
+    mkdirSync(path, { recursive });
+  } catch (error) {
+    throw fileSystemError(error, path, 'create the folder');
+  }
 }
 
 function isDirectoryFollowing(path: string): boolean {
@@ -275,14 +371,23 @@ function isDirectoryFollowing(path: string): boolean {
   }
 }
 
+/** readdir, or InputError naming the folder and the code. */
+function readFolder(path: string): string[] {
+  try {
+    return readdirSync(path);
+  } catch (error) {
+    throw fileSystemError(error, path, 'list the folder');
+  }
+}
+
 /**
  * The ids of the versions in an archive, sorted by id (code-unit order).
- * @throws {InputError} when there is no archive at that folder.
+ * @throws {InputError} when there is no archive at that folder, or it cannot be read.
  */
 export function listArchiveVersions(archiveDir: string): string[] {
   const { versions } = archiveFolders(archiveDir);
   if (!lstatOrNull(versions)) return [];
-  return readdirSync(versions)
+  return readFolder(versions)
     .filter((name) => name.endsWith('.json'))
     .map((name) => name.slice(0, -'.json'.length))
     .filter((id) => VERSION_ID_PATTERN.test(id) && !id.includes('..') && lstatOrNull(join(versions, `${id}.json`))?.isFile())
@@ -290,11 +395,12 @@ export function listArchiveVersions(archiveDir: string): string[] {
 }
 
 /**
- * Reads and checks one version record: a regular file (not a link), valid JSON, the documented
- * shape, and the id inside matching the file name.
+ * Reads and checks one version record: a regular file (not a link) of at most MAX_RECORD_BYTES,
+ * valid JSON, the documented shape, and the id inside matching the file name. The record's
+ * digest is not checked here (`verifyArchive` does).
  * @param flag the flag the id came from, for messages (default `--version`).
  * @throws {InputError} for a bad id, an unknown version (the message lists the versions there
- *   are) or a malformed record.
+ *   are), a malformed or oversized record, or one the file system will not let us read (the path and the code).
  */
 export function readArchiveVersion(archiveDir: string, version: string, flag = '--version'): VersionRecord {
   checkVersionId(version, flag);
@@ -306,7 +412,30 @@ export function readArchiveVersion(archiveDir: string, version: string, flag = '
     throw new InputError(`version "${version}" is not in the archive ${archiveDir} (versions: ${known.length ? known.join(', ') : 'none'})`, { file: flag, value: version });
   }
   if (!stat.isFile()) throw new InputError('a version record must be a regular file (a link is never followed)', { file: path });
-  return parseVersionRecord(readFileSync(path, 'utf8'), path, version);
+  return parseVersionRecord(readVersionRecordText(path), path, version);
+}
+
+/**
+ * The text of a record file, read without following a link and refusing one larger than
+ * MAX_RECORD_BYTES before reading it.
+ * @throws {InputError} naming the path: too large, or the file system's code (ENOENT, EACCES, ELOOP for a link, …).
+ */
+export function readVersionRecordText(path: string): string {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (error) {
+    throw fileSystemError(error, path, 'read');
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size > MAX_RECORD_BYTES) throw new InputError(`is too large for a version record (${size} bytes; limit ${MAX_RECORD_BYTES})`, { file: path });
+    return readFileSync(fd, 'utf8');
+  } catch (error) {
+    throw fileSystemError(error, path, 'read');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Parses a record's text; `expected` is the id its file name promises. @throws {InputError}. */
@@ -323,25 +452,60 @@ export function parseVersionRecord(text: string, file: string, expected: string)
 }
 
 /**
- * Reads one stored content and checks it against its hash.
- * @throws {CheckFailed} when the object is missing, a link, or does not match its name.
+ * Reads one stored content and checks it: a regular file (a link is never followed), no larger
+ * than MAX_ITEM_BYTES and of the recorded size (both checked before reading, so a huge file is
+ * never loaded), whose content hashes to its name.
+ * @param bytes the size the record gives, when known.
+ * @throws {CheckFailed} when the object is missing, a link, of the wrong size, or does not
+ *   match its name; {InputError} naming the path and the code when the file system refuses (EACCES, EIO, …).
  */
-export function readArchiveObject(archiveDir: string, sha256: string): Uint8Array {
+export function readArchiveObject(archiveDir: string, sha256: string, bytes?: number): Uint8Array {
   const path = join(archiveDir, 'objects', sha256);
-  const stat = lstatOrNull(path);
-  if (!stat) throw new CheckFailed(`${archiveDir}: objects/${sha256} is missing; run benchplan verify`);
-  checkStoredObject(archiveDir, sha256, stat);
-  return readFileSync(path);
+  const changed = (what: string) => new CheckFailed(`${archiveDir}: objects/${sha256} ${what}: the archive was changed; run benchplan verify`);
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new CheckFailed(`${archiveDir}: objects/${sha256} is missing; run benchplan verify`);
+    if (code === 'ELOOP') throw changed('is a symbolic link (never followed)');
+    throw fileSystemError(error, path, 'read');
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw changed('is not a regular file');
+    if (stat.size > MAX_ITEM_BYTES) throw changed(`has ${stat.size} bytes, more than an item may hold (${MAX_ITEM_BYTES})`);
+    if (bytes !== undefined && stat.size !== bytes) throw changed(`has ${stat.size} bytes, but the record says ${bytes}`);
+    const content = Buffer.allocUnsafe(stat.size);
+    let read = 0;
+    while (read < content.length) {
+      const n = readSync(fd, content, read, content.length - read, null);
+      if (n === 0) break;
+      read += n;
+    }
+    if (read !== content.length) throw changed(`shrank while being read (${read} of ${content.length} bytes)`);
+    const actual = sha256Hex(content);
+    if (actual !== sha256) throw changed(`does not match its name (content hash ${actual})`);
+    return content;
+  } catch (error) {
+    throw fileSystemError(error, path, 'read');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
- * A frozen version's items with their content read back from the archive (each checked against
- * its hash): the input to freezing a rotated version.
- * @throws {CheckFailed} when an object is missing or changed.
+ * A frozen version's items with their content read back from the archive (each distinct object
+ * read once and checked against its size and hash): the input to freezing a rotated version.
+ * @throws {CheckFailed} when an object is missing or changed; {InputError} when one cannot be read.
  */
 export function readVersionItems(archiveDir: string, record: VersionRecord): BenchmarkItem[] {
+  const contents = new Map<string, Uint8Array>();
   return record.items.map((x) => {
-    const out: BenchmarkItem = { item: x.item, stratum: x.stratum, split: x.split, content: readArchiveObject(archiveDir, x.sha256) };
+    let content = contents.get(x.sha256);
+    if (!content) contents.set(x.sha256, (content = readArchiveObject(archiveDir, x.sha256, x.bytes)));
+    else if (content.byteLength !== x.bytes) throw new CheckFailed(`${archiveDir}: version ${record.version}: item ${x.item} says ${x.bytes} bytes, but its content (objects/${x.sha256}) has ${content.byteLength}: the record was changed; run benchplan verify`);
+    const out: BenchmarkItem = { item: x.item, stratum: x.stratum, split: x.split, content };
     if (x.label !== undefined) out.label = x.label;
     if (x.added !== undefined) out.added = x.added;
     if (x.source !== undefined) out.source = x.source;

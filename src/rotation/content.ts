@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, relative, isAbsolute, sep } from 'node:path';
 import { InputError } from '../data/errors.js';
 import { resolveInside, type Manifest } from '../data/manifest.js';
@@ -27,14 +27,18 @@ export interface BenchmarkItem {
  * @param manifest from `loadManifest(path)` or `loadManifest(path, { incidents: true })`.
  * @returns the items in manifest order.
  * @throws {InputError} naming the manifest, line and path of a file that is missing, not a
- *   regular file, outside the folder or larger than MAX_ITEM_BYTES.
+ *   regular file, outside the folder, unreadable (with the error code) or larger than
+ *   MAX_ITEM_BYTES, or of an inline text larger than MAX_ITEM_BYTES. `benchplan validate
+ *   --kind manifest` runs this same check.
  */
 export function benchmarkItemsFromManifest(manifest: Manifest): BenchmarkItem[] {
   let folder: string | undefined;
   return manifest.items.map((entry) => {
     let content: Uint8Array;
-    if (entry.text !== undefined) content = Buffer.from(entry.text, 'utf8');
-    else {
+    if (entry.text !== undefined) {
+      content = Buffer.from(entry.text, 'utf8');
+      if (content.byteLength > MAX_ITEM_BYTES) throw new InputError(`the item's text is larger than ${MAX_ITEM_BYTES} bytes`, { file: manifest.source, line: entry.line, field: 'text' });
+    } else {
       const where = { file: manifest.source, line: entry.line, field: 'path', value: entry.path };
       const target = resolveInside(manifest.source, entry.path as string, entry.line);
       let real: string;
@@ -48,10 +52,22 @@ export function benchmarkItemsFromManifest(manifest: Manifest): BenchmarkItem[] 
       if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
         throw new InputError("path must be a file inside the manifest's folder (it is a link to a file outside)", where);
       }
-      const stat = statSync(real);
+      const unreadable = (error: unknown) => new InputError(`cannot read the item's file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, where);
+      let stat: Stats;
+      try {
+        stat = statSync(real);
+      } catch (error) {
+        throw unreadable(error);
+      }
       if (!stat.isFile()) throw new InputError('path must name a regular file', where);
       if (stat.size > MAX_ITEM_BYTES) throw new InputError(`the item's file is larger than ${MAX_ITEM_BYTES} bytes`, where);
-      content = readFileSync(real);
+      try {
+        content = readFileSync(real);
+      } catch (error) {
+        throw unreadable(error);
+      }
+      // It may have grown between the stat and the read.
+      if (content.byteLength > MAX_ITEM_BYTES) throw new InputError(`the item's file is larger than ${MAX_ITEM_BYTES} bytes`, where);
     }
     const out: BenchmarkItem = { item: entry.item, stratum: entry.stratum, split: entry.split, content };
     if (entry.label !== undefined) out.label = entry.label;

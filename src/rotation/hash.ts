@@ -1,3 +1,4 @@
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 
 /**
@@ -8,6 +9,61 @@ import { createHash } from 'node:crypto';
  */
 export function sha256Hex(content: string | Uint8Array): string {
   return createHash('sha256').update(content).digest('hex');
+}
+
+/** Bytes read at a time by `sha256File`. */
+export const HASH_CHUNK_BYTES = 1 << 20;
+
+/** A file's SHA-256 and the number of bytes hashed. */
+export interface FileDigest {
+  sha256: string;
+  bytes: number;
+}
+
+export interface Sha256FileOptions {
+  /** Refuse a file larger than this many bytes (checked before reading and while reading). Default: no limit. */
+  maxBytes?: number;
+  /** Follow a symbolic link at `path` (default true); false opens with O_NOFOLLOW, so a link fails with ELOOP. */
+  followLinks?: boolean;
+}
+
+/**
+ * The SHA-256 of a file, read in chunks of HASH_CHUNK_BYTES from one file descriptor, so memory
+ * stays at one chunk whatever the file's size (a whole-file read fails past 2 GiB and holds it
+ * all). The digest is the one `sha256sum FILE` prints.
+ * Cost: O(file bytes) time, O(1 MiB) memory.
+ * @returns the digest and the number of bytes hashed (the bytes read, not the size a stat gave).
+ * @throws the file system's error (ENOENT, EACCES, EISDIR, ELOOP for a link when
+ *   `followLinks` is false, …) with its `code`; a RangeError with `code` 'ETOOBIG' when the file
+ *   is larger than `maxBytes`.
+ * @example sha256File('examples/strata.yaml').sha256 // => the same as `sha256sum examples/strata.yaml`
+ */
+export function sha256File(path: string, options: Sha256FileOptions = {}): FileDigest {
+  const maxBytes = options.maxBytes ?? Infinity;
+  const flags = constants.O_RDONLY | (options.followLinks === false ? constants.O_NOFOLLOW : 0);
+  const fd = openSync(path, flags);
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), { code: 'EISDIR' });
+    if (stat.size > maxBytes) throw tooBig(path, stat.size, maxBytes);
+    const hash = createHash('sha256');
+    const chunk = Buffer.allocUnsafe(HASH_CHUNK_BYTES);
+    let bytes = 0;
+    for (;;) {
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      bytes += n;
+      if (bytes > maxBytes) throw tooBig(path, bytes, maxBytes);
+      hash.update(chunk.subarray(0, n));
+    }
+    return { sha256: hash.digest('hex'), bytes };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function tooBig(path: string, size: number, maxBytes: number): RangeError {
+  return Object.assign(new RangeError(`${path}: larger than ${maxBytes} bytes (at least ${size})`), { code: 'ETOOBIG' });
 }
 
 /** True for a string of 64 lowercase hex digits: what `sha256Hex` returns. */

@@ -3,18 +3,23 @@
  * content-addressed archive (freeze / verify), leakage between dev and eval, saturation,
  * rotation plans, version diffs, and drift attribution (system vs test).
  */
-export { sha256Hex } from './hash.js';
+export { sha256Hex, sha256File, HASH_CHUNK_BYTES, type FileDigest, type Sha256FileOptions } from './hash.js';
+export { versionRecordDigest } from './record-digest.js';
 export { VERSION_ID_PATTERN, checkVersionId } from './version-id.js';
 export { MAX_ITEM_BYTES, benchmarkItemsFromManifest, type BenchmarkItem } from './content.js';
 export { FINGERPRINT_FORMAT, benchmarkFingerprint, fingerprintText as benchmarkFingerprintText, type FingerprintItem } from './fingerprint.js';
 export {
   VERSION_RECORD_FORMAT,
+  VERSION_RECORD_FORMAT_V1,
+  MAX_RECORD_BYTES,
   VersionItemSchema,
   VersionRecordSchema,
   VersionStratumCountSchema,
   buildVersionRecord,
   versionStratumCounts,
+  versionCounts,
   versionRecordText,
+  readVersionRecordText,
   freezeVersion,
   archiveFolders,
   listArchiveVersions,

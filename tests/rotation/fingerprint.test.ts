@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { benchmarkFingerprint, fingerprintText } from '../../src/rotation/fingerprint.js';
-import { sha256Hex } from '../../src/rotation/hash.js';
+import { HASH_CHUNK_BYTES, sha256File, sha256Hex } from '../../src/rotation/hash.js';
 
 // Reference: tests/reference/rotation/reference.py, an independent Python implementation of the
 // documented canonical text (hashlib.sha256, json.dumps(..., separators=(",", ":"))).
@@ -83,5 +85,28 @@ describe('benchmarkFingerprint', () => {
 
   it('refuses a duplicate id', () => {
     expect(() => benchmarkFingerprint([items[0], items[0]], null)).toThrow(/appears twice.*"b2"/);
+  });
+});
+
+describe('sha256File', () => {
+  it('hashes in chunks the same as hashing the whole file; refuses more than maxBytes; can refuse links', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'benchplan-hash-'));
+    try {
+      const bytes = Buffer.alloc(2 * HASH_CHUNK_BYTES + 3, 'ab');
+      const path = join(dir, 'f');
+      writeFileSync(path, bytes);
+      expect(sha256File(path)).toEqual({ sha256: sha256Hex(bytes), bytes: bytes.length });
+      writeFileSync(join(dir, 'abc'), 'abc');
+      expect(sha256File(join(dir, 'abc')).sha256).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'); // FIPS 180-4 "abc"
+      expect(() => sha256File(path, { maxBytes: bytes.length - 1 })).toThrow(expect.objectContaining({ code: 'ETOOBIG' }));
+      expect(sha256File(path, { maxBytes: bytes.length }).bytes).toBe(bytes.length);
+      symlinkSync(path, join(dir, 'link'));
+      expect(sha256File(join(dir, 'link')).sha256).toBe(sha256Hex(bytes));
+      expect(() => sha256File(join(dir, 'link'), { followLinks: false })).toThrow(expect.objectContaining({ code: 'ELOOP' }));
+      expect(() => sha256File(dir)).toThrow(expect.objectContaining({ code: 'EISDIR' }));
+      expect(() => sha256File(join(dir, 'nope'))).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,9 @@
-import { chmodSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freezeVersion, readArchiveVersion } from '../../src/rotation/archive.js';
+import { freezeVersion, readArchiveObject, readArchiveVersion, VERSION_RECORD_FORMAT_V1, type VersionRecord } from '../../src/rotation/archive.js';
+import { MAX_ITEM_BYTES } from '../../src/rotation/content.js';
+import { canonicalJson, versionRecordDigest } from '../../src/rotation/record-digest.js';
 import { sha256Hex } from '../../src/rotation/hash.js';
 import { verifyArchive } from '../../src/rotation/verify.js';
 import { runCli } from '../helpers/cli.js';
@@ -76,7 +78,10 @@ describe('verifyArchive', () => {
     const record = readArchiveVersion(dir, 'v2');
     const edited = { ...record, items: record.items.map((x, k) => (k === 0 ? { ...x, label: 'absent' } : x)) };
     rewrite(path, JSON.stringify(edited, null, 2));
-    expect(verifyArchive(dir).problems).toEqual([{ kind: 'changed', path: 'versions/v2.json', detail: expect.stringMatching(/^its items no longer match its fingerprint \(recorded [0-9a-f]{12}…, computed [0-9a-f]{12}…\)$/) }]);
+    expect(verifyArchive(dir).problems).toEqual([
+      { kind: 'changed', path: 'versions/v2.json', detail: expect.stringMatching(/^its items no longer match its fingerprint \(recorded [0-9a-f]{12}…, computed [0-9a-f]{12}…\)$/) },
+      { kind: 'changed', path: 'versions/v2.json', detail: expect.stringMatching(/^the record was edited after it was frozen: its content no longer matches its record digest/) },
+    ]);
 
     // Re-forging v1's fingerprint to match an edit is caught by v2, which recorded v1's fingerprint.
     const v1Path = join(dir, 'versions', 'v1.json');
@@ -84,8 +89,9 @@ describe('verifyArchive', () => {
     rewrite(path, `${JSON.stringify(record, null, 2)}\n`);
     rewrite(v1Path, JSON.stringify({ ...v1, guideline: 'g2', fingerprint: sha256Hex('forged') }, null, 2));
     const problems = verifyArchive(dir).problems;
-    expect(problems.map((p) => `${p.kind} ${p.path}`)).toEqual(['changed versions/v1.json', 'changed versions/v1.json']);
-    expect(problems[1].detail).toMatch(/not the one version v2 recorded when rotated from it/);
+    expect(problems.map((p) => `${p.kind} ${p.path}`)).toEqual(['changed versions/v1.json', 'changed versions/v1.json', 'changed versions/v1.json']);
+    expect(problems[1].detail).toMatch(/no longer matches its record digest/);
+    expect(problems[2].detail).toMatch(/not the one version v2 recorded when rotated from it/);
 
     rewrite(v1Path, '{ not json');
     expect(verifyArchive(dir).problems[0]).toEqual({ kind: 'changed', path: 'versions/v1.json', detail: expect.stringMatching(/^the record no longer reads: not valid JSON/) });
@@ -112,7 +118,7 @@ describe('benchplan verify', () => {
     const { dir } = twoVersions();
     const r = await runCli(['verify', '--archive', dir]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`archive ${dir} intact: 2 versions (v1, v2), 24 items, 13 content files re-hashed, fingerprints match\n`);
+    expect(r.stdout).toBe(`archive ${dir} intact: 2 versions (v1, v2), 24 items, 13 content files re-hashed, fingerprints, counts and record digests match\n`);
   });
 
   it('exits 1 naming each changed, missing or extra file', async () => {
@@ -122,11 +128,12 @@ describe('benchplan verify', () => {
     mkdirSync(join(dir, 'objects', 'sub'));
     const r = await runCli(['verify', '--archive', dir]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain(`changed objects/${sha256Hex(items[1].content)}: its content hash is now`);
+    // 'tampered' has another size than the recorded one: changed, and not read.
+    expect(r.stdout).toContain(`changed objects/${sha256Hex(items[1].content)}: 8 bytes, but item routine-e2 of v1 records ${items[1].content.byteLength}; not read`);
     expect(r.stdout).toContain(`missing objects/${sha256Hex(items[2].content)}: item routine-e3 of v1`);
     expect(r.stdout).toContain('extra   objects/sub: not a content hash');
     expect(r.stdout).toMatch(/3 problems in 2 versions/);
-    expect(r.stderr).toBe(`verify: archive ${dir} failed: 3 changed, missing or extra files\n`);
+    expect(r.stderr).toBe(`verify: archive ${dir} failed: 3 changed, missing, extra or unreadable files\n`);
     const json = await runCli(['verify', '--archive', dir, '--json']);
     expect(json.code).toBe(1);
     const report = JSON.parse(json.stdout) as { ok: boolean; problems: Array<{ kind: string }> };
@@ -139,5 +146,133 @@ describe('benchplan verify', () => {
     const before = readFileSync(join(dir, 'versions', 'v1.json'));
     await runCli(['verify', '--archive', dir]);
     expect(readFileSync(join(dir, 'versions', 'v1.json'))).toEqual(before);
+  });
+});
+
+/** Edits v1's record with `edit` (on its parsed JSON) and writes it back, indented as freeze writes it. */
+function editRecord(dir: string, version: string, edit: (record: Record<string, any>) => void): void {
+  const path = join(dir, 'versions', `${version}.json`);
+  const record = JSON.parse(readFileSync(path, 'utf8'));
+  edit(record);
+  rewrite(path, `${JSON.stringify(record, null, 2)}\n`);
+}
+
+describe('verifyArchive: fields the fingerprint leaves out', () => {
+  // Each of these edits went unnoticed (exit 0) before records carried a digest and verify
+  // recomputed counts, strata and sizes. `added` decides which items rotate retires as oldest.
+  const edits: Array<[string, (r: Record<string, any>) => void, RegExp | null]> = [
+    ['date', (r) => (r.date = '2020-01-01'), null],
+    ['counts.eval', (r) => (r.counts.eval -= 1), /^counts\.eval is 9, but its items give 10$/],
+    ['strata[0].eval', (r) => (r.strata[0].eval += 1), /^strata: "routine" is eval 6, dev 1, but its items give eval 5, dev 1$/],
+    ["items[0]'s added", (r) => (r.items[0].added = '1999Q1'), null],
+    ["items[0]'s source", (r) => (r.items[0].source = 'forged'), null],
+    ["items[0]'s bytes", (r) => (r.items[0].bytes += 1), /^item rare_clause-d1 records \d+ bytes, but its content \(objects\/[0-9a-f]{64}, intact\) has \d+$/],
+  ];
+  it.each(edits)('an edited %s is a problem, named', (_name, edit, specific) => {
+    const { dir } = twoVersions();
+    editRecord(dir, 'v1', edit);
+    const r = verifyArchive(dir);
+    expect(r.ok).toBe(false);
+    const details = r.problems.map((p) => `${p.kind} ${p.path}: ${p.detail}`);
+    expect(details).toContainEqual(expect.stringMatching(/^changed versions\/v1\.json: the record was edited after it was frozen: its content no longer matches its record digest \(recorded [0-9a-f]{12}…, computed [0-9a-f]{12}…\)$/));
+    if (specific) expect(r.problems).toContainEqual({ kind: 'changed', path: 'versions/v1.json', detail: expect.stringMatching(specific) });
+    // Only the edited record is blamed; the content files are intact.
+    expect(r.problems.every((p) => p.path === 'versions/v1.json')).toBe(true);
+  });
+
+  it('the digest is over canonical JSON: re-indenting or reordering keys is not an edit', () => {
+    const { dir } = twoVersions();
+    const path = join(dir, 'versions', 'v1.json');
+    const record = JSON.parse(readFileSync(path, 'utf8'));
+    const reversed = Object.fromEntries(Object.entries(record).reverse());
+    rewrite(path, JSON.stringify(reversed));
+    expect(verifyArchive(dir)).toMatchObject({ ok: true, notes: [] });
+  });
+
+  it('recordDigest = sha256 of the canonical JSON without it (checked by hand)', () => {
+    const { dir } = twoVersions();
+    const record = readArchiveVersion(dir, 'v1');
+    const { recordDigest, ...rest } = record;
+    // Canonical JSON by hand: keys sorted at every depth, no white space.
+    const sortKeys = (v: unknown): unknown => (Array.isArray(v) ? v.map(sortKeys) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])])) : v);
+    expect(canonicalJson(rest)).toBe(JSON.stringify(sortKeys(rest)));
+    expect(recordDigest).toBe(sha256Hex(JSON.stringify(sortKeys(rest))));
+    expect(versionRecordDigest(record)).toBe(recordDigest);
+    expect(canonicalJson({ b: 1, a: [true, null] })).toBe('{"a":[true,null],"b":1}');
+  });
+
+  it('a record frozen by an older benchplan (no digest) gets a note, not a failure; a current one that lost it fails', () => {
+    const { dir } = twoVersions();
+    editRecord(dir, 'v1', (r) => {
+      r.format = VERSION_RECORD_FORMAT_V1;
+      delete r.recordDigest;
+    });
+    const r = verifyArchive(dir);
+    expect(r.ok).toBe(true);
+    expect(r.notes).toEqual([expect.stringMatching(/^versions\/v1\.json: no record digest \(frozen by an older benchplan\)/)]);
+    editRecord(dir, 'v2', (x) => delete x.recordDigest);
+    const problems = verifyArchive(dir).problems;
+    expect(problems[0]).toEqual({ kind: 'changed', path: 'versions/v2.json', detail: expect.stringMatching(/^the record no longer reads: .*recordDigest: is required in a benchplan-version\/2 record/) });
+    // The object only v2 holds is now unreferenced by any record that reads.
+    expect(problems.slice(1)).toEqual([{ kind: 'extra', path: expect.stringMatching(/^objects\//), detail: 'no version that still reads refers to it' }]);
+  });
+
+  it('catches accidental edits, not a forger who recomputes the digest (as the docs say)', () => {
+    const { dir } = twoVersions();
+    editRecord(dir, 'v1', (r) => {
+      r.items[0].added = '1999Q1';
+      r.recordDigest = versionRecordDigest(r);
+    });
+    expect(verifyArchive(dir).ok).toBe(true);
+  });
+
+  it('counts and strata recomputed from the items, in any order of strata', () => {
+    const { dir } = twoVersions();
+    editRecord(dir, 'v1', (r) => {
+      r.strata.reverse();
+      r.recordDigest = versionRecordDigest(r as VersionRecord);
+    });
+    expect(verifyArchive(dir).ok).toBe(true);
+    editRecord(dir, 'v1', (r) => {
+      r.strata.push({ stratum: 'ghost', eval: 0, dev: 0 });
+      r.recordDigest = versionRecordDigest(r as VersionRecord);
+    });
+    expect(verifyArchive(dir).problems).toEqual([{ kind: 'changed', path: 'versions/v1.json', detail: 'strata lists "ghost", which no item is in' }]);
+  });
+});
+
+describe('verifyArchive: objects by size, hashed in chunks', () => {
+  it('an object of 2.2 GB (sparse) is changed and not read; reading it for a rotation fails the same way', async () => {
+    const { dir, items } = twoVersions();
+    const hash = sha256Hex(items[0].content);
+    const path = join(dir, 'objects', hash);
+    chmodSync(path, 0o644);
+    truncateSync(path, 2_200_000_000); // before: ERR_FS_FILE_TOO_LARGE with a stack trace
+    const r = verifyArchive(dir);
+    expect(r.problems).toEqual([{ kind: 'changed', path: `objects/${hash}`, detail: `2200000000 bytes, more than an item may hold (${MAX_ITEM_BYTES}); not read (item routine-e1 of v1)` }]);
+    expect(r.objects).toBe(12); // 13 files, one not read
+    expect(() => readArchiveObject(dir, hash)).toThrow(/objects\/[0-9a-f]{64} has 2200000000 bytes, more than an item may hold/);
+    const cli = await runCli(['verify', '--archive', dir]);
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).not.toMatch(/internal error|at /);
+  });
+
+  it('an object whose size is not the one an intact record gives is changed without being read', () => {
+    const { dir, items } = twoVersions();
+    const hash = sha256Hex(items[0].content);
+    rewrite(join(dir, 'objects', hash), 'short');
+    expect(verifyArchive(dir).problems).toEqual([{ kind: 'changed', path: `objects/${hash}`, detail: `5 bytes, but item routine-e1 of v1 records ${items[0].content.byteLength}; not read` }]);
+    expect(() => readArchiveObject(dir, hash, items[0].content.byteLength)).toThrow(`has 5 bytes, but the record says ${items[0].content.byteLength}`);
+  });
+
+  it('hashes a content larger than one chunk the same as hashing it whole', () => {
+    const dir = tempDir();
+    // 2.5 MiB: two full 1 MiB chunks and a partial one.
+    const big = Buffer.alloc(2.5 * 1024 * 1024);
+    for (let k = 0; k < big.length; k++) big[k] = (k * 2654435761) >>> 24;
+    const v = freezeVersion(dir, [{ item: 'big', stratum: 's', split: 'eval', content: big }], { version: 'v1', date: DATE });
+    expect(verifyArchive(dir)).toMatchObject({ ok: true, objects: 1 });
+    expect(readArchiveVersion(dir, 'v1').items[0]).toMatchObject({ sha256: sha256Hex(big), bytes: big.length });
+    expect(v.fingerprint).toMatch(/^[0-9a-f]{64}$/);
   });
 });
