@@ -1,5 +1,7 @@
-import { rotationPlanSpec, CHART_OPTION, chartFormatOf, writeChart } from '../charts/index.js';
+import { renameSync, rmSync } from 'node:fs';
+import { rotationPlanSpec, CHART_OPTION, chartFormatOf, renderChartPng, renderChartSvg } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
+import { writeTempFile, preflightOutput } from '../data/atomic.js';
 import { InputError } from '../data/errors.js';
 import { loadManifest } from '../data/manifest.js';
 import { loadScores, type ScoresTable } from '../data/scores.js';
@@ -87,7 +89,7 @@ export function register(program: Command, io: Io): void {
     .option('--fraction <share>', 'share of eval items to retire, in [0, 1]', '0.2')
     .option('--scores <file>', "candidates' scores on the version: items every candidate passes are retired first")
     .option('--models <names>', 'with --scores: the candidates that count, comma-separated (default all)')
-    .option('--pass <score>', 'with --scores: a candidate passes an item when its score is at least this', '1')
+    .option('--pass <score>', 'with --scores: a candidate passes an item when its score is at least this (default 1, for 0/1 or [0, 1] scores; e.g. 90 for points)')
     .option('--saturation-warning <share>', 'warn for a stratum whose saturated share is above this', '0.8')
     .option('--history <id=file>', 'an earlier version and its scores, for the saturation date (repeatable)', historyFlag)
     .option('--near-duplicate <jaccard>', 'Jaccard similarity of word 3-shingles at which two texts count as copies', '0.8')
@@ -99,9 +101,9 @@ export function register(program: Command, io: Io): void {
     .option(...CHART_OPTION)
     .action(async (options, command) => {
       const ctx = contextOf(command, io);
-      if (options.chart !== undefined) chartFormatOf(options.chart);
+      const chartFormat = options.chart === undefined ? null : chartFormatOf(options.chart);
       const fraction = numberFlag('--fraction', options.fraction, { min: 0, max: 1 }) as number;
-      const pass = numberFlag('--pass', options.pass) as number;
+      const pass = numberFlag('--pass', options.pass);
       const warnAbove = numberFlag('--saturation-warning', options.saturationWarning, { min: 0, max: 1 }) as number;
       const threshold = numberFlag('--near-duplicate', options.nearDuplicate, { above: 0, max: 1 }) as number;
       const seed = seedFlag(options.seed);
@@ -124,19 +126,53 @@ export function register(program: Command, io: Io): void {
         if (at <= 0 || at === spec.length - 1) throw new InputError('must be VERSION=SCORES_FILE', { file: '--history', value: spec });
         return { version: checkVersionId(spec.slice(0, at), '--history'), scores: loadScores(spec.slice(at + 1)) as ScoresTable };
       });
+      if (options.pass !== undefined && options.scores === undefined) throw new InputError('needs --scores', { file: '--pass' });
+      // Every output is checked before anything is written, so a bad --chart cannot leave a frozen version behind.
+      if (options.chart !== undefined) preflightOutput(options.chart, '--chart');
       const scores = options.scores === undefined ? null : loadScores(options.scores);
       const incidents = benchmarkItemsFromManifest(loadManifest(options.incidents, { incidents: true }));
       const prepared = prepareRotation(options.archive, options.from, incidents, {
         fraction,
         seed,
         scores,
-        pass,
+        ...(pass !== undefined ? { pass } : {}),
         warnAbove,
         ...(models ? { models } : {}),
         history,
         nearDuplicate: { threshold },
       });
-      const applied = options.apply ? applyRotation(options.archive, prepared.plan, incidents, { version: version as string, date: date as string, ...(options.guideline !== undefined ? { guideline: options.guideline } : {}) }) : null;
+      if (options.apply && prepared.saturation?.passIsDefault && prepared.saturation.maxScore > 1) {
+        // A frozen version is never overwritten: refuse to freeze a plan that is probably wrong.
+        throw new InputError(`scores go up to ${prepared.saturation.maxScore}, so the default pass threshold 1 would retire nearly every item as saturated: give --pass (e.g. 90 for points; --pass 1 if 1 is meant)`, { file: options.scores as string });
+      }
+      // The chart does not depend on the freeze: draw it and write it to a temporary file first,
+      // so once the version is frozen only a rename remains.
+      let chartTemp: string | null = null;
+      if (options.chart !== undefined) {
+        const spec = rotationPlanSpec({ ...prepared.plan, to: version ?? 'next' });
+        const bytes = chartFormat === 'svg' ? `${await renderChartSvg(spec)}\n` : await renderChartPng(spec);
+        try {
+          chartTemp = writeTempFile(options.chart, bytes);
+        } catch (error) {
+          throw new InputError(`cannot write file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: options.chart });
+        }
+      }
+      let applied: FreezeResult | null = null;
+      try {
+        if (options.apply) applied = applyRotation(options.archive, prepared, incidents, { version: version as string, date: date as string, ...(options.guideline !== undefined ? { guideline: options.guideline } : {}) });
+      } catch (error) {
+        if (chartTemp !== null) rmSync(chartTemp, { force: true });
+        throw error;
+      }
+      if (chartTemp !== null) {
+        try {
+          renameSync(chartTemp, options.chart as string);
+        } catch (error) {
+          rmSync(chartTemp, { force: true });
+          const code = (error as NodeJS.ErrnoException).code ?? String(error);
+          throw new InputError(applied ? `version ${applied.version} is frozen, but the chart could not be written: ${code}` : `cannot write file: ${code}`, { file: options.chart as string });
+        }
+      }
       const report: RotateReport = {
         ...prepared.plan,
         archive: options.archive,
@@ -148,6 +184,5 @@ export function register(program: Command, io: Io): void {
         applied,
       };
       emit(ctx, report, () => formatRotate(report));
-      if (options.chart !== undefined) await writeChart(rotationPlanSpec({ ...prepared.plan, to: version ?? 'next' }), options.chart);
     });
 }

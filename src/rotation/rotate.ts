@@ -30,6 +30,12 @@ export interface PreparedRotation {
   saturation: SaturationResult | null;
   /** Null without history. */
   trend: SaturationTrend | null;
+  /**
+   * The version's items with their content, as read and checked for the plan. Pass the whole
+   * prepared rotation to `applyRotation` and it reuses them instead of reading and hashing
+   * every object again. (Not JSON: the CLI reports the other fields.)
+   */
+  fromItems: BenchmarkItem[];
 }
 
 /**
@@ -86,7 +92,7 @@ export function prepareRotation(archiveDir: string, from: string, incidents: rea
     leaked: leakage.leakedEvalItems,
     excluded,
   });
-  return { archive: archiveDir, plan, leakage, saturation, trend };
+  return { archive: archiveDir, plan, leakage, saturation, trend, fromItems: items };
 }
 
 export interface ApplyRotationOptions {
@@ -102,14 +108,20 @@ export interface ApplyRotationOptions {
  * Freezes the rotated version: the old version's items minus the retired ones, plus the added
  * incidents in the eval split (their `added` defaults to the new version's id), recorded with
  * the old version as parent. Refuses if the old version changed since the plan was made.
+ * Given the whole `PreparedRotation`, it reuses the items `prepareRotation` read and checked,
+ * so each object of the old version is read and hashed once for plan and freeze together;
+ * given only its `plan`, it reads them again.
  * @throws {CheckFailed} when the new version exists or the old one changed; {InputError} for a bad id or date.
  */
-export function applyRotation(archiveDir: string, plan: RotationPlan, incidents: readonly BenchmarkItem[], options: ApplyRotationOptions): FreezeResult {
+export function applyRotation(archiveDir: string, prepared: PreparedRotation | RotationPlan, incidents: readonly BenchmarkItem[], options: ApplyRotationOptions): FreezeResult {
+  const plan = 'plan' in prepared ? prepared.plan : prepared;
   const record: VersionRecord = readArchiveVersion(archiveDir, plan.from, '--from');
   if (record.fingerprint !== plan.fromFingerprint) throw new CheckFailed(`${archiveDir}: version ${plan.from} changed since the plan was made (fingerprint ${record.fingerprint.slice(0, 12)}…)`);
+  // The fingerprint binds every item's content hash, so items read for this same fingerprint are the record's.
+  const reused = 'plan' in prepared && prepared.archive === archiveDir ? prepared.fromItems : null;
   const retired = new Set(plan.retire.map((x) => x.item));
   const byId = new Map(incidents.map((x) => [x.item, x]));
-  const kept = readVersionItems(archiveDir, record).filter((x) => !retired.has(x.item));
+  const kept = (reused ?? readVersionItems(archiveDir, record)).filter((x) => !retired.has(x.item));
   const added = plan.add.map((a): BenchmarkItem => {
     const x = byId.get(a.item);
     if (!x) throw new InputError(`incident "${a.item}" of the plan is not in the incidents given`, { value: a.item });
@@ -120,5 +132,7 @@ export function applyRotation(archiveDir: string, plan: RotationPlan, incidents:
     date: options.date,
     guideline: options.guideline === undefined ? record.guideline : options.guideline,
     parent: { version: record.version, fingerprint: record.fingerprint },
+    // Every object of the old version was just read and hashed (by prepareRotation or above).
+    checkedObjects: new Set(record.items.map((x) => x.sha256)),
   });
 }

@@ -5,7 +5,10 @@ import { daysToIsoDate, isIsoDate, isoDateToDays } from './dates.js';
 import { compareIds } from './hash.js';
 
 export interface SaturationOptions {
-  /** A model passes an item when its (repeat-averaged) score is at least this. Default 1 (0/1 or [0, 1] scores; use e.g. 90 for points). */
+  /**
+   * A model passes an item when its (repeat-averaged) score is at least this. Default 1 (0/1 or
+   * [0, 1] scores; use e.g. 90 for points: with the default, a score above 1 draws a warning).
+   */
   pass?: number;
   /** Warn for a stratum whose saturated share is above this, in [0, 1]. Default 0.8. */
   warnAbove?: number;
@@ -29,6 +32,10 @@ export interface StratumSaturation {
 
 export interface SaturationResult {
   pass: number;
+  /** True when `pass` was not given and the default 1 was used. */
+  passIsDefault: boolean;
+  /** The largest score the counted candidates have in the table (before averaging repeats). */
+  maxScore: number;
   warnAbove: number;
   models: string[];
   strata: StratumSaturation[];
@@ -50,7 +57,9 @@ export interface SaturationResult {
  *   share_s = #{i in stratum s, scored by all : min over models of score(m, i) ≥ pass} / #{i in s scored by all}
  *
  * Repeats of an item are averaged first. Scores for items not in `items` are ignored (a warning
- * says how many). Cost O(rows + models × items).
+ * says how many). With the default pass threshold (1), any score above 1 draws a warning: such
+ * scores are likely points, on which nearly every item would count as saturated.
+ * Cost O(rows + models × items).
  * @param items the version's eval items with their strata (dev items are ignored if given).
  * @param table the candidates' scores on this version.
  * @throws {InputError} when a named model is not in the scores, or no eval item was scored.
@@ -58,6 +67,7 @@ export interface SaturationResult {
  * // => { stratum: 'routine', items: 20, scored: 20, saturated: 20, share: 1, warning: true } (the bundled 2026Q3)
  */
 export function measureSaturation(items: ReadonlyArray<{ item: string; stratum: string; split?: 'dev' | 'eval' }>, table: ScoresTable, options: SaturationOptions = {}): SaturationResult {
+  const passIsDefault = options.pass === undefined;
   const pass = options.pass ?? 1;
   const warnAbove = options.warnAbove ?? 0.8;
   if (!Number.isFinite(pass)) throw new RangeError(`pass threshold must be a finite number (got ${pass})`);
@@ -69,6 +79,9 @@ export function measureSaturation(items: ReadonlyArray<{ item: string; stratum: 
     return m;
   });
   const means = itemMeans(table);
+  const counted = new Set(modelIndex);
+  let maxScore = -Infinity;
+  for (let r = 0; r < table.rowCount; r++) if (counted.has(table.model[r]) && table.score[r] > maxScore) maxScore = table.score[r];
   const nTableItems = table.items.length;
   const tableIndex = new Map(table.items.map((id, i) => [id, i]));
   const evalItems = items.filter((x) => x.split === undefined || x.split === 'eval');
@@ -105,6 +118,10 @@ export function measureSaturation(items: ReadonlyArray<{ item: string; stratum: 
   }
   const strata = [...perStratum.values()];
   const warnings: string[] = [];
+  if (passIsDefault && maxScore > 1) {
+    // A points scale (0–100) with the default threshold 1 would call nearly every item passed.
+    warnings.push(`scores go up to ${maxScore}, but the pass threshold is the default 1 (meant for 0/1 or [0, 1] scores): on a points scale nearly every item counts as passed and saturated; give the threshold (--pass, e.g. 90 for points)`);
+  }
   for (const s of strata) {
     s.share = s.scored > 0 ? s.saturated / s.scored : NaN;
     s.warning = s.share > warnAbove;
@@ -119,6 +136,8 @@ export function measureSaturation(items: ReadonlyArray<{ item: string; stratum: 
   if (foreign > 0) warnings.push(`scores for ${foreign} item${foreign === 1 ? '' : 's'} not among the version's eval items were ignored`);
   return {
     pass,
+    passIsDefault,
+    maxScore,
     warnAbove,
     models,
     strata,

@@ -73,6 +73,8 @@ describe('measureSaturation', () => {
 function point(share: number, warnAbove = 0.8): SaturationResult {
   return {
     pass: 1,
+    passIsDefault: true,
+    maxScore: 1,
     warnAbove,
     models: ['a'],
     strata: [{ stratum: 's', items: 100, scored: 100, saturated: share * 100, share, warning: share > warnAbove }],
