@@ -10,6 +10,7 @@ import { loadScores } from '../data/scores.js';
 import { loadStrata } from '../data/strata-file.js';
 import { parseYamlText, readSmallText } from '../data/yaml.js';
 import { formatTable } from '../report/table.js';
+import { benchmarkItemsFromManifest } from '../rotation/content.js';
 import { choiceFlag, contextOf, emit, type Io } from './io.js';
 
 const KINDS = ['auto', 'scores', 'strata', 'policy', 'annotations', 'manifest', 'incidents'] as const;
@@ -82,7 +83,17 @@ export function register(program: Command, io: Io): void {
         case 'manifest':
         case 'incidents': {
           const manifest = loadManifest(file, { incidents: kind === 'incidents' });
-          summary = { items: manifest.items.length, guideline: manifest.guideline ?? null, strata: [...new Set(manifest.items.map((i) => i.stratum))] };
+          // The check freeze and rotate make: every `path` a regular file inside the manifest's
+          // folder, within the item size limit, and readable. Valid here means freeze accepts it.
+          const contents = benchmarkItemsFromManifest(manifest);
+          const files = manifest.items.filter((i) => i.text === undefined).length;
+          summary = {
+            items: manifest.items.length,
+            guideline: manifest.guideline ?? null,
+            strata: [...new Set(manifest.items.map((i) => i.stratum))],
+            files,
+            contentBytes: contents.reduce((t, x) => t + x.content.byteLength, 0),
+          };
           break;
         }
       }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +110,106 @@ describe('benchplan rotate', () => {
   });
 });
 
+describe('rotate: every output checked before anything is written', () => {
+  it('a --chart that cannot be written fails before the freeze, and a re-run with a good one works', async () => {
+    const dir = tempDir();
+    const archive = join(dir, 'archive');
+    expect((await runCli(['freeze', MANIFEST, '--archive', archive, '--version', 'v1', '--date', '2026-07-01'])).code).toBe(0);
+    writeFileSync(join(dir, 'BAD'), 'a file, not a folder');
+    const args = ['rotate', '--archive', archive, '--from', 'v1', '--incidents', INCIDENTS, '--apply', '--version', 'v2', '--date', '2026-10-01'];
+    const bad = await runCli([...args, '--chart', join(dir, 'BAD', 'plan.svg')]);
+    expect(bad.stderr).toMatch(/^error: --chart: cannot write there: (ENOTDIR|EEXIST) \(got ".*BAD\/plan\.svg"\)\n$/);
+    expect(bad.code).toBe(2);
+    // Before: v2 was frozen, then the chart failed, and this re-run said "version v2 already exists".
+    expect(readdirSync(join(archive, 'versions'))).toEqual(['v1.json']);
+    const good = await runCli([...args, '--chart', join(dir, 'charts', 'plan.svg')]);
+    expect(good.stderr).toBe('');
+    expect(good.code).toBe(0);
+    expect(readFileSync(join(dir, 'charts', 'plan.svg'), 'utf8')).toMatch(/^<svg/);
+    expect(readdirSync(join(dir, 'charts'))).toEqual(['plan.svg']); // no temporary file left
+    expect(readdirSync(join(archive, 'versions'))).toEqual(['v1.json', 'v2.json']);
+  });
+
+  it('a failed freeze leaves no chart (the chart waits in a temporary file until the freeze succeeds)', async () => {
+    const dir = tempDir();
+    const archive = join(dir, 'archive');
+    expect((await runCli(['freeze', MANIFEST, '--archive', archive, '--version', 'v1', '--date', '2026-07-01'])).code).toBe(0);
+    const r = await runCli(['rotate', '--archive', archive, '--from', 'v1', '--incidents', INCIDENTS, '--apply', '--version', 'v1', '--chart', join(dir, 'c', 'plan.png')]);
+    expect(r.stderr).toContain('version "v1" already exists');
+    expect(r.code).toBe(1);
+    expect(readdirSync(join(dir, 'c'))).toEqual([]);
+  });
+});
+
+describe('rotate: scores in points with the default pass threshold', () => {
+  /** The bundled candidates' scores rescaled to points: a pass becomes 95, a fail 40. */
+  function pointsFile(): string {
+    const rows = readFileSync(SCORES, 'utf8').trim().split('\n');
+    const path = join(tempDir(), 'points.csv');
+    writeFileSync(path, [rows[0], ...rows.slice(1).map((l) => l.replace(/,1$/, ',95').replace(/,0$/, ',40'))].join('\n') + '\n');
+    return path;
+  }
+
+  it('warns (before: every scored item silently counted as saturated), refuses to --apply, and is quiet with --pass', async () => {
+    const archive = join(tempDir(), 'a');
+    await runCli(['freeze', MANIFEST, '--archive', archive, '--version', 'v1', '--date', '2026-07-01']);
+    const points = pointsFile();
+    const plan = await runCli(['rotate', '--archive', archive, '--from', 'v1', '--incidents', INCIDENTS, '--scores', points, '--json']);
+    expect(plan.code).toBe(0);
+    const s = JSON.parse(plan.stdout).saturation;
+    expect(s).toMatchObject({ pass: 1, passIsDefault: true, maxScore: 95 });
+    expect(s.warnings[0]).toMatch(/^scores go up to 95, but the pass threshold is the default 1 .*give the threshold \(--pass, e\.g\. 90 for points\)$/);
+    const text = await runCli(['rotate', '--archive', archive, '--from', 'v1', '--incidents', INCIDENTS, '--scores', points]);
+    expect(text.stdout).toContain('warning: scores go up to 95, but the pass threshold is the default 1');
+
+    const apply = await runCli(['rotate', '--archive', archive, '--from', 'v1', '--incidents', INCIDENTS, '--scores', points, '--apply', '--version', 'v2']);
+    expect(apply.stderr).toMatch(/^error: .*points\.csv: scores go up to 95, so the default pass threshold 1 would retire nearly every item as saturated: give --pass/);
+    expect(apply.code).toBe(2);
+    expect(readdirSync(join(archive, 'versions'))).toEqual(['v1.json']);
+
+    // With --pass 90 the points file gives the same saturation as the 0/1 file.
+    const withPass = JSON.parse((await runCli(['rotate', '--archive', archive, '--from', 'v1', '--incidents', INCIDENTS, '--scores', points, '--pass', '90', '--json'])).stdout).saturation;
+    const binary = JSON.parse((await runCli(['rotate', '--archive', archive, '--from', 'v1', '--incidents', INCIDENTS, '--scores', SCORES, '--json'])).stdout).saturation;
+    expect(withPass.saturatedItems).toEqual(binary.saturatedItems);
+    expect(withPass.warnings.some((w: string) => w.startsWith('scores go up to'))).toBe(false);
+    expect(binary).toMatchObject({ pass: 1, passIsDefault: true, maxScore: 1 });
+    expect(binary.warnings.some((w: string) => w.startsWith('scores go up to'))).toBe(false);
+  });
+});
+
+describe('validate --kind manifest checks what freeze checks', () => {
+  it('refuses a missing, non-regular or oversized item file, as freeze does; counts the files it checked', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'docs'));
+    writeFileSync(join(dir, 'docs', 'a.txt'), 'An item in a file.');
+    writeFileSync(join(dir, 'docs', 'big.bin'), '');
+    truncateSync(join(dir, 'docs', 'big.bin'), 64 * 1024 * 1024 + 1); // sparse: MAX_ITEM_BYTES + 1
+    const manifest = (path: string) => {
+      const file = join(dir, 'manifest.yaml');
+      writeFileSync(file, `items:\n  - { item: a, stratum: s, split: eval, path: docs/a.txt }\n  - { item: b, stratum: s, split: eval, path: ${path} }\n`);
+      return file;
+    };
+    for (const [path, piece] of [
+      ['missing.txt', `manifest.yaml:3: path: cannot read the item's file: ENOENT (got "missing.txt")`],
+      ['docs', 'manifest.yaml:3: path must name a regular file (got "docs")'],
+      ['docs/big.bin', `manifest.yaml:3: path: the item's file is larger than ${64 * 1024 * 1024} bytes (got "docs/big.bin")`],
+    ] as const) {
+      const file = manifest(path);
+      const validate = await runCli(['validate', file, '--kind', 'manifest']);
+      const freeze = await runCli(['freeze', file, '--archive', join(dir, 'archive'), '--version', 'v1']);
+      expect(validate.stderr).toContain(piece);
+      expect(validate.code).toBe(2);
+      expect(freeze.stderr).toBe(validate.stderr);
+      expect(freeze.code).toBe(2);
+    }
+    const ok = await runCli(['validate', manifest('docs/a.txt'), '--kind', 'manifest', '--json']);
+    expect(ok.code).toBe(0);
+    // Both entries name a file (the same one, 18 bytes).
+    expect(JSON.parse(ok.stdout)).toMatchObject({ valid: true, items: 2, files: 2, contentBytes: 36 });
+    expect(existsSync(join(dir, 'archive'))).toBe(false);
+  });
+});
+
 describe('benchplan drift', () => {
   it('on the bundled example: the test got harder, the system held steady', async () => {
     const archive = await bundledArchive();
@@ -173,6 +273,13 @@ describe('bad input: exit 2 with file, flag and value', () => {
     ['drift: unknown model', [...['drift', ...DRIFT], '--model', 'nobody'], 'model "nobody" is not in the scores (models: prod-2026Q4)'],
     ['diff: traversal id', ['diff', '--archive', archive, '../v1', 'v1'], 'error: A: must be 1–64 letters'],
     ['diff: unknown version', ['diff', '--archive', archive, 'v1', 'v9'], 'error: B: version "v9" is not in the archive'],
+    // A file where a folder should be: before, each of these ended in a stack trace (exit 70).
+    ['freeze: archive below a file', ['freeze', MANIFEST, '--archive', join(dir, 'file', 'arch'), '--version', 'v1'], `error: ${join(dir, 'file', 'arch')}: cannot read: ENOTDIR`],
+    ['verify: archive below a file', ['verify', '--archive', join(dir, 'file', 'arch')], `error: ${join(dir, 'file', 'arch')}: cannot read: ENOTDIR`],
+    ['diff: archive below a file', ['diff', '--archive', join(dir, 'file', 'arch'), 'v1', 'v2'], `error: ${join(dir, 'file', 'arch')}: cannot read: ENOTDIR`],
+    ['rotate: archive below a file', ['rotate', '--archive', join(dir, 'file', 'arch'), '--from', 'v1', '--incidents', INCIDENTS], `error: ${join(dir, 'file', 'arch')}: cannot read: ENOTDIR`],
+    ['drift: archive below a file', [...['drift', ...DRIFT], '--archive', join(dir, 'file', 'arch'), '--from', 'v1', '--to', 'v1'], `error: ${join(dir, 'file', 'arch')}: cannot read: ENOTDIR`],
+    ['rotate: --pass without --scores', ['rotate', '--archive', archive, '--from', 'v1', '--incidents', INCIDENTS, '--pass', '90'], 'error: --pass: needs --scores'],
   ];
 
   beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { rotationPlanSpec, type RotationPlanInput } from '../../charts/rotation.js';
 import { InputError } from '../../data/errors.js';
+import { compareIds } from '../../rotation/hash.js';
 import { diffVersions, listArchiveVersions, readArchiveVersion, verifyArchive, type VersionRecord } from '../../rotation/index.js';
 import type { ReportSection } from '../html.js';
 
@@ -26,23 +27,57 @@ export function rotationBetween(from: VersionRecord, to: VersionRecord): Rotatio
 }
 
 /**
+ * Versions in the order they were made, not the order of their ids (as text, "v10" sorts
+ * before "v9"): by date, then by depth in the parent chain (a version comes after the one it
+ * was rotated from, also on the same day), then by id. Pure.
+ */
+export function versionsInOrder(records: readonly VersionRecord[]): VersionRecord[] {
+  const byId = new Map(records.map((r) => [r.version, r]));
+  const depth = new Map<string, number>();
+  for (const r of records) {
+    let d = 0;
+    const seen = new Set([r.version]);
+    for (let p = r.parent && byId.get(r.parent.version); p && !seen.has(p.version); p = p.parent && byId.get(p.parent.version)) {
+      seen.add(p.version);
+      d += 1;
+    }
+    depth.set(r.version, d);
+  }
+  return [...records].sort((a, b) => compareIds(a.date, b.date) || (depth.get(a.version) as number) - (depth.get(b.version) as number) || compareIds(a.version, b.version));
+}
+
+/**
+ * The latest rotation: the latest version (`versionsInOrder`) and the version it was rotated
+ * from (its `parent`); for a latest version frozen without a parent, the version before it.
+ * Null with fewer than two versions.
+ */
+export function latestRotation(records: readonly VersionRecord[]): { previous: VersionRecord; last: VersionRecord } | null {
+  const ordered = versionsInOrder(records);
+  if (ordered.length < 2) return null;
+  const last = ordered[ordered.length - 1];
+  const parent = last.parent ? ordered.find((r) => r.version === last.parent?.version) : undefined;
+  return { previous: parent ?? ordered[ordered.length - 2], last };
+}
+
+/**
  * The archive section: every frozen version with its fingerprint and counts, whether the
- * archive is intact (every file re-hashed), and what the latest rotation did by stratum.
+ * archive is intact (every file re-hashed), and what the latest rotation did by stratum
+ * (the latest version against the one it was rotated from; see `latestRotation`).
  * @throws {InputError} when the folder holds no version.
  */
 export function archiveSection(archiveDir: string): { section: ReportSection } {
   const versions = listArchiveVersions(archiveDir);
   if (versions.length === 0) throw new InputError('the archive holds no frozen version (benchplan freeze writes one)', { file: archiveDir });
-  const records = versions.map((v) => readArchiveVersion(archiveDir, v, '--archive'));
+  const records = versionsInOrder(versions.map((v) => readArchiveVersion(archiveDir, v, '--archive')));
   const verified = verifyArchive(archiveDir);
-  const last = records[records.length - 1];
-  const previous = records.length > 1 ? records[records.length - 2] : undefined;
+  const latest = latestRotation(records);
   const paragraphs = [
     'A benchmark goes stale three ways: its items stop being representative, it gets tuned against, and candidates saturate it. Rotating a share of the eval items each quarter, keeping dev and eval apart, and keeping every old version runnable are the defences; a frozen version is what lets a score drop be told apart from a harder test.',
     verified.ok
       ? `The archive is intact: ${verified.versions.length} version${verified.versions.length === 1 ? '' : 's'} and ${verified.objects} content files re-hashed, no change, nothing missing or extra.`
       : `The archive is NOT intact: ${verified.problems.length} problem${verified.problems.length === 1 ? '' : 's'} (listed under warnings). Do not trust scores on a tampered version.`,
   ];
+  if (verified.notes.length > 0) paragraphs.push(`Note: ${verified.notes.join('; ')}.`);
   const tables = [
     {
       caption: 'Frozen versions',
@@ -52,7 +87,8 @@ export function archiveSection(archiveDir: string): { section: ReportSection } {
     },
   ];
   let figure: ReportSection['figure'];
-  if (previous) {
+  if (latest) {
+    const { previous, last } = latest;
     const rotation = rotationBetween(previous, last);
     const diff = diffVersions(previous, last);
     paragraphs.push(
@@ -73,7 +109,7 @@ export function archiveSection(archiveDir: string): { section: ReportSection } {
     tables,
     settings: [
       ['archive', archiveDir],
-      ['versions', versions.join(', ')],
+      ['versions', records.map((r) => r.version).join(', ')],
     ],
     warnings: verified.problems.map((p) => `${p.kind}: ${p.path}${p.detail ? ` (${p.detail})` : ''}`),
   };
