@@ -4,7 +4,7 @@ import { loadManifest } from '../data/manifest.js';
 import { formatNumber, formatTable } from '../report/table.js';
 import { freezeVersion, type FreezeResult } from '../rotation/archive.js';
 import { benchmarkItemsFromManifest } from '../rotation/content.js';
-import { isIsoDate } from '../rotation/dates.js';
+import { isIsoDate } from '../data/dates.js';
 import { findLeakage, type LeakageResult } from '../rotation/leakage.js';
 import { checkVersionId } from '../rotation/version-id.js';
 import { contextOf, emit, numberFlag, type Io } from './io.js';

@@ -5,7 +5,7 @@ import { writeTempFile } from '../data/atomic.js';
 import { CheckFailed, InputError } from '../data/errors.js';
 import { parseWith } from '../data/validate.js';
 import { MAX_ITEM_BYTES, type BenchmarkItem } from './content.js';
-import { isIsoDate } from './dates.js';
+import { isIsoDate } from '../data/dates.js';
 import { benchmarkFingerprint } from './fingerprint.js';
 import { compareIds, sha256File, sha256Hex } from './hash.js';
 import { versionRecordDigest } from './record-digest.js';

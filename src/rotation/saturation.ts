@@ -1,7 +1,7 @@
 import { InputError } from '../data/errors.js';
 import { itemMeans } from '../data/pairing.js';
 import type { ScoresTable } from '../data/scores.js';
-import { daysToIsoDate, isIsoDate, isoDateToDays } from './dates.js';
+import { daysToIsoDate, isIsoDate, isoDateToDays } from '../data/dates.js';
 import { compareIds } from './hash.js';
 
 export interface SaturationOptions {
