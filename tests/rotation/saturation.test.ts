@@ -87,7 +87,7 @@ function point(share: number, warnAbove = 0.8): SaturationResult {
 
 describe('dates', () => {
   it('repeat their JSDoc examples and refuse non-days', async () => {
-    const { isoDateToDays, daysToIsoDate, isIsoDate } = await import('../../src/rotation/dates.js');
+    const { isoDateToDays, daysToIsoDate, isIsoDate } = await import('../../src/data/dates.js');
     expect(isoDateToDays('1970-01-02')).toBe(1);
     expect(daysToIsoDate(1)).toBe('1970-01-02');
     expect([isIsoDate('2028-02-29'), isIsoDate('2026-02-29'), isIsoDate('2026-1-01'), isIsoDate('20260101')]).toEqual([true, false, false, false]);
