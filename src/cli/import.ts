@@ -1,4 +1,5 @@
 import type { Command } from '@commander-js/extra-typings';
+import { preflightOutput } from '../data/atomic.js';
 import { importResults } from '../import/import-results.js';
 import { IMPORT_FORMATS, type ImportOptions } from '../import/types.js';
 import { importedScoresFormatOf, writeImportedScores } from '../import/write.js';
@@ -37,6 +38,8 @@ Examples:
       const ctx = contextOf(cmd, io);
       const chosen = choiceFlag('FORMAT', format, IMPORT_FORMATS) as (typeof IMPORT_FORMATS)[number];
       importedScoresFormatOf(opts.output);
+      // A path that cannot be written fails now, not after every log has been read.
+      preflightOutput(opts.output, '-o');
       const options: ImportOptions = {};
       if (opts.itemKey !== undefined) options.itemKey = choiceFlag('--item-key', opts.itemKey, ['testIdx', 'vars'] as const);
       if (opts.score !== undefined) options.score = opts.score;

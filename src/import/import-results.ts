@@ -1,5 +1,6 @@
 import { InputError } from '../data/errors.js';
 import { scoresFromRows, type ScoreRow } from '../data/scores.js';
+import { DEFAULT_IMPORT_MAX_TOTAL_BYTES, ImportByteBudget } from './budget.js';
 import { readInspect } from './inspect.js';
 import { readLmEval } from './lm-eval.js';
 import { readPromptfoo } from './promptfoo.js';
@@ -37,8 +38,11 @@ const DUPLICATE_HINT: Readonly<Record<ImportFormat, string>> = {
  *   left out (promptfoo failureReason 2, Inspect sample errors) and of unscored rows, whether
  *   the table has an outcome column, whether repeats were inferred, and warnings.
  * @throws {InputError} naming the file and the path inside it for a malformed file, a missing
- *   field, two rows for the same (item, model, repeat), or an item whose stratum differs; and for
- *   an option that does not apply to the format.
+ *   field, two rows for the same (item, model, repeat), or an item whose stratum differs; for
+ *   an option that does not apply to the format; and, naming the file and the entry, for an
+ *   archive entry over the limits of ZipLimits (a zip bomb): over maxJsonBytes (64 MiB), expanding
+ *   more than maxExpansionRatio (100×), or taking the import past maxTotalBytes (512 MiB for all
+ *   files together), refused before it is decompressed.
  * @example importResults('promptfoo', ['tests/fixtures/import/promptfoo/results.json']).rows[0] // => { item: '0', model: 'gpt-4o-mini', score: 1 }
  */
 export function importResults(format: ImportFormat, files: readonly string[], options: ImportOptions = {}): ImportResult {
@@ -50,6 +54,8 @@ export function importResults(format: ImportFormat, files: readonly string[], op
       if (options[key] !== undefined) throw new InputError(`applies to ${other} files only, not ${format}`, { file: FLAG_OF[key] ?? key });
     }
   }
+  // One byte budget over every file, charged as bytes are read or decompressed.
+  const readOptions = { ...options, budget: options.budget ?? new ImportByteBudget(options.maxTotalBytes ?? DEFAULT_IMPORT_MAX_TOTAL_BYTES) };
   let placed: PlacedRow[];
   let counts: ImportedFile[];
   let repeatsInferred = false;
@@ -57,27 +63,27 @@ export function importResults(format: ImportFormat, files: readonly string[], op
   let warnings: string[] = [];
   const settings: ImportResult['settings'] = { itemKey: null, score: null, scorer: null, metric: null, filter: null, stratumKey: options.stratumKey ?? null, clusterKey: options.clusterKey ?? null };
   if (format === 'promptfoo') {
-    const read = readPromptfoo(files, options);
-    placed = read.rows;
-    counts = read.files;
-    repeatsInferred = read.repeatsInferred;
-    settings.itemKey = read.itemKey;
-    settings.score = read.score;
+    const got = readPromptfoo(files, readOptions);
+    placed = got.rows;
+    counts = got.files;
+    repeatsInferred = got.repeatsInferred;
+    settings.itemKey = got.itemKey;
+    settings.score = got.score;
     if (repeatsInferred) warnings.push('the files do not record repeat numbers: repeats of a test were numbered in file order');
   } else if (format === 'inspect') {
-    const read = readInspect(files, options);
-    placed = read.rows;
-    counts = read.files;
-    hasOutcome = read.hasOutcome;
-    warnings = read.warnings;
-    settings.scorer = read.scorer;
+    const got = readInspect(files, readOptions);
+    placed = got.rows;
+    counts = got.files;
+    hasOutcome = got.hasOutcome;
+    warnings = got.warnings;
+    settings.scorer = got.scorer;
   } else {
-    const read = readLmEval(files, options);
-    placed = read.rows;
-    counts = read.files;
-    warnings = read.warnings;
-    settings.metric = read.metric;
-    settings.filter = read.filter;
+    const got = readLmEval(files, readOptions);
+    placed = got.rows;
+    counts = got.files;
+    warnings = got.warnings;
+    settings.metric = got.metric;
+    settings.filter = got.filter;
   }
   if (placed.length === 0) {
     throw new InputError(`no rows to import (${sum(counts, 'errors')} errored, ${sum(counts, 'unscored')} unscored)`, { file: files[0] });

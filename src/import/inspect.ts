@@ -19,9 +19,16 @@ export const INSPECT_LETTER_OUTCOMES: Readonly<Record<string, OutcomeKind>> = {
   N: 'miss',
 };
 
-/** A sample (or sample summary) with where it was read from. */
+/**
+ * What a row needs of a sample (or sample summary), checked and taken out as soon as the sample
+ * is parsed: the rest of it (input, messages, events) is dropped at once. Errored samples are
+ * only counted.
+ */
 interface InspectSample {
-  value: Record<string, unknown>;
+  id: string;
+  epoch: number;
+  scores: Record<string, unknown> | undefined;
+  metadata: Record<string, unknown>;
   place: Place;
 }
 
@@ -31,6 +38,29 @@ interface InspectLog {
   model: string;
   task: string | undefined;
   samples: InspectSample[];
+  /** Samples that ended in an error, left out. */
+  errors: number;
+}
+
+/** Collects a log's samples, checking each one's shape as it arrives. */
+class SampleCollector {
+  readonly samples: InspectSample[] = [];
+  errors = 0;
+
+  add(value: unknown, place: Place): void {
+    const s = objectAt(value, place);
+    if (hasError(s)) {
+      this.errors += 1;
+      return;
+    }
+    this.samples.push({
+      id: idAt(s.id, at(place, 'id'), 'a sample id'),
+      epoch: indexAt(s.epoch, at(place, 'epoch')),
+      scores: isRecord(s.scores) ? s.scores : undefined,
+      metadata: isRecord(s.metadata) ? s.metadata : {},
+      place,
+    });
+  }
 }
 
 /** The numeric value (and letter outcome, if any) of one score value. */
@@ -91,35 +121,39 @@ function readEvalZip(file: string, fileIndex: number, options: ImportOptions): I
     const spec = objectAt(objectAt(header.json, headerPlace).eval, at(headerPlace, 'eval'));
     const model = idAt(spec.model, at(at(headerPlace, 'eval'), 'model'), 'a model name');
     const task = typeof spec.task === 'string' && spec.task.trim() !== '' ? spec.task.trim() : undefined;
-    const samples: InspectSample[] = [];
+    const collector = new SampleCollector();
+    let seen = 0;
     for (const entry of summaryEntries(archive)) {
       const place: Place = { file, path: entry.name };
-      const list = arrayAt(archive.readJson(entry), place);
-      list.forEach((value, k) => samples.push({ value: objectAt(value, at(place, k)), place: at(place, k) }));
+      // Each summary is checked as it is parsed: a bad first sample stops the read there.
+      const read = archive.readJsonArray(entry, (value, k) => collector.add(value, at(place, k)));
+      if (!read.isArray) arrayAt(read.value, place);
+      else seen += read.length;
     }
-    if (samples.length === 0) throw new InputError('has no sample summaries (summaries.json): did the eval run any samples?', { file });
-    return { file, fileIndex, model, task, samples };
+    if (seen === 0) throw new InputError('has no sample summaries (summaries.json): did the eval run any samples?', { file });
+    return { file, fileIndex, model, task, samples: collector.samples, errors: collector.errors };
   } finally {
     archive.close();
   }
 }
 
-function readJsonLog(file: string, fileIndex: number): InspectLog {
+function readJsonLog(file: string, fileIndex: number, options: ImportOptions): InspectLog {
   const root: Place = { file, path: '' };
-  const doc = objectAt(readJsonFile(file), root);
+  const doc = objectAt(readJsonFile(file, options.budget), root);
   const spec = objectAt(doc.eval, at(root, 'eval'));
   const model = idAt(spec.model, at(at(root, 'eval'), 'model'), 'a model name');
   const task = typeof spec.task === 'string' && spec.task.trim() !== '' ? spec.task.trim() : undefined;
   if (doc.samples === undefined || doc.samples === null) throw failAt(at(root, 'samples'), 'is missing: the log has no samples (was it written with --no-log-samples?)');
   const list = arrayAt(doc.samples, at(root, 'samples'));
-  const samples = list.map((value, k) => ({ value: objectAt(value, at(at(root, 'samples'), k)), place: at(at(root, 'samples'), k) }));
-  return { file, fileIndex, model, task, samples };
+  const collector = new SampleCollector();
+  list.forEach((value, k) => collector.add(value, at(at(root, 'samples'), k)));
+  return { file, fileIndex, model, task, samples: collector.samples, errors: collector.errors };
 }
 
 function readInspectLog(file: string, fileIndex: number, options: ImportOptions): InspectLog {
   const ext = extname(file).toLowerCase();
   if (ext === '.eval') return readEvalZip(file, fileIndex, options);
-  if (ext === '.json') return readJsonLog(file, fileIndex);
+  if (ext === '.json') return readJsonLog(file, fileIndex, options);
   throw new InputError('is not an Inspect log: expected a .eval or .json file', { file, value: ext || '(no extension)' });
 }
 
@@ -133,7 +167,7 @@ function hasError(sample: Record<string, unknown>): boolean {
 /** A stratum or cluster value from the sample's metadata.KEY. */
 function metadataKey(sample: InspectSample, key: string, flag: string, what: string): string {
   const metadataPlace = at(sample.place, 'metadata');
-  const metadata = isRecord(sample.value.metadata) ? sample.value.metadata : {};
+  const metadata = sample.metadata;
   if (metadata[key] === undefined || metadata[key] === null) throw failAt(at(metadataPlace, key), `is missing (${flag} ${key} reads the sample's metadata.${key})`);
   return idAt(metadata[key], at(metadataPlace, key), what);
 }
@@ -159,7 +193,7 @@ export function readInspect(files: readonly string[], options: ImportOptions): {
 
   // The scorer: named, or the only one any sample uses.
   const scorers = new Set<string>();
-  for (const log of logs) for (const s of log.samples) if (isRecord(s.value.scores)) for (const name of Object.keys(s.value.scores)) scorers.add(name);
+  for (const log of logs) for (const s of log.samples) if (s.scores !== undefined) for (const name of Object.keys(s.scores)) scorers.add(name);
   let scorer = options.scorer;
   let valueKey: string | undefined;
   if (scorer === undefined) {
@@ -176,22 +210,15 @@ export function readInspect(files: readonly string[], options: ImportOptions): {
     }
   }
 
-  const counts: ImportedFile[] = files.map((file) => ({ file, models: [], rows: 0, errors: 0, unscored: 0 }));
+  const counts: ImportedFile[] = logs.map((log) => ({ file: log.file, models: [], rows: 0, errors: log.errors, unscored: 0 }));
   const rows: PlacedRow[] = [];
   let letters = 0;
   for (const log of logs) {
     const count = counts[log.fileIndex];
     const model = override(log.fileIndex) ?? log.model;
     for (const sample of log.samples) {
-      const s = sample.value;
-      if (hasError(s)) {
-        count.errors += 1;
-        continue;
-      }
-      const id = idAt(s.id, at(sample.place, 'id'), 'a sample id');
-      const epoch = indexAt(s.epoch, at(sample.place, 'epoch'));
+      const { id, epoch, scores } = sample;
       const scoresPlace = at(sample.place, 'scores');
-      const scores = isRecord(s.scores) ? s.scores : undefined;
       if (scores === undefined || scores[scorer] === undefined || scores[scorer] === null) {
         count.unscored += 1;
         continue;

@@ -104,7 +104,7 @@ export function readLmEval(files: readonly string[], options: ImportOptions): { 
     if (given !== undefined) return given;
     const results = siblingResults(file, names[k].timestamp);
     if (results === undefined) throw new InputError('has no results_*.json beside it to name the model: pass --model NAME', { file });
-    return lmEvalModelName(readJsonFile(results), results);
+    return lmEvalModelName(readJsonFile(results, options.budget), results);
   });
 
   // First pass: which filters and metrics the files hold.

@@ -2,7 +2,8 @@ import { extname } from 'node:path';
 import { InputError } from '../data/errors.js';
 import { arrayAt, at, failAt, idAt, indexAt, isRecord, numberAt, objectAt, type Place } from './fields.js';
 import { jsonlRecords } from '../data/read.js';
-import { modelOverride, readJsonFile, type PlacedRow } from './source.js';
+import type { ImportByteBudget } from './budget.js';
+import { fileSize, modelOverride, readJsonFile, type PlacedRow } from './source.js';
 import type { ImportedFile, ImportOptions } from './types.js';
 import { promptfooVarsItemId } from './vars-hash.js';
 
@@ -23,14 +24,16 @@ interface PromptfooResultAt {
  * EvalResult a line).
  * Reference: promptfoo src/types/index.ts (EvaluateResult, EvaluateSummaryV3), src/util/output.ts.
  */
-function readPromptfooFile(file: string, fileIndex: number): PromptfooResultAt[] {
+function readPromptfooFile(file: string, fileIndex: number, budget: ImportByteBudget | undefined): PromptfooResultAt[] {
   const ext = extname(file).toLowerCase();
   if (ext === '.jsonl' || ext === '.ndjson') {
+    // Every line's object is kept until the rows are built, so the file counts against the budget.
+    budget?.charge(fileSize(file), file);
     const out: PromptfooResultAt[] = [];
     for (const { line, values: value } of jsonlRecords(file)) out.push({ value, place: { file, line, path: '' }, fileIndex });
     return out;
   }
-  const doc = objectAt(readJsonFile(file), { file, path: '' });
+  const doc = objectAt(readJsonFile(file, budget), { file, path: '' });
   let summary: Record<string, unknown>;
   let prefix: Place;
   if (isRecord(doc.results)) {
@@ -141,7 +144,7 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
   }
   const itemKey = options.itemKey ?? 'testIdx';
   const override = modelOverride(options.model, files);
-  const results = files.flatMap((file, k) => readPromptfooFile(file, k));
+  const results = files.flatMap((file, k) => readPromptfooFile(file, k, options.budget));
 
   // Prompt labels join the model name when there are several prompts: across all files, or,
   // when --model names each file's run, within the file.

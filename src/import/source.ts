@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { InputError } from '../data/errors.js';
+import type { ImportByteBudget } from './budget.js';
 import { describePlace, failAt, type Place } from './fields.js';
 import type { ImportedRow } from './types.js';
 
@@ -7,20 +8,28 @@ import type { ImportedRow } from './types.js';
 export const MAX_JSON_BYTES = 512 * 1024 * 1024;
 
 /**
- * Reads a whole JSON file.
- * @throws {InputError} when the file cannot be read, is over MAX_JSON_BYTES, or is not JSON.
+ * The size of an input file in bytes.
+ * @throws {InputError} when it cannot be read or is a folder.
  */
-export function readJsonFile(file: string): unknown {
-  let size: number;
+export function fileSize(file: string): number {
   try {
     const stat = statSync(file);
     if (stat.isDirectory()) throw new InputError('is a directory, not a file', { file });
-    size = stat.size;
+    return stat.size;
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw new InputError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file });
   }
+}
+
+/**
+ * Reads a whole JSON file, charging its size to the import's byte budget first.
+ * @throws {InputError} when the file cannot be read, is over MAX_JSON_BYTES or the budget, or is not JSON.
+ */
+export function readJsonFile(file: string, budget?: ImportByteBudget): unknown {
+  const size = fileSize(file);
   if (size > MAX_JSON_BYTES) throw new InputError(`is ${size} bytes, over the ${MAX_JSON_BYTES}-byte limit for one JSON document; use the tool's JSONL output`, { file });
+  budget?.charge(size, file);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file));

@@ -2,6 +2,8 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Inflate } from 'fflate';
 import { Decompress as ZstdDecompress } from 'fzstd';
 import { InputError } from '../data/errors.js';
+import { DEFAULT_IMPORT_MAX_TOTAL_BYTES, ImportByteBudget } from './budget.js';
+import { forEachJsonArrayElement, type JsonArrayRead } from './json-array.js';
 
 /** One entry of a ZIP archive's central directory. */
 export interface ZipEntry {
@@ -16,23 +18,49 @@ export interface ZipEntry {
   encrypted: boolean;
 }
 
-/** Limits that keep a hostile archive (a zip bomb) from exhausting memory. */
+/**
+ * Limits that keep a hostile archive (a zip bomb) from exhausting memory or time. A 255 KB
+ * `.eval` can hold 250 MiB of `[{},{},…]`; parsed whole that is 87 million objects (gigabytes,
+ * minutes). So an entry is refused, before anything is decompressed, when it expands far more
+ * than real logs do, when a JSON entry is larger than a real log's, or when it would pass the
+ * byte budget of the whole import; and the decoders stop at the declared size.
+ */
 export interface ZipLimits {
   /** Largest decompressed size of one entry, in bytes (default 256 MiB). */
   maxEntryBytes?: number;
-  /** Largest decompressed size of all entries read from one archive, in bytes (default 512 MiB). */
+  /**
+   * Largest decompressed size of one JSON entry, in bytes (default 64 MiB). Inspect's entries
+   * read here hold the log header and per-sample summaries, not transcripts; raise it for a
+   * log whose summaries really are larger.
+   */
+  maxJsonBytes?: number;
+  /**
+   * Largest ratio of decompressed to compressed size of an entry over 1 MiB (default 100).
+   * Logs of varied text compress by far less; a bomb by about 1000× (deflate's maximum is
+   * 1032:1) or more (zstd).
+   */
+  maxExpansionRatio?: number;
+  /**
+   * Largest decompressed size of everything read, in bytes (default 512 MiB), when no `budget`
+   * is given. importResults applies it to all files of one import together.
+   */
   maxTotalBytes?: number;
+  /** A byte budget shared with the other files of an import (importResults makes one). */
+  budget?: ImportByteBudget;
 }
 
 export const DEFAULT_ZIP_MAX_ENTRY_BYTES = 256 * 1024 * 1024;
-export const DEFAULT_ZIP_MAX_TOTAL_BYTES = 512 * 1024 * 1024;
+export const DEFAULT_ZIP_MAX_TOTAL_BYTES = DEFAULT_IMPORT_MAX_TOTAL_BYTES;
+export const DEFAULT_ZIP_MAX_JSON_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_ZIP_MAX_EXPANSION_RATIO = 100;
+/** Entries up to this size are not held to maxExpansionRatio (a small file of repeats is harmless). */
+export const ZIP_EXPANSION_RATIO_FLOOR = 1024 * 1024;
 const MAX_ENTRIES = 1_000_000;
 const MAX_CENTRAL_DIRECTORY_BYTES = 256 * 1024 * 1024;
 // Compressed input is fed to the decoders in small pieces so one push can expand to at most
 // piece × maximum ratio (deflate ≈ 1032:1, zstd RLE blocks ≈ 32768:1) before the count is checked.
 const DEFLATE_PIECE = 16 * 1024;
 const ZSTD_PIECE = 1024;
-
 /**
  * A ZIP archive opened for reading entries by name. Only the end-of-central-directory record,
  * the central directory and the entries asked for are read from disk, so a large log costs
@@ -44,15 +72,21 @@ export class ZipArchive {
   readonly entries: ZipEntry[];
   private readonly fd: number;
   private readonly fileSize: number;
-  private readonly limits: Required<ZipLimits>;
-  private used = 0;
+  private readonly limits: Required<Omit<ZipLimits, 'budget' | 'maxTotalBytes'>>;
+  /** The budget every decompressed byte is charged to, as it is produced. */
+  readonly budget: ImportByteBudget;
 
-  private constructor(file: string, fd: number, fileSize: number, entries: ZipEntry[], limits: Required<ZipLimits>) {
+  private constructor(file: string, fd: number, fileSize: number, entries: ZipEntry[], limits: ZipLimits) {
     this.file = file;
     this.fd = fd;
     this.fileSize = fileSize;
     this.entries = entries;
-    this.limits = limits;
+    this.limits = {
+      maxEntryBytes: limits.maxEntryBytes ?? DEFAULT_ZIP_MAX_ENTRY_BYTES,
+      maxJsonBytes: limits.maxJsonBytes ?? DEFAULT_ZIP_MAX_JSON_BYTES,
+      maxExpansionRatio: limits.maxExpansionRatio ?? DEFAULT_ZIP_MAX_EXPANSION_RATIO,
+    };
+    this.budget = limits.budget ?? new ImportByteBudget(limits.maxTotalBytes ?? DEFAULT_ZIP_MAX_TOTAL_BYTES);
   }
 
   /**
@@ -69,10 +103,8 @@ export class ZipArchive {
     try {
       const size = fstatSync(fd).size;
       const entries = readCentralDirectory(file, fd, size);
-      return new ZipArchive(file, fd, size, entries, {
-        maxEntryBytes: limits.maxEntryBytes ?? DEFAULT_ZIP_MAX_ENTRY_BYTES,
-        maxTotalBytes: limits.maxTotalBytes ?? DEFAULT_ZIP_MAX_TOTAL_BYTES,
-      });
+      checkLimits(limits);
+      return new ZipArchive(file, fd, size, entries, limits);
     } catch (error) {
       closeSync(fd);
       throw error;
@@ -86,54 +118,91 @@ export class ZipArchive {
   }
 
   /**
-   * The decompressed bytes of an entry, checked against its declared size and CRC-32.
-   * @throws {InputError} for an encrypted entry, an unsupported method, a size over the limits,
-   *   output longer than declared, or a CRC mismatch (a corrupt archive).
+   * The decompressed bytes of an entry, checked against its declared size and CRC-32. The
+   * limits are checked on the declared sizes before anything is decompressed, and the decoders
+   * stop at the declared size, so no entry ever expands past them.
+   * @throws {InputError} naming the file and the entry: for an encrypted entry, an unsupported
+   *   method, a size over maxEntryBytes, an expansion over maxExpansionRatio, a size that would
+   *   pass the budget, output longer than declared, or a CRC mismatch (a corrupt archive).
    */
   read(entry: ZipEntry): Uint8Array {
+    return this.readChecked(entry, this.limits.maxEntryBytes, '');
+  }
+
+  private readChecked(entry: ZipEntry, maxBytes: number, what: string): Uint8Array {
     const where = { file: `${this.file}: ${entry.name}` };
     if (entry.encrypted) throw new InputError('archive entry is encrypted', where);
-    if (entry.size > this.limits.maxEntryBytes) {
-      throw new InputError(`archive entry would decompress to ${entry.size} bytes, over the limit of ${this.limits.maxEntryBytes}`, where);
+    const ratio = this.limits.maxExpansionRatio;
+    if (entry.size > ZIP_EXPANSION_RATIO_FLOOR && entry.size > ratio * entry.compressedSize) {
+      throw new InputError(
+        `archive entry would expand from ${entry.compressedSize} to ${entry.size} bytes (${Math.floor(entry.size / Math.max(1, entry.compressedSize))}×), more than the ${ratio}× a real log compresses by (maxExpansionRatio): a zip bomb?`,
+        where,
+      );
     }
-    if (this.used + entry.size > this.limits.maxTotalBytes) {
-      throw new InputError(`archive entries would decompress to more than the limit of ${this.limits.maxTotalBytes} bytes in all`, where);
+    if (entry.size > maxBytes) {
+      throw new InputError(`archive entry would decompress to ${entry.size} bytes, over the limit of ${maxBytes}${what}`, where);
     }
+    this.budget.check(entry.size, where.file);
     const header = this.bytes(entry.localOffset, 30, entry.name);
     const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
     if (view.getUint32(0, true) !== 0x04034b50) throw new InputError('archive is corrupt: bad local header signature', where);
     const dataStart = entry.localOffset + 30 + view.getUint16(26, true) + view.getUint16(28, true);
     const compressed = this.bytes(dataStart, entry.compressedSize, entry.name);
+    const charge = (bytes: number) => this.budget.charge(bytes, where.file);
     let out: Uint8Array;
     if (entry.method === 0) {
       if (entry.compressedSize !== entry.size) throw new InputError('archive is corrupt: stored entry sizes differ', where);
+      charge(compressed.length);
       out = compressed;
     } else if (entry.method === 8) {
-      out = inflateBounded(compressed, entry.size, where.file);
+      out = inflateBounded(compressed, entry.size, where.file, charge);
     } else if (entry.method === 93) {
-      out = zstdBounded(compressed, entry.size, this.limits.maxEntryBytes, where.file);
+      out = zstdBounded(compressed, entry.size, this.limits.maxEntryBytes, where.file, charge);
     } else {
       throw new InputError('archive entry uses an unsupported compression method (supported: 0 stored, 8 deflate, 93 zstd)', { ...where, value: entry.method });
     }
     if (zipCrc32(out) !== entry.crc32) throw new InputError('archive is corrupt: CRC-32 mismatch', where);
-    this.used += out.length;
     return out;
   }
 
-  /** Reads an entry as UTF-8 text and parses it as JSON. */
+  /**
+   * Reads an entry as UTF-8 text and parses it as JSON.
+   * @throws {InputError} as read does, for an entry over maxJsonBytes, or for text that is not UTF-8 JSON.
+   */
   readJson(entry: ZipEntry): unknown {
-    const where = { file: `${this.file}: ${entry.name}` };
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(this.read(entry));
-    } catch (error) {
-      if (error instanceof InputError) throw error;
-      throw new InputError('is not valid UTF-8 text', where);
-    }
+    const text = this.readText(entry);
     try {
       return JSON.parse(text);
     } catch (error) {
-      throw new InputError(`not valid JSON: ${(error as Error).message}`, where);
+      throw new InputError(`not valid JSON: ${(error as Error).message}`, { file: `${this.file}: ${entry.name}` });
+    }
+  }
+
+  /**
+   * Reads an entry that should hold a JSON array, handing each element to `visit` as soon as it
+   * is parsed, so a check in `visit` that throws on the first bad element stops the read before
+   * the rest is parsed (and no parsed element need be kept).
+   * @returns `{ isArray: true }`, or the parsed value when the entry is not an array.
+   * @throws {InputError} as readJson does; and whatever `visit` throws.
+   */
+  readJsonArray(entry: ZipEntry, visit: (value: unknown, index: number) => void): JsonArrayRead {
+    const text = this.readText(entry);
+    try {
+      return forEachJsonArrayElement(text, visit);
+    } catch (error) {
+      if (error instanceof SyntaxError) throw new InputError(`not valid JSON: ${error.message}`, { file: `${this.file}: ${entry.name}` });
+      throw error;
+    }
+  }
+
+  private readText(entry: ZipEntry): string {
+    const where = { file: `${this.file}: ${entry.name}` };
+    const json = this.limits.maxJsonBytes < this.limits.maxEntryBytes;
+    const bytes = this.readChecked(entry, json ? this.limits.maxJsonBytes : this.limits.maxEntryBytes, json ? ' for one JSON entry (maxJsonBytes)' : '');
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw new InputError('is not valid UTF-8 text', where);
     }
   }
 
@@ -238,7 +307,20 @@ function readCentralDirectory(file: string, fd: number, size: number): ZipEntry[
   return entries;
 }
 
-function inflateBounded(compressed: Uint8Array, declared: number, where: string): Uint8Array {
+function checkLimits(limits: ZipLimits): void {
+  const whole = (name: keyof ZipLimits, min: number) => {
+    const value = limits[name];
+    if (value !== undefined && !(typeof value === 'number' && Number.isInteger(value) && value >= min)) {
+      throw new RangeError(`ZipArchive: ${name} must be a whole number ≥ ${min} (got ${String(value)})`);
+    }
+  };
+  whole('maxEntryBytes', 0);
+  whole('maxJsonBytes', 0);
+  whole('maxTotalBytes', 0);
+  whole('maxExpansionRatio', 1);
+}
+
+function inflateBounded(compressed: Uint8Array, declared: number, where: string, charge: (bytes: number) => void): Uint8Array {
   const out = new Uint8Array(declared);
   let length = 0;
   let finished = false;
@@ -246,6 +328,7 @@ function inflateBounded(compressed: Uint8Array, declared: number, where: string)
     if (length + chunk.length > declared) {
       throw new InputError(`archive entry decompresses to more than its declared ${declared} bytes`, { file: where });
     }
+    charge(chunk.length);
     out.set(chunk, length);
     length += chunk.length;
     if (final) finished = true;
@@ -320,7 +403,7 @@ function zstdLargestWindow(data: Uint8Array, where: string): number {
   return largest;
 }
 
-function zstdBounded(compressed: Uint8Array, declared: number, maxEntryBytes: number, where: string): Uint8Array {
+function zstdBounded(compressed: Uint8Array, declared: number, maxEntryBytes: number, where: string, charge: (bytes: number) => void): Uint8Array {
   const window = zstdLargestWindow(compressed, where);
   if (window > maxEntryBytes) {
     throw new InputError(`archive entry declares a zstd window of ${window} bytes, over the limit of ${maxEntryBytes}`, { file: where });
@@ -331,6 +414,7 @@ function zstdBounded(compressed: Uint8Array, declared: number, maxEntryBytes: nu
     if (length + chunk.length > declared) {
       throw new InputError(`archive entry decompresses to more than its declared ${declared} bytes`, { file: where });
     }
+    charge(chunk.length);
     out.set(chunk, length);
     length += chunk.length;
   });

@@ -104,4 +104,13 @@ describe('benchplan import: bad input exits 2 and names the file and the path in
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/scores\.xlsx: output must be a \.csv or \.jsonl file \(got "\.xlsx"\)/);
   });
+
+  it('refuses an output path that cannot be written before reading any input', async () => {
+    // The folder of the output would have to be a file; the input does not even exist, so the
+    // message shows which was checked first.
+    const target = `${F}/promptfoo/results.json/scores.csv`;
+    const run = await runCli(['import', 'promptfoo', `${F}/promptfoo/nope.json`, '-o', target]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^error: -o: cannot write there: (ENOTDIR|EEXIST) \(got ".*results\.json\/scores\.csv"\)\n$/);
+  });
 });
