@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from '@commander-js/extra-typings';
 import { processIo, reportError, type Io } from './io.js';
 import { register as agree } from './agree.js';
@@ -16,9 +15,9 @@ import { register as size } from './size.js';
 import { register as sweep } from './sweep.js';
 import { register as validate } from './validate.js';
 import { register as verify } from './verify.js';
+import { VERSION } from './version.js';
 
-/** The package version, read once from package.json (two folders up from src/cli or dist/cli). */
-export const VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export { VERSION } from './version.js';
 
 /** Builds the commander program, every command registered, writing through `io`. */
 export function createProgram(io: Io = processIo): Command {

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Command } from '@commander-js/extra-typings';
 import { loadAnnotations } from '../data/annotations.js';
-import { writeFileAtomic } from '../data/atomic.js';
+import { preflightOutput, writeFileAtomic } from '../data/atomic.js';
 import { InputError } from '../data/errors.js';
 import { loadPolicy } from '../data/policy.js';
 import { loadScores } from '../data/scores.js';
@@ -10,11 +9,7 @@ import { buildReport, type ReportSources } from '../report/build.js';
 import { fingerprintFile, fingerprintFolder } from '../report/fingerprint.js';
 import { reportHtml, type ReportInput } from '../report/html.js';
 import { contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
-
-/** The version of this benchplan, from package.json (two folders up from src/cli or dist/cli). */
-function packageVersion(): string {
-  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-}
+import { VERSION } from './version.js';
 
 /** The JSON document of `benchplan report`. */
 export interface ReportCommandResult {
@@ -53,7 +48,8 @@ export function register(program: Command, io: Io): void {
       const seed = seedFlag(options.seed);
       const nResamples = numberFlag('--resamples', options.resamples, { integer: true, min: 1 }) as number;
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
-      const budget = numberFlag('--budget', options.budget, { integer: true, min: 1 });
+      // Sizing from a pilot needs two items to resolve any gap.
+      const budget = numberFlag('--budget', options.budget, { integer: true, min: options.pilot === undefined ? 1 : 2 });
       const mde = numberFlag('--mde', options.mde, { above: 0 });
       if (mde !== undefined && options.pilot === undefined) throw new InputError('sizes from a pilot: give --pilot FILE --a MODEL --b MODEL too', { file: '--mde', value: options.mde });
       if (!/\.html?$/i.test(options.output)) throw new InputError('must end in .html', { file: '--output', value: options.output });
@@ -63,6 +59,8 @@ export function register(program: Command, io: Io): void {
       if (options.pilot !== undefined && (options.a === undefined || options.b === undefined)) {
         throw new InputError('--pilot needs --a MODEL and --b MODEL', { file: '--pilot', value: options.pilot });
       }
+      // A path that cannot be written fails now, not after the bootstrap has run.
+      preflightOutput(options.output, '-o');
 
       const inputs: ReportInput[] = [fingerprintFile('scores', options.scores)];
       const sources: ReportSources = { scores: loadScores(options.scores) };
@@ -87,16 +85,15 @@ export function register(program: Command, io: Io): void {
         sources.archive = options.archive;
       }
 
-      const version = packageVersion();
+      const version = VERSION;
       const bar = progress(io, 'report');
       let html: string;
       let doc: ReturnType<typeof buildReport>;
       try {
+        // buildReport names the input file in any error the data causes; the rest are bugs.
         doc = buildReport(sources, { version, inputs, seed, confidenceLevel, nResamples, budget, mde, title: options.title });
         bar.update(0.8);
         html = await reportHtml(doc);
-      } catch (error) {
-        throw asInputError(error);
       } finally {
         bar.done();
       }
@@ -121,12 +118,3 @@ export function register(program: Command, io: Io): void {
     });
 }
 
-/**
- * A library precondition that failed on the user's data (a RangeError or TypeError naming the bad
- * value) is bad input here: exit 2 with the message. Anything else is a bug and keeps its stack.
- */
-function asInputError(error: unknown): unknown {
-  if (error instanceof InputError) return error;
-  if (error instanceof RangeError && /\(got /.test(error.message)) return new InputError(error.message);
-  return error;
-}

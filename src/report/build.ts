@@ -54,7 +54,10 @@ export interface BuildReportOptions {
  * @param sources the loaded inputs.
  * @param options version, fingerprints and settings.
  * @returns the report document (render it with reportHtml).
- * @throws {InputError} when an input given cannot be used (e.g. a policy with scores that have no outcome column).
+ * @throws {InputError} when an input given cannot be used (e.g. a policy with scores that have no
+ *   outcome column), naming the file; a library precondition that fails on a section's data (a
+ *   RangeError such as "agreement needs at least two annotators") is rethrown as an InputError
+ *   naming the files that section reads: `annotations.csv: agreement needs …`.
  * @throws {RangeError} for settings outside their domain.
  */
 export function buildReport(sources: ReportSources, options: BuildReportOptions): ReportDocument {
@@ -71,29 +74,35 @@ export function buildReport(sources: ReportSources, options: BuildReportOptions)
   const sections: ReportSection[] = [];
   const notes: string[] = [];
 
-  if (scores.models.length >= 2) sections.push(compareSection(scores, settings).section);
+  if (scores.models.length >= 2) sections.push(onInputs([scores.source], () => compareSection(scores, settings).section));
   else notes.push(`${scores.source} has one model (${scores.models[0]}): no comparison.`);
 
   if (strata) {
-    if (scores.hasStratum) sections.push(headlineSection(scores, strata, settings).section);
+    if (scores.hasStratum) sections.push(onInputs([scores.source, strata.source], () => headlineSection(scores, strata, settings).section));
     else notes.push(`${scores.source} has no stratum column: no per-stratum scores.`);
   }
 
   if (policy) {
     if (!scores.hasOutcome) throw new InputError('the cost sweep (--policy) needs an outcome column in the scores', { file: scores.source });
-    sections.push(sweepSection(scores, policy.policy, policy.source, settings).section);
+    sections.push(onInputs([scores.source, policy.source], () => sweepSection(scores, policy.policy, policy.source, settings).section));
   }
 
   if (pilot) {
     if (options.mde !== undefined && !(options.mde > 0 && Number.isFinite(options.mde))) throw new RangeError(`buildReport: mde must be a finite number > 0 (got ${options.mde})`);
-    sections.push(sizingSection(pilot.table, pilot.a, pilot.b, budget, options.mde, strata, settings).section);
-    if (strata) sections.push(allocationSection(pilot.table, pilot.a, pilot.b, strata, budget, settings).section);
+    if (budget < 2) {
+      // A variance-based size needs two items to resolve any gap: a setting when given, the scores' fault when not.
+      if (options.budget !== undefined) throw new RangeError(`buildReport: sizing from a pilot needs a budget of at least 2 items (got ${budget})`);
+      throw new InputError(`sizing from a pilot needs a budget of at least 2 items, and the scores hold ${budget}: give --budget`, { file: scores.source });
+    }
+    const sizingFiles = strata && pilot.table.hasStratum ? [pilot.table.source, strata.source] : [pilot.table.source];
+    sections.push(onInputs(sizingFiles, () => sizingSection(pilot.table, pilot.a, pilot.b, budget, options.mde, strata, settings).section));
+    if (strata) sections.push(onInputs([pilot.table.source, strata.source], () => allocationSection(pilot.table, pilot.a, pilot.b, strata, budget, settings).section));
     else notes.push('Give --strata FILE with the pilot to compare allocations.');
   }
 
-  if (annotations) sections.push(agreementSection(annotations, settings).section);
+  if (annotations) sections.push(onInputs([annotations.source], () => agreementSection(annotations, settings).section));
 
-  if (archive !== undefined) sections.push(archiveSection(archive).section);
+  if (archive !== undefined) sections.push(onInputs([archive], () => archiveSection(archive).section));
 
   return {
     title: options.title ?? 'benchplan report',
@@ -108,4 +117,32 @@ export function buildReport(sources: ReportSources, options: BuildReportOptions)
     sections,
     notes,
   };
+}
+
+/**
+ * RangeErrors the JavaScript engine throws (array and string sizes, recursion depth, number
+ * formatting): a bug or exhausted resources, never a statement about the user's data.
+ */
+const ENGINE_RANGE_ERROR = /^(Invalid (typed )?array length|Invalid string length|Maximum call stack size exceeded|Array buffer allocation failed|Invalid count value|Invalid time value|Invalid code point|\S+\(\) (digits|argument|radix))/;
+
+/**
+ * Runs one section's computation on its input files. The library functions a section calls
+ * check their preconditions with a RangeError naming the bad value but not the file it came
+ * from ("agreement needs at least two annotators (got 1: x)"); here that becomes an InputError
+ * naming the files the section reads, the first being the one whose data the section is about:
+ * `annotations.csv: agreement needs at least two annotators (got 1: x)`, or
+ * `pilot.csv (with strata.yaml): …`. A leading `functionName: ` is dropped as noise for the
+ * reader of the message. Any other error (an engine RangeError, a TypeError) is a bug and
+ * passes through with its stack.
+ */
+function onInputs<T>(files: readonly string[], compute: () => T): T {
+  try {
+    return compute();
+  } catch (error) {
+    if (error instanceof RangeError && !ENGINE_RANGE_ERROR.test(error.message)) {
+      const where = files.length > 1 ? `${files[0]} (with ${files.slice(1).join(', ')})` : files[0];
+      throw new InputError(error.message.replace(/^[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*: /, ''), { file: where });
+    }
+    throw error;
+  }
 }

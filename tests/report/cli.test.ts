@@ -126,6 +126,7 @@ describe('benchplan report', () => {
     ['resamples 0', ['--scores', 'examples/scores.csv', '--resamples', '0', '-o', 'r.html'], 'error: --resamples: must be a whole number ≥ 1 (got "0")'],
     ['confidence 1.5', ['--scores', 'examples/scores.csv', '--confidence', '1.5', '-o', 'r.html'], 'error: --confidence: must be a number > 0 and < 1 (got "1.5")'],
     ['budget 2.5', ['--scores', 'examples/scores.csv', '--budget', '2.5', '-o', 'r.html'], 'error: --budget: must be a whole number ≥ 1 (got "2.5")'],
+    ['budget 1 with a pilot (sizing needs two items)', ['--scores', 'examples/scores.csv', '--pilot', 'examples/pilot.csv', '--a', 'candidate', '--b', 'baseline', '--budget', '1', '-o', 'r.html'], 'error: --budget: must be a whole number ≥ 2 (got "1")'],
     ['missing scores file', ['--scores', 'examples/nope.csv', '-o', 'r.html'], 'examples/nope.csv'],
     ['policy without outcomes', ['--scores', 'examples/pilot.csv', '--policy', 'examples/policy.yaml', '-o', 'r.html'], 'error: examples/pilot.csv: the cost sweep (--policy) needs an outcome column in the scores'],
     ['pilot model missing', ['--scores', 'examples/scores.csv', '--pilot', 'examples/pilot.csv', '--a', 'nobody', '--b', 'baseline', '--strata', 'examples/strata.yaml', '-o', 'r.html'], 'nobody'],
@@ -135,6 +136,56 @@ describe('benchplan report', () => {
     ['archive that is not a folder', ['--scores', 'examples/scores.csv', '--archive', 'examples/scores.csv', '-o', 'r.html'], 'error: examples/scores.csv: must be a folder'],
     ['archive with no version', ['--scores', 'examples/scores.csv', '--archive', 'examples', '-o', 'r.html'], 'error: examples: the archive holds no frozen version'],
   ];
+  describe('a library precondition the data fails names the input file (exit 2, not a file-less message or a crash)', () => {
+    // One annotator (ana renamed x, the others dropped) from examples/annotations.csv.
+    const oneAnnotator = join(dir, 'one-annotator.csv');
+    const onePair = join(dir, 'one-pair.csv');
+    const minimums = join(dir, 'minimums.yaml');
+    beforeAll(() => {
+      const lines = readFileSync('examples/annotations.csv', 'utf8').trim().split('\n');
+      writeFileSync(oneAnnotator, `${[lines[0], ...lines.filter((l) => l.includes(',ana,')).map((l) => l.replace(',ana,', ',x,'))].join('\n')}\n`);
+      writeFileSync(onePair, 'item,model,score\na,m1,1\na,m2,0\n');
+      // examples/strata.yaml with minimums of 50 + 50 items, over a budget of 60.
+      writeFileSync(minimums, 'strata:\n  routine: { traffic: 0.72, quota: 0.20, min: 50 }\n  rare_clause: { traffic: 0.05, quota: 0.30, min: 50 }\n  past_failure: { traffic: 0.03, quota: 0.25 }\n  negative_control: { traffic: 0.20, quota: 0.25 }\n');
+    });
+    const cases: Array<[string, () => string[], () => string]> = [
+      ['agreement with one annotator', () => ['--annotations', oneAnnotator], () => `error: ${oneAnnotator}: agreement needs at least two annotators (got 1: x)\n`],
+      // Was exit 70 ("internal error"), a RangeError without "(got".
+      ['sizing from a pilot of one item', () => ['--pilot', onePair, '--a', 'm1', '--b', 'm2'], () => `error: ${onePair}: the pilot has 1 paired item; a variance needs at least 2\n`],
+      [
+        'allocation whose minimums pass the budget',
+        () => ['--pilot', 'examples/pilot.csv', '--a', 'candidate', '--b', 'baseline', '--strata', minimums, '--budget', '60'],
+        () => `error: examples/pilot.csv (with ${minimums}): the strata's minimums add up to 100, more than the budget (got 60)\n`,
+      ],
+    ];
+    for (const [name, args, message] of cases) {
+      it(name, async () => {
+        const run = await runCli(['report', '--scores', 'examples/scores.csv', '--resamples', '99', ...args(), '-o', join(dir, 'bad', 'r.html')]);
+        expect(run.stderr).toBe(message());
+        expect(run.code).toBe(2);
+      });
+    }
+
+    it('the library: buildReport throws an InputError naming the file', async () => {
+      const { buildReport } = await import('../../src/report/build.js');
+      const { loadAnnotations } = await import('../../src/data/annotations.js');
+      const { loadScores } = await import('../../src/data/scores.js');
+      const { InputError } = await import('../../src/data/errors.js');
+      const call = () => buildReport({ scores: loadScores('examples/scores.csv'), annotations: loadAnnotations(oneAnnotator) }, { version: '0', inputs: [], nResamples: 9 });
+      expect(call).toThrow(InputError);
+      expect(call).toThrow(`${oneAnnotator}: agreement needs at least two annotators (got 1: x)`);
+    });
+  });
+
+  it('checks the output path before loading any input or running a bootstrap', async () => {
+    // The output's folder would have to be a file, and the scores file does not exist: the
+    // message shows which was checked first.
+    const target = join('examples', 'scores.csv', 'report.html');
+    const run = await runCli(['report', '--scores', 'examples/nope.csv', '-o', target]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^error: -o: cannot write there: (ENOTDIR|EEXIST) \(got "examples\/scores\.csv\/report\.html"\)\n$/);
+  });
+
   for (const [name, args, message] of bad) {
     it(`bad input: ${name} → exit 2 naming it`, async () => {
       const run = await runCli(['report', ...args.map((a) => (a.endsWith('.html') || a.endsWith('.pdf') ? join(dir, 'bad', a) : a))]);
