@@ -12,3 +12,4 @@ export { ManifestItemSchema, IncidentSchema, loadManifest, resolveInside, type M
 export { writeFileAtomic, writeTempFile, preflightOutput } from './atomic.js';
 export { toFiniteNumber, toText } from './columns.js';
 export { csvField, csvLine } from './csv-text.js';
+export { canonicalJson } from './canonical-json.js';

@@ -1,25 +1,6 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../data/canonical-json.js';
 
-/**
- * Canonical JSON: object keys sorted (by UTF-16 code units) at every depth, no spaces, arrays
- * in order. Equal to Python's `json.dumps(v, sort_keys=True, separators=(",", ":"),
- * ensure_ascii=False)` for strings, integers and nested objects (a JSON number that is a whole
- * number prints without `.0`, as JavaScript reads it).
- * @example canonicalJson({ b: 1, a: [2, { d: 'x', c: null }] }) // => '{"a":[2,{"c":null,"d":"x"}],"b":1}'
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') {
-    const text = JSON.stringify(value);
-    // undefined, functions and symbols have no JSON form; treat them as null, as JSON.stringify does in arrays.
-    return text === undefined ? 'null' : text;
-  }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((key) => record[key] !== undefined)
-    .sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
-}
 
 /**
  * Whether a promptfoo var takes part in a test's identity: runtime vars promptfoo or a

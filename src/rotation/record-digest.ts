@@ -1,29 +1,6 @@
-import { compareIds, sha256Hex } from './hash.js';
+import { canonicalJson } from '../data/canonical-json.js';
+import { sha256Hex } from './hash.js';
 
-/**
- * Canonical JSON: no white space, object keys sorted by UTF-16 code units at every depth,
- * arrays in order, keys whose value is `undefined` left out (as JSON.stringify does). Two
- * values that JSON.parse the same give the same text, whatever their key order or indentation.
- * Cf. RFC 8785 (JCS), whose key order and number form this follows for the values a version
- * record holds (strings, integers, booleans, null).
- * @example canonicalJson({ b: 1, a: [true, null] }) // => '{"a":[true,null],"b":1}'
- * @throws {TypeError} for a value JSON cannot hold (a function, a symbol, a bigint, a non-finite number).
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new TypeError(`canonical JSON has no form for ${value}`);
-    return JSON.stringify(value);
-  }
-  if (Array.isArray(value)) return `[${value.map((x) => (x === undefined ? 'null' : canonicalJson(x))).join(',')}]`;
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, x]) => x !== undefined)
-      .sort(([a], [b]) => compareIds(a, b));
-    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(',')}}`;
-  }
-  throw new TypeError(`canonical JSON has no form for a ${typeof value}`);
-}
 
 /**
  * The digest a version record carries of itself (`recordDigest`): the SHA-256 of the record's

@@ -7,7 +7,7 @@ import { loadScores } from '../../src/data/scores.js';
 import { itemMeans } from '../../src/data/pairing.js';
 import { importResults } from '../../src/import/import-results.js';
 import type { ImportedRow } from '../../src/import/types.js';
-import { canonicalJson } from '../../src/import/vars-hash.js';
+import { canonicalJson } from '../../src/data/canonical-json.js';
 import { formatImportedScores, writeImportedScores } from '../../src/import/write.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'benchplan-import-write-'));
