@@ -1,6 +1,7 @@
 // Builds zip bombs at run time, small in memory and on disk, for the importer's limit tests.
 import { crc32 } from 'node:zlib';
 import { deflateSync } from 'fflate';
+import { zip } from '../helpers/zip-writer.js';
 
 /** LSB-first bit writer for a raw deflate stream (RFC 1951 §3.1.1). */
 class BitWriter {
@@ -77,50 +78,9 @@ export function textEntry(name: string, text: string): BombEntry {
   return { name, compressed: deflateSync(data), size: data.length, crc: crc32(data) };
 }
 
-/** A ZIP archive of deflate entries (APPNOTE 4.3: local headers, central directory, end record). */
+/** A ZIP archive of these entries, deflated (their compressed bytes, CRC and size given as they are). */
 export function zipArchive(entries: readonly BombEntry[]): Uint8Array {
-  const parts: Uint8Array[] = [];
-  const central: Uint8Array[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = new TextEncoder().encode(e.name);
-    const local = new DataView(new ArrayBuffer(30));
-    local.setUint32(0, 0x04034b50, true);
-    local.setUint16(4, 20, true);
-    local.setUint16(8, 8, true);
-    local.setUint32(14, e.crc, true);
-    local.setUint32(18, e.compressed.length, true);
-    local.setUint32(22, e.size, true);
-    local.setUint16(26, name.length, true);
-    parts.push(new Uint8Array(local.buffer), name, e.compressed);
-    const cd = new DataView(new ArrayBuffer(46));
-    cd.setUint32(0, 0x02014b50, true);
-    cd.setUint16(4, 20, true);
-    cd.setUint16(6, 20, true);
-    cd.setUint16(10, 8, true);
-    cd.setUint32(16, e.crc, true);
-    cd.setUint32(20, e.compressed.length, true);
-    cd.setUint32(24, e.size, true);
-    cd.setUint16(28, name.length, true);
-    cd.setUint32(42, offset, true);
-    central.push(new Uint8Array(cd.buffer), name);
-    offset += 30 + name.length + e.compressed.length;
-  }
-  const cdSize = central.reduce((s, p) => s + p.length, 0);
-  const end = new DataView(new ArrayBuffer(22));
-  end.setUint32(0, 0x06054b50, true);
-  end.setUint16(8, entries.length, true);
-  end.setUint16(10, entries.length, true);
-  end.setUint32(12, cdSize, true);
-  end.setUint32(16, offset, true);
-  const all = [...parts, ...central, new Uint8Array(end.buffer)];
-  const out = new Uint8Array(all.reduce((s, p) => s + p.length, 0));
-  let at = 0;
-  for (const p of all) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return zip(entries.map((e) => ({ name: e.name, data: new Uint8Array(0), method: 8 as const, rawCompressed: e.compressed, crc: e.crc, declaredSize: e.size })));
 }
 
 /**
