@@ -1,0 +1,27 @@
+import { InputError } from '../data/errors.js';
+
+/** What a command prints: the readable table (default), one JSON document, or Markdown. */
+export const OUTPUT_FORMATS = ['table', 'json', 'markdown'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/**
+ * The `--format` option of the commands that can print Markdown (compare, gate, headline, sweep):
+ * `markdown` is made for GitHub job summaries (`>> "$GITHUB_STEP_SUMMARY"`) and PR comments.
+ */
+export const FORMAT_OPTION = ['--format <format>', `output: ${OUTPUT_FORMATS.join(', ')} (markdown: a verdict line, then a compact table, for GitHub job summaries and PR comments)`] as const;
+
+/**
+ * The output format from a command's options: `--format` when given, else `json` with `--json`,
+ * else `table`. `--json` with `--format table` or `--format markdown` is a contradiction, refused.
+ * @throws {InputError} for an unknown format or a contradiction.
+ */
+export function outputFormatOf(options: Record<string, unknown>): OutputFormat {
+  const json = Boolean(options.json);
+  const raw = options.format;
+  if (raw === undefined) return json ? 'json' : 'table';
+  if (typeof raw !== 'string' || !(OUTPUT_FORMATS as readonly string[]).includes(raw)) {
+    throw new InputError(`must be one of ${OUTPUT_FORMATS.join(', ')}`, { file: '--format', value: String(raw) });
+  }
+  if (json && raw !== 'json') throw new InputError('contradicts --json: give one of them', { file: '--format', value: raw });
+  return raw as OutputFormat;
+}
