@@ -40,12 +40,12 @@ function intervalTitle(r: CompareModelsResult): string {
 
 function closing(r: CompareModelsResult, options: CompareMarkdownOptions): string {
   const first = r.pairs[0].bootstrap;
-  const design = `${first.nClusters !== undefined ? `resampling ${first.nClusters} clusters` : 'resampling items'}${first.nStrata !== undefined ? ` within ${first.nStrata} strata` : ''}`;
+  const units = `${first.nClusters !== undefined ? `${first.nClusters} clusters` : 'items'}${first.nStrata !== undefined ? ` within ${first.nStrata} strata` : ''}`;
   const dropped = options.dropped ?? 0;
   const of = options.source === undefined ? '' : ` of ${markdownText(options.source)}`;
   const left = dropped > 0 ? ` (${dropped} unpaired left out)` : '';
-  const resamples = r.method === 't' ? 'no resampling' : `${r.nResamples} resamples`;
-  return `<sub>${r.n} paired items${of}${left}; ${design}; ${resamples}, seed ${markdownText(r.seed)}. benchplan compare.</sub>`;
+  const how = r.method === 't' ? `paired t over ${units}, no resampling` : `resampling ${units}; ${r.nResamples} resamples, seed ${markdownText(r.seed)}`;
+  return `<sub>${r.n} paired items${of}${left}; ${how}. benchplan compare.</sub>`;
 }
 
 /**
