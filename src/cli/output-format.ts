@@ -1,6 +1,9 @@
 import { InputError } from '../data/errors.js';
 
-/** What a command prints: the readable table (default), one JSON document, or Markdown. */
+/**
+ * What a command prints: the readable table (default), one JSON document (`--json`), or
+ * GitHub-flavoured Markdown (`--format markdown`, on compare, gate, headline and sweep).
+ */
 export const OUTPUT_FORMATS = ['table', 'json', 'markdown'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 

@@ -183,7 +183,7 @@ export function register(program: Command, io: Io): void {
         alternative = { ...comparison, verdict: otherSweep.verdict, crossingsInBand: otherSweep.crossingsInBand };
       }
       const report: SweepReport = { ...sweep, uncertainty, alternative, seed, nResamples };
-      emit(ctx, report, () => formatSweep(report), () => sweepMarkdown(sweep, uncertainty));
+      emit(ctx, report, () => formatSweep(report), () => sweepMarkdown(sweep, uncertainty, alternative));
       if (options.chart !== undefined) await writeChart(costSweepSpec(report), options.chart);
     });
 }

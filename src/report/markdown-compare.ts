@@ -15,7 +15,7 @@ const signFlips = (r: CompareModelsResult, p: PairComparison) => ('exact' in p.t
 /**
  * What a person does with one comparison, in one Markdown line: who scores higher and by at
  * least how much, or that the two cannot be told apart (and how large a gap is still possible).
- * @example compareVerdictMarkdown(result, result.pairs[0]) // => "**alpha scores higher than beta** by 0.05; at 95% confidence the gap is at least 0.01."
+ * @example compareVerdictMarkdown(result, result.pairs[0]) // => "**alpha scores higher than beta** by 0.152; at 95% confidence the gap is at least 0.11."
  */
 export function compareVerdictMarkdown(result: CompareModelsResult, pair: PairComparison): string {
   const level = markdownLevel(result.confidenceLevel);

@@ -19,7 +19,7 @@ const cell = (mean: number, interval: readonly [number, number]) => `${formatNum
 /**
  * The traffic-reweighted headline in one Markdown line: each model's headline with its interval,
  * then each difference of headlines and whether its interval excludes 0.
- * @example headlineVerdictMarkdown(result) // => "Traffic-reweighted headline, 95% intervals: **alpha 0.8 [0.75, 0.85]**, beta 0.7 [0.64, 0.76]. alpha − beta: 0.1 [0.02, 0.18], excludes 0."
+ * @example headlineVerdictMarkdown(result) // => "Traffic-reweighted headline, 95% intervals: **a 0.82 [0.76, 0.88]**, b 0.74 [0.68, 0.8]. a − b: 0.08 [0.02, 0.14], excludes 0."
  */
 export function headlineVerdictMarkdown(result: StratifiedHeadlinesResult): string {
   const level = markdownLevel(result.confidenceLevel);

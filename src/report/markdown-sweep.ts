@@ -1,3 +1,4 @@
+import type { ScoringComparison } from '../costs/alternative.js';
 import type { CostSweepResult } from '../costs/sweep.js';
 import type { SweepUncertainty } from '../costs/uncertainty.js';
 import { markdownDocument, markdownLevel, markdownTable, markdownText, markdownWarnings } from './markdown.js';
@@ -30,10 +31,12 @@ export function sweepVerdictMarkdown(sweep: CostSweepResult): string {
  * policy. A pure function of its inputs.
  * @param sweep what costSweep returned.
  * @param uncertainty what sweepUncertainty returned, or null when the bootstrap was skipped.
+ * @param alternative compareScorings of a second scoring of the same outputs, with that scoring's
+ *   verdict, or null: one line says whether the ranking and the verdict survive it.
  * @returns the document, ending in a newline.
  * @example sweepMarkdown(costSweep(tallyOutcomes(table), policy), null)
  */
-export function sweepMarkdown(sweep: CostSweepResult, uncertainty: SweepUncertainty | null = null): string {
+export function sweepMarkdown(sweep: CostSweepResult, uncertainty: SweepUncertainty | null = null, alternative: (ScoringComparison & { verdict: 'data' | 'assumption' }) | null = null): string {
   const r = sweep;
   const pct = (x: number) => formatPercent(x);
   const rate = (x: { estimate: number; confidenceInterval: [number, number] }) => `${pct(x.estimate)} [${pct(x.confidenceInterval[0])}, ${pct(x.confidenceInterval[1])}]`;
@@ -57,10 +60,16 @@ export function sweepMarkdown(sweep: CostSweepResult, uncertainty: SweepUncertai
     const u = uncertainty;
     lines.push('', `${markdownText(u.leader)} is strictly the cheapest at the policy's costs in ${pct(u.leaderAheadProbability)} of ${u.nResamples} bootstrap resamples of the ${u.documents} documents.`);
   }
+  if (alternative) {
+    const a = alternative;
+    const rankingText = a.rankingSurvives ? 'the ranking survives' : `the ranking does **not** survive (${ranking(a.ranking)} → ${ranking(a.alternativeRanking)})`;
+    const verdict = a.verdictSurvives ? `the verdict stays ${r.verdict}` : `the verdict changes: ${r.verdict} → ${a.verdict}`;
+    lines.push('', `Other scoring of the same outputs (${markdownText(a.alternative)}): ${rankingText}; ${verdict}.`);
+  }
   const others = Object.entries(r.policyCosts)
     .map(([kind, value]) => `${kind} ${formatNumber(value as number)}`)
     .join(', ');
   lines.push('', `<sub>Costs (${others}) and the band of ${r.vary} are the policy of ${markdownText(r.owner)}, decided ${markdownText(r.decided)}; ${r.items} slots in ${r.documents} documents of ${markdownText(r.source)}; rates with ${markdownLevel(r.confidenceLevel)} Wilson intervals. benchplan sweep.</sub>`);
-  lines.push(...markdownWarnings([...r.warnings, ...(uncertainty?.warnings ?? [])]));
+  lines.push(...markdownWarnings([...r.warnings, ...(uncertainty?.warnings ?? []), ...(alternative?.warnings ?? [])]));
   return markdownDocument(lines);
 }

@@ -271,6 +271,12 @@ describe('sweepMarkdown', () => {
     ]);
   });
 
+  it('a second scoring of the same outputs: whether the ranking and the verdict survive it', () => {
+    const alternative = { alternative: 'rescored.csv', ranking: ['a', 'b'], alternativeRanking: ['b', 'a'], rankingSurvives: false, verdictSurvives: false, verdict: 'assumption', warnings: [] };
+    const lines = sweepMarkdown(sweep, null, alternative as unknown as Parameters<typeof sweepMarkdown>[2]).split('\n');
+    expect(lines[9]).toBe('Other scoring of the same outputs (rescored.csv): the ranking does **not** survive (a < b → b < a); the verdict changes: data → assumption.');
+  });
+
   it('assumption: names the crossings inside the band', () => {
     const inBand = { value: 13.8, models: ['a', 'b'], fraction: null, cheaperBelow: 'a', cheaperAbove: 'b', inBand: true };
     const assumption = { ...sweep, verdict: 'assumption', crossings: [inBand], crossingsInBand: [inBand] } as unknown as CostSweepResult;
