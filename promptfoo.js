@@ -22,6 +22,7 @@
 //   BENCHPLAN_BASELINE_MODEL, BENCHPLAN_CANDIDATE_MODEL   the provider to use when a run has several
 //   BENCHPLAN_MARKDOWN            a file to append the Markdown verdict to (e.g. $GITHUB_STEP_SUMMARY)
 //   BENCHPLAN_SEED, BENCHPLAN_RESAMPLES                   seed (default 0) and resamples (default 9999)
+//   BENCHPLAN_METHOD              interval method: bca, percentile, basic or t (default: benchplan's)
 //
 // Tests are paired by their vars (benchplan import's --item-key vars), so the order of the tests
 // and promptfoo's --repeat do not matter; tests that errored (failureReason 2) or that one run
@@ -37,6 +38,7 @@ import {
   formatNonInferiorityReport,
   formatNumber,
   gateMarkdown,
+  INTERVAL_METHODS,
   importResults,
   InputError,
   nonInferiorityGate,
@@ -66,7 +68,15 @@ function settingsOf(options, env) {
     markdown: get('markdown', 'BENCHPLAN_MARKDOWN'),
     seed: get('seed', 'BENCHPLAN_SEED') || '0',
     nResamples: number('nResamples', 'BENCHPLAN_RESAMPLES', (x) => Number.isInteger(x) && x >= 1, 'a whole number ≥ 1') ?? 9999,
+    method: method(get('method', 'BENCHPLAN_METHOD')),
   };
+}
+
+/** An interval method, or undefined for the library's default. */
+function method(text) {
+  if (text === '') return undefined;
+  if (!INTERVAL_METHODS.includes(text)) throw new InputError(`must be one of ${INTERVAL_METHODS.join(', ')}`, { file: 'BENCHPLAN_METHOD', value: text });
+  return text;
 }
 
 /** The rows of one model of an imported file: its only model, or the one named. */
@@ -106,11 +116,11 @@ export function evaluateAgainstBaseline(context, settings) {
     const rows = [...base.rows.map((row) => ({ ...row, model: baseline })), ...cand.rows.map((row) => ({ ...row, model: candidate }))];
     const table = scoresFromRows(rows, `${settings.baseline} + this eval`);
     if (settings.margin !== undefined) {
-      const result = nonInferiorityGate(table, { baseline, candidate, margin: settings.margin, perStratum: settings.stratumKey !== undefined, dropUnpaired: true, seed: settings.seed, nResamples: settings.nResamples });
+      const result = nonInferiorityGate(table, { baseline, candidate, margin: settings.margin, perStratum: settings.stratumKey !== undefined, dropUnpaired: true, seed: settings.seed, nResamples: settings.nResamples, method: settings.method });
       return { text: `${formatNonInferiorityReport(result)}${note}`, markdown: gateMarkdown(result), passed: result.passed };
     }
     const aligned = alignModels(table, [candidate, baseline], { dropUnpaired: true });
-    const result = compareModels(aligned, { seed: settings.seed, nResamples: settings.nResamples, nPermutations: settings.nResamples });
+    const result = compareModels(aligned, { seed: settings.seed, nResamples: settings.nResamples, nPermutations: settings.nResamples, method: settings.method });
     const p = result.pairs[0];
     const verdict = p.excludesZero ? (p.estimate > 0 ? `${candidate} scores higher` : `${candidate} scores lower`) : 'cannot tell the two apart';
     const dropped = aligned.dropped > 0 ? ` (${aligned.dropped} unpaired left out)` : '';
@@ -125,7 +135,7 @@ export function evaluateAgainstBaseline(context, settings) {
  * Makes an afterAll hook with fixed settings (each falls back to its BENCHPLAN_* variable):
  * `export const afterAll = benchplanHook({ baseline: 'eval/main.json', margin: 0.02, failOnRegression: true });`
  * @param options baseline, margin, failOnRegression, score, stratumKey, baselineModel,
- *   candidateModel, markdown (a file to append the Markdown to), seed, nResamples.
+ *   candidateModel, markdown (a file to append the Markdown to), seed, nResamples, method.
  * @param io where to print (default: process.stdout / process.stderr) and the environment.
  */
 export function benchplanHook(options = {}, io = {}) {

@@ -52,13 +52,14 @@ describe('promptfoo.js afterAll hook', () => {
   });
 
   it('gates this eval against the baseline: the same report as benchplan gate on the imported pair, and exit 1 on a regression', async () => {
-    const run = await runHook({ BENCHPLAN_BASELINE: MAIN, BENCHPLAN_MARGIN: '0.05', BENCHPLAN_STRATUM_KEY: 'stratum', BENCHPLAN_FAIL_ON_REGRESSION: '1', BENCHPLAN_RESAMPLES: '999' }, resultsOf(PR));
+    // The method is named on both sides, so the two agree whatever benchplan's default.
+    const run = await runHook({ BENCHPLAN_BASELINE: MAIN, BENCHPLAN_MARGIN: '0.05', BENCHPLAN_STRATUM_KEY: 'stratum', BENCHPLAN_FAIL_ON_REGRESSION: '1', BENCHPLAN_RESAMPLES: '999', BENCHPLAN_METHOD: 'percentile' }, resultsOf(PR));
     expect(run.exitCode).toBe(1);
     expect(run.stderr).toBe('');
     // The same pair through benchplan import + gate, names aside.
     const scores = join(dir, 'pair.csv');
     writeImportedScores(scores, importResults('promptfoo', [MAIN, PR], { itemKey: 'vars', model: ['B', 'C'], stratumKey: 'stratum' }).rows);
-    const cli = await runCli(['gate', scores, '--baseline', 'B', '--candidate', 'C', '--margin', '0.05', '--drop-unpaired', '--per-stratum', '--resamples', '999']);
+    const cli = await runCli(['gate', scores, '--baseline', 'B', '--candidate', 'C', '--margin', '0.05', '--drop-unpaired', '--per-stratum', '--resamples', '999', '--method', 'percentile']);
     const names = (text: string) => text.replaceAll('openai:gpt-4o-mini (this eval)', 'C').replaceAll('openai:gpt-4o-mini (baseline)', 'B');
     expect(names(run.stdout)).toBe(`\nbenchplan: this eval against ${MAIN}\n${cli.stdout.trimEnd()}\nleft out: 3 errored results of this eval (failureReason 2: a provider error, not a wrong answer)\n`);
     // The estimate is the mean of pr − main over tests paired by vars, errors left out (scipy reference).
@@ -78,7 +79,7 @@ describe('promptfoo.js afterAll hook', () => {
   it('without a margin: the two-sided paired comparison, never failing', async () => {
     const run = await runHook({ BENCHPLAN_BASELINE: MAIN, BENCHPLAN_FAIL_ON_REGRESSION: '1', BENCHPLAN_RESAMPLES: '499' }, resultsOf(PR));
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toMatch(/^\nbenchplan: this eval against .*main\.json\nopenai:gpt-4o-mini \(this eval\) − openai:gpt-4o-mini \(baseline\) = 0\.0136 on 147 paired tests \(3 unpaired left out\), 95% bca interval \[-?0\.\d+, 0\.\d+\]: cannot tell the two apart\. Set BENCHPLAN_MARGIN to gate on it\./);
+    expect(run.stdout).toMatch(/^\nbenchplan: this eval against .*main\.json\nopenai:gpt-4o-mini \(this eval\) − openai:gpt-4o-mini \(baseline\) = 0\.0136 on 147 paired tests \(3 unpaired left out\), 95% \w+ interval \[-?0\.\d+, 0\.\d+\]: cannot tell the two apart\. Set BENCHPLAN_MARGIN to gate on it\./);
   });
 
   it('appends the Markdown verdict to BENCHPLAN_MARKDOWN (e.g. $GITHUB_STEP_SUMMARY)', async () => {
@@ -95,6 +96,7 @@ describe('promptfoo.js afterAll hook', () => {
   it.each([
     [{ BENCHPLAN_BASELINE: join(root, 'tests', 'fixtures', 'import', 'bad', 'promptfoo-not-results.json') }, 'is not a promptfoo results file'],
     [{ BENCHPLAN_BASELINE: MAIN, BENCHPLAN_MARGIN: '-1' }, 'BENCHPLAN_MARGIN: must be a number ≥ 0 (got "-1")'],
+    [{ BENCHPLAN_BASELINE: MAIN, BENCHPLAN_METHOD: 'wald' }, 'BENCHPLAN_METHOD: must be one of '],
     [{ BENCHPLAN_BASELINE: MAIN, BENCHPLAN_CANDIDATE_MODEL: 'gpt-5' }, 'this eval: has no provider "gpt-5" (BENCHPLAN_CANDIDATE_MODEL); it has openai:gpt-4o-mini'],
     [{ BENCHPLAN_BASELINE: join(root, 'tests', 'fixtures', 'import', 'promptfoo', 'two-prompts.json') }, 'name the one to compare with BENCHPLAN_BASELINE_MODEL'],
   ])('bad settings or files: an error line, never an exception (promptfoo would lose its -o files); exit 2 only when failing is on (%#)', async (env, message) => {
