@@ -46,7 +46,8 @@ function parseOutputs(text: string): Record<string, string> {
   return out;
 }
 
-const fast = '--resamples 999';
+// --method t: exact, fast, and independent of the default interval method.
+const fast = '--method t';
 const oneTable = { BASELINE: 'examples/scores.csv', BASELINE_MODEL: 'beta', CANDIDATE_MODEL: 'alpha', MARGIN: '0.02' };
 
 describe('scripts/action-gate.mjs', () => {
