@@ -13,6 +13,11 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
  */
 export const FORMAT_OPTION = ['--format <format>', `output: ${OUTPUT_FORMATS.join(', ')} (markdown: a verdict line, then a compact table, for GitHub job summaries and PR comments)`] as const;
 
+// The flag's name and its key in commander's options, both from FORMAT_OPTION, so renaming the
+// flag is a one-line change.
+const FLAG = FORMAT_OPTION[0].split(' ')[0];
+const KEY = FLAG.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
 /**
  * The output format from a command's options: `--format` when given, else `json` with `--json`,
  * else `table`. `--json` with `--format table` or `--format markdown` is a contradiction, refused.
@@ -20,11 +25,11 @@ export const FORMAT_OPTION = ['--format <format>', `output: ${OUTPUT_FORMATS.joi
  */
 export function outputFormatOf(options: Record<string, unknown>): OutputFormat {
   const json = Boolean(options.json);
-  const raw = options.format;
+  const raw = options[KEY];
   if (raw === undefined) return json ? 'json' : 'table';
   if (typeof raw !== 'string' || !(OUTPUT_FORMATS as readonly string[]).includes(raw)) {
-    throw new InputError(`must be one of ${OUTPUT_FORMATS.join(', ')}`, { file: '--format', value: String(raw) });
+    throw new InputError(`must be one of ${OUTPUT_FORMATS.join(', ')}`, { file: FLAG, value: String(raw) });
   }
-  if (json && raw !== 'json') throw new InputError('contradicts --json: give one of them', { file: '--format', value: raw });
+  if (json && raw !== 'json') throw new InputError('contradicts --json: give one of them', { file: FLAG, value: raw });
   return raw as OutputFormat;
 }
