@@ -6,6 +6,8 @@ import { alignModels, checkClustersWithinStrata, type AlignedScores } from '../d
 import { loadScores } from '../data/scores.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
+import { FORMAT_OPTION } from './output-format.js';
+import { compareMarkdown } from '../report/markdown-compare.js';
 
 /** `benchplan compare --a A --b B --json`: one pair. */
 export interface ComparePairReport {
@@ -116,6 +118,7 @@ export function register(program: Command, io: Io): void {
     .option('--drop-unpaired', 'leave out items not every compared model scored (and say how many)')
     .option('--threads <k>', 'worker threads for the resampling (same result for any number)', '1')
     .option(...CHART_OPTION)
+    .option(...FORMAT_OPTION)
     .action(async (scoresPath, flags: CompareFlags, command) => {
       const ctx = contextOf(command, io);
       if (flags.chart !== undefined) preflightChart(flags.chart);
@@ -172,10 +175,10 @@ export function register(program: Command, io: Io): void {
       const droppedNote = dropped > 0 ? [`left out ${dropped} unpaired item${dropped === 1 ? '' : 's'} (--drop-unpaired)`] : [];
       if (pair) {
         const report = pairReport(scoresPath, result, aligned, threads);
-        emit(ctx, report, () => formatPair(report, droppedNote));
+        emit(ctx, report, () => formatPair(report, droppedNote), () => compareMarkdown(result, { source: scoresPath, dropped }));
       } else {
         const report = allReport(scoresPath, result, dropped, threads);
-        emit(ctx, report, () => formatAll(report, droppedNote));
+        emit(ctx, report, () => formatAll(report, droppedNote), () => compareMarkdown(result, { source: scoresPath, dropped }));
       }
       if (flags.chart !== undefined) await writeChart(forestPlotSpec(result), flags.chart);
     });

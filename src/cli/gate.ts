@@ -4,6 +4,8 @@ import { INTERVAL_METHODS } from '../bootstrap/types.js';
 import { CheckFailed } from '../data/errors.js';
 import { loadScores } from '../data/scores.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
+import { FORMAT_OPTION } from './output-format.js';
+import { gateMarkdown } from '../report/markdown-gate.js';
 
 export function register(program: Command, io: Io): void {
   program
@@ -21,6 +23,7 @@ export function register(program: Command, io: Io): void {
     .option('--cluster', 'resample whole clusters (the cluster column, e.g. documents)')
     .option('--stratified', 'resample within strata for the overall check')
     .option('--drop-unpaired', 'leave out items one model did not score')
+    .option(...FORMAT_OPTION)
     .addHelpText(
       'after',
       `
@@ -53,7 +56,7 @@ Example:
         onProgress: bar.update,
       });
       bar.done();
-      emit(ctx, result, () => formatNonInferiorityReport(result));
+      emit(ctx, result, () => formatNonInferiorityReport(result), () => gateMarkdown(result));
       if (!result.passed) throw new CheckFailed(`gate failed: ${nonInferiorityHeadline(result)}`, result);
     });
 }

@@ -9,6 +9,8 @@ import { stratifiedHeadlines, type HeadlineDifference } from '../strata/headline
 import type { StratumWeight } from '../strata/headline.js';
 import { strataInputError } from './allocate.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, warningLines } from './io.js';
+import { FORMAT_OPTION } from './output-format.js';
+import { headlineMarkdown } from '../report/markdown-headline.js';
 
 const DIFFERENCE_METHODS = ['bca', 'percentile', 'basic'] as const;
 
@@ -84,6 +86,7 @@ export function register(program: Command, io: Io): void {
     .option('--seed <seed>', 'seed of the bootstrap', '0')
     .option('--drop-unpaired', 'leave out items not every model scored (and say how many)')
     .option(...CHART_OPTION)
+    .option(...FORMAT_OPTION)
     .action(async (scoresPath, options, command) => {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
@@ -151,7 +154,7 @@ export function register(program: Command, io: Io): void {
         seed,
         warnings,
       };
-      emit(ctx, report, () => formatHeadline(report));
+      emit(ctx, report, () => formatHeadline(report), () => headlineMarkdown(result, { source: scoresPath, strataSource: strata.source, dropped: aligned.dropped, warnings: [...warnings, ...result.differences.flatMap((d) => d.warnings.map((w) => `${d.a} − ${d.b}: ${w}`))] }));
       if (options.chart !== undefined) await writeChart(stratumScoresSpec(report), options.chart);
     });
 }

@@ -10,6 +10,8 @@ import { loadPolicy } from '../data/policy.js';
 import { loadScores } from '../data/scores.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { choiceFlag, contextOf, emit, numberFlag, seedFlag, type Io, warningLines } from './io.js';
+import { FORMAT_OPTION } from './output-format.js';
+import { sweepMarkdown } from '../report/markdown-sweep.js';
 
 /** The JSON document of `benchplan sweep`. */
 export interface SweepReport extends CostSweepResult {
@@ -154,6 +156,7 @@ export function register(program: Command, io: Io): void {
     .option('--method <method>', `interval method for the cost gaps: ${INTERVAL_METHODS.join(', ')}`, 'bca')
     .option('--drop-unpaired', 'leave out items some model did not score (and say how many)')
     .option(...CHART_OPTION)
+    .option(...FORMAT_OPTION)
     .action(async (outcomes, options, command) => {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
@@ -180,7 +183,7 @@ export function register(program: Command, io: Io): void {
         alternative = { ...comparison, verdict: otherSweep.verdict, crossingsInBand: otherSweep.crossingsInBand };
       }
       const report: SweepReport = { ...sweep, uncertainty, alternative, seed, nResamples };
-      emit(ctx, report, () => formatSweep(report));
+      emit(ctx, report, () => formatSweep(report), () => sweepMarkdown(sweep, uncertainty, alternative));
       if (options.chart !== undefined) await writeChart(costSweepSpec(report), options.chart);
     });
 }

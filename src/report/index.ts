@@ -18,3 +18,8 @@ export {
 export { buildReport, type ReportSources, type BuildReportOptions } from './build.js';
 export { fingerprintFile, fingerprintFolder } from './fingerprint.js';
 export type { ReportSettings } from './sections/settings.js';
+export { markdownText, markdownTable, markdownLevel, markdownPValue } from './markdown.js';
+export { compareMarkdown, compareVerdictMarkdown, type CompareMarkdownOptions } from './markdown-compare.js';
+export { gateMarkdown, gateVerdictMarkdown } from './markdown-gate.js';
+export { headlineMarkdown, headlineVerdictMarkdown, type HeadlineMarkdownOptions } from './markdown-headline.js';
+export { sweepMarkdown, sweepVerdictMarkdown } from './markdown-sweep.js';
