@@ -12,4 +12,5 @@ export { ManifestItemSchema, IncidentSchema, loadManifest, resolveInside, type M
 export { writeFileAtomic, writeTempFile, preflightOutput } from './atomic.js';
 export { toFiniteNumber, toText } from './columns.js';
 export { csvField, csvLine } from './csv-text.js';
+export { loadAnnotationOrder, type AnnotationOrder } from './annotation-order.js';
 export { canonicalJson } from './canonical-json.js';
