@@ -3,6 +3,8 @@ import { formatNonInferiorityReport, nonInferiorityGate, nonInferiorityHeadline 
 import { INTERVAL_METHODS } from '../bootstrap/types.js';
 import { CheckFailed } from '../data/errors.js';
 import { loadScores } from '../data/scores.js';
+import { runSequentialGate } from './gate-sequential.js';
+import { SCORE_RANGE_OPTION } from './sequential-flags.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
 
 export function register(program: Command, io: Io): void {
@@ -21,6 +23,10 @@ export function register(program: Command, io: Io): void {
     .option('--cluster', 'resample whole clusters (the cluster column, e.g. documents)')
     .option('--stratified', 'resample within strata for the overall check')
     .option('--drop-unpaired', 'leave out items one model did not score')
+    .option('--sequential', 'a sequential gate for runs on every commit: α spent across looks, kept in --state (see README "Monitor")')
+    .option('--state <file>', 'with --sequential: the state file of all looks so far (created if absent)')
+    .option('--label <name>', 'with --sequential: a name for this look, e.g. the commit id')
+    .option(...SCORE_RANGE_OPTION)
     .addHelpText(
       'after',
       `
@@ -32,6 +38,7 @@ Example:
     )
     .action((scores, opts, cmd) => {
       const ctx = contextOf(cmd, io);
+      if (opts.sequential) return runSequentialGate(scores, opts, ctx);
       const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
       const method = choiceFlag('--method', opts.method, INTERVAL_METHODS);
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 });
