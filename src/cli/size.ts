@@ -7,6 +7,8 @@ import { loadStrata } from '../data/strata-file.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { sizeFromPilot, type PilotSizing } from '../sizing/pilot.js';
 import type { PowerAlternative } from '../sizing/power.js';
+import { SCORE_RANGE_OPTION } from './sequential-flags.js';
+import { formatSequentialSizing, sequentialSizing } from './size-sequential.js';
 import { choiceFlag, contextOf, emit, numberFlag, type Io, warningLines } from './io.js';
 
 const ALTERNATIVES = ['two-sided', 'greater'] as const satisfies readonly PowerAlternative[];
@@ -134,6 +136,12 @@ export function register(program: Command, io: Io): void {
     .option('--ignore-clusters', 'size as if items were independent even when the pilot has a cluster column')
     .option('--drop-unpaired', 'leave out items only one model scored (and say how many)')
     .option(...CHART_OPTION)
+    .option('--sequential', 'also simulate the items a confidence sequence needs to a decision (see README "Monitor")')
+    .option('--gap <gaps>', 'with --sequential: true gaps to simulate, comma-separated (default mde and 2 × mde)')
+    .option('--simulations <n>', 'with --sequential: simulated runs per gap', '1000')
+    .option('--max-items <n>', 'with --sequential: stop a run undecided here (default 4 × the power count)')
+    .option('--seed <seed>', 'with --sequential: seed of the simulation', '0')
+    .option(...SCORE_RANGE_OPTION)
     .action(async (pilotPath, options, command) => {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
@@ -169,7 +177,10 @@ export function register(program: Command, io: Io): void {
         strata,
         ignoreClusters: Boolean(options.ignoreClusters),
       });
-      emit(ctx, result, () => formatSize(result));
+      if (options.sequential) {
+        const sequential = sequentialSizing(paired, result, options);
+        emit(ctx, { ...result, sequential }, () => `${formatSize(result)}\n${formatSequentialSizing(sequential, result)}`);
+      } else emit(ctx, result, () => formatSize(result));
       if (options.chart !== undefined) await writeChart(sizingCurveSpec(result), options.chart);
     });
 }

@@ -12,3 +12,5 @@ export { monitorComparison, type MonitorOptions, type MonitorResult, type Monito
 export { lookAlpha, alphaSpent } from './alpha-spending.js';
 export { GateStateSchema, GateLookSchema, parseGateState, type GateState, type GateLook } from './gate-state.js';
 export { sequentialGate, type SequentialGateOptions, type SequentialGateResult } from './sequential-gate.js';
+export { tiltToMean, type DiscreteDistribution } from './tilt.js';
+export { expectedItemsToDecision, type ExpectedItemsOptions, type ExpectedItemsRow, type ExpectedItemsResult } from './expected-items.js';
