@@ -136,3 +136,22 @@ describe('confidenceSequence properties', () => {
     );
   });
 });
+
+describe('confidenceSequence coverage (Monte Carlo)', () => {
+  it('misses a Bernoulli(0.3) mean at some step of 500 in ≤ 5% of 400 runs', async () => {
+    const { createRng } = await import('../../src/random/index.js');
+    const rng = createRng('cs-coverage');
+    let misses = 0;
+    for (let r = 0; r < 400; r++) {
+      const s = new EmpiricalBernsteinSequence({ range: [0, 1] });
+      let missed = false;
+      for (let t = 0; t < 500 && !missed; t++) {
+        s.push(rng.nextFloat() < 0.3 ? 1 : 0);
+        missed = s.lower > 0.3 || s.upper < 0.3;
+      }
+      misses += missed ? 1 : 0;
+    }
+    // Tolerance: 3 Monte Carlo SE at the nominal rate, 3·√(0.05·0.95/400) = 0.033.
+    expect(misses / 400).toBeLessThan(0.05 + 0.033);
+  });
+});
