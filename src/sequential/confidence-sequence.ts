@@ -1,11 +1,14 @@
-import { EmpiricalBernsteinSequence, type EmpiricalBernsteinOptions, type SequenceBound } from './empirical-bernstein.js';
+import type { SequenceBound } from './empirical-bernstein.js';
+import { createSequence, type SequenceMethod, type SequenceOptions } from './sequence.js';
 
-/** The settings of `confidenceSequence`: those of the empirical-Bernstein sequence. */
-export type ConfidenceSequenceOptions = EmpiricalBernsteinOptions;
+/** The settings of `confidenceSequence`: the method (default 'empirical-bernstein') and its settings. */
+export interface ConfidenceSequenceOptions extends SequenceOptions {
+  method?: SequenceMethod;
+}
 
 /** A confidence sequence over a series of values: one bound pair per prefix. */
 export interface ConfidenceSequenceResult {
-  method: 'predictable-plugin-empirical-bernstein';
+  method: SequenceMethod;
   range: [number, number];
   confidenceLevel: number;
   bound: SequenceBound;
@@ -24,8 +27,9 @@ export interface ConfidenceSequenceResult {
 }
 
 /**
- * An anytime-valid confidence sequence for the mean of bounded values seen in order: the
- * predictable plug-in empirical-Bernstein sequence (PrPl-EB) of Waudby-Smith & Ramdas (2024).
+ * An anytime-valid confidence sequence for the mean of bounded values seen in order: by default
+ * the predictable plug-in empirical-Bernstein sequence (PrPl-EB) of Waudby-Smith & Ramdas (2024);
+ * `method: 'betting'` gives their hedged-capital betting sequence (HedgedBettingSequence) instead.
  * Unlike a fixed-n interval, P(the mean lies inside the bounds at every t) ≥ confidenceLevel,
  * so the bounds may be read after every value and a decision taken the moment they exclude 0.
  *
@@ -35,14 +39,16 @@ export interface ConfidenceSequenceResult {
  * Reference: Waudby-Smith & Ramdas, JRSSB 2024, Theorem 2; numpy check in tests/reference/sequential/.
  * Cost: O(n).
  * @param values the values in the order they arrived, each inside options.range.
- * @param options range (required), confidenceLevel (0.95), bound ('two-sided'), truncation (1/2), intersect (true).
+ * @param options range (required), method ('empirical-bernstein'), confidenceLevel (0.95), bound ('two-sided'),
+ *   truncation (1/2 EB, 3/4 betting), intersect (true; EB only), gridSize (1000; betting only).
  * @returns per-prefix mean and bounds, the final interval, the settings echoed, warnings.
  * @throws {RangeError} for a value outside the range or a bad setting; {TypeError} when values is not array-like.
  * @example confidenceSequence(Array(400).fill(1).map((_, i) => i % 2), { range: [0, 1] }).interval // => [0.4064, 0.5909] (to 4 places; numpy reference)
  */
 export function confidenceSequence(values: ArrayLike<number>, options: ConfidenceSequenceOptions): ConfidenceSequenceResult {
   if (values === null || typeof values !== 'object' || typeof values.length !== 'number') throw new TypeError('confidenceSequence needs an array of numbers');
-  const seq = new EmpiricalBernsteinSequence(options);
+  const method = options.method ?? 'empirical-bernstein';
+  const seq = createSequence(method, options);
   const n = values.length;
   const mean = new Float64Array(n);
   const lower = new Float64Array(n);
@@ -57,12 +63,12 @@ export function confidenceSequence(values: ArrayLike<number>, options: Confidenc
   if (n === 0) warnings.push('no values: the sequence is empty');
   else if (lower[n - 1] > upper[n - 1]) warnings.push('the running intersection is empty: the values do not look like draws with one fixed mean (drift, or items in a non-random order)');
   return {
-    method: 'predictable-plugin-empirical-bernstein',
+    method,
     range: [seq.low, seq.high],
     confidenceLevel: seq.confidenceLevel,
-    bound: seq.bound,
+    bound: options.bound ?? 'two-sided',
     truncation: seq.truncation,
-    intersect: seq.intersect,
+    intersect: options.intersect ?? true,
     n,
     mean,
     lower,

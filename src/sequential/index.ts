@@ -14,3 +14,5 @@ export { GateStateSchema, GateLookSchema, parseGateState, type GateState, type G
 export { sequentialGate, type SequentialGateOptions, type SequentialGateResult } from './sequential-gate.js';
 export { tiltToMean, type DiscreteDistribution } from './tilt.js';
 export { expectedItemsToDecision, type ExpectedItemsOptions, type ExpectedItemsRow, type ExpectedItemsResult } from './expected-items.js';
+export { HedgedBettingSequence, type BettingOptions } from './betting.js';
+export { createSequence, SEQUENCE_METHODS, type SequenceMethod, type SequenceOptions, type AnytimeSequence } from './sequence.js';
