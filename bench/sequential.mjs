@@ -13,12 +13,13 @@
 // Two kinds of data: 0/1 outcomes (differences in {−1, 0, 1}, 30% of items discordant) and continuous
 // [0, 1] scores (differences of two correlated Beta scores). All draws are seeded (xoshiro128**).
 //
-// Usage: npm run build && node bench/sequential.mjs [--runs 10000] [--gap-runs 4000] [--horizon 2000]
+// Both sequences: empirical Bernstein (the default) and the hedged betting sequence (--sequence betting).
+// Usage: npm run build && node bench/sequential.mjs [--runs 10000] [--gap-runs 4000] [--betting-runs 2000] [--horizon 2000]
 //        [--out bench/sequential-results.json] [--chart docs/images/monitor-peeking.png]
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EmpiricalBernsteinSequence, createRng, itemsForPower, pairedTTestPower, studentTQuantile, writeChart } from '../dist/index.js';
+import { EmpiricalBernsteinSequence, HedgedBettingSequence, createRng, itemsForPower, pairedTTestPower, studentTQuantile, writeChart } from '../dist/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -28,6 +29,8 @@ const flag = (name, fallback) => {
 };
 const RUNS = Number(flag('--runs', '10000'));
 const GAP_RUNS = Number(flag('--gap-runs', '4000'));
+// The betting sequence costs O(grid) a value: fewer runs (its Monte Carlo error is printed).
+const BET_RUNS = Number(flag('--betting-runs', '2000'));
 const HORIZON = Number(flag('--horizon', '2000'));
 const OUT = resolve(flag('--out', join(here, 'sequential-results.json')));
 const CHART = flag('--chart', join(here, '..', 'docs', 'images', 'monitor-peeking.png'));
@@ -131,6 +134,24 @@ function nullRun(kind) {
   };
 }
 
+function nullBettingRun(kind) {
+  const data = DATA[kind];
+  const rng = createRng('bench-sequential', kind, 'null-betting');
+  // Looks after every item only: the running intersection means a band that excludes 0 keeps
+  // excluding it, so looks every 20 items (HORIZON a multiple of 20) find exactly the same runs.
+  let every = 0;
+  for (let r = 0; r < BET_RUNS; r++) {
+    const seq = new HedgedBettingSequence({ range: [-1, 1], confidenceLevel: 1 - ALPHA });
+    let e = false;
+    for (let t = 1; t <= HORIZON && !e; t++) {
+      seq.push(data.draw(rng, 0));
+      e = seq.lower > 0 || seq.upper < 0;
+    }
+    every += e;
+  }
+  return { kind, runs: BET_RUNS, everyItem: { error: every / BET_RUNS, monteCarloSe: se(every / BET_RUNS, BET_RUNS) } };
+}
+
 function gapRun(kind) {
   const data = DATA[kind];
   const gap = 2 * MDE;
@@ -140,13 +161,19 @@ function gapRun(kind) {
   const cap = 4 * fixed;
   const rng = createRng('bench-sequential', kind, 'gap');
   const result = {};
-  for (const [name, every] of [['everyItem', 1], ['everyBatch', BATCH]]) {
+  for (const [name, every, Sequence, runs] of [
+    ['everyItem', 1, EmpiricalBernsteinSequence, GAP_RUNS],
+    ['everyBatch', BATCH, EmpiricalBernsteinSequence, GAP_RUNS],
+    ['bettingEveryItem', 1, HedgedBettingSequence, BET_RUNS],
+    ['bettingEveryBatch', BATCH, HedgedBettingSequence, BET_RUNS],
+  ]) {
+    const GAP_RUNS = runs;
     let sum = 0;
     let sumSq = 0;
     let correct = 0;
     let wrong = 0;
     for (let r = 0; r < GAP_RUNS; r++) {
-      const seq = new EmpiricalBernsteinSequence({ range: [-1, 1], confidenceLevel: 1 - ALPHA });
+      const seq = new Sequence({ range: [-1, 1], confidenceLevel: 1 - ALPHA });
       let stop = cap;
       for (let t = 1; t <= cap; t++) {
         seq.push(data.draw(rng, gap));
@@ -168,6 +195,7 @@ function gapRun(kind) {
     const mean = sum / GAP_RUNS;
     const sd = Math.sqrt((sumSq - GAP_RUNS * mean * mean) / (GAP_RUNS - 1));
     result[name] = {
+      runs: GAP_RUNS,
       meanItems: mean,
       monteCarloSe: sd / Math.sqrt(GAP_RUNS),
       power: correct / GAP_RUNS,
@@ -193,6 +221,7 @@ function gapRun(kind) {
 
 const t0 = Date.now();
 const nulls = Object.keys(DATA).map(nullRun);
+const bettingNulls = Object.keys(DATA).map(nullBettingRun);
 const gaps = Object.keys(DATA).map(gapRun);
 const seconds = (Date.now() - t0) / 1000;
 
@@ -204,14 +233,16 @@ for (const n of nulls) {
   console.log(`    sequence, a look every ${BATCH} items (${n.sequenceEveryBatch.looks} looks):  ${pct(n.sequenceEveryBatch.error)} ± ${pct(1.96 * n.sequenceEveryBatch.monteCarloSe)}`);
   console.log(`    fixed-n t interval, peeked every ${BATCH}:     ${pct(n.fixedIntervalPeekedEveryBatch.error)} ± ${pct(1.96 * n.fixedIntervalPeekedEveryBatch.monteCarloSe)}`);
   console.log(`    fixed-n t interval, read once at ${HORIZON}:  ${pct(n.fixedIntervalOnceAtHorizon.error)} ± ${pct(1.96 * n.fixedIntervalOnceAtHorizon.monteCarloSe)}`);
+  const bet = bettingNulls.find((b) => b.kind === n.kind);
+  console.log(`    betting sequence, every item (${bet.runs} runs):    ${pct(bet.everyItem.error)} ± ${pct(1.96 * bet.everyItem.monteCarloSe)}`);
   console.log(`    by number of looks (every ${BATCH}): ${n.byNumberOfLooks.map((l) => `${l.looks}: ${pct(l.sequence)} vs ${pct(l.peekedFixedInterval)}`).join(', ')}`);
 }
 console.log(`\nTrue gap 2 × mde = ${2 * MDE} (mde ${MDE}): items to a decision, ${GAP_RUNS} runs`);
 for (const g of gaps) {
   console.log(`  ${g.data}: fixed n = ${g.fixedItems} (80% power at the mde; power ${pct(g.fixedPowerAtTrueGap, 1)} at the true gap); sized for the true gap itself: ${g.fixedItemsSizedForTrueGap}`);
-  for (const name of ['everyItem', 'everyBatch']) {
+  for (const name of ['everyItem', 'everyBatch', 'bettingEveryItem', 'bettingEveryBatch']) {
     const s = g[name];
-    console.log(`    sequence ${name === 'everyItem' ? 'every item ' : `every ${BATCH}   `}: mean ${s.meanItems.toFixed(1)} ± ${(1.96 * s.monteCarloSe).toFixed(1)} items, ${pct(s.savingVsFixed, 1)} fewer than fixed n, power ${pct(s.power, 1)} by ${g.cap} items, wrong winner ${pct(s.wrongWinner)}`);
+    console.log(`    ${name.padEnd(18)}: mean ${s.meanItems.toFixed(1)} ± ${(1.96 * s.monteCarloSe).toFixed(1)} items, ${pct(s.savingVsFixed, 1)} fewer than fixed n, power ${pct(s.power, 1)} by ${g.cap} items, wrong winner ${pct(s.wrongWinner)}`);
   }
 }
 console.log(`\n(${seconds.toFixed(1)} s)`);

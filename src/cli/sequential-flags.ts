@@ -1,11 +1,21 @@
 import { InputError } from '../data/errors.js';
 import type { AnnotationOrder } from '../data/annotation-order.js';
 import type { PairedScores } from '../data/pairing.js';
-import type { Arrival, MonitorLook, SequentialVerdict } from '../sequential/index.js';
+import type { Arrival, MonitorLook, SequenceMethod, SequentialVerdict } from '../sequential/index.js';
 import { formatNumber } from '../report/table.js';
 
 /** The flag of the scores' bounds, shared by monitor, gate --sequential and size --sequential. */
 export const SCORE_RANGE_OPTION = ['--score-range <low,high>', 'the range scores can take (default [0, 1], checked); differences then lie in [low − high, high − low]'] as const;
+
+/** The flag choosing the sequence, shared by monitor and size --sequential. */
+export const SEQUENCE_OPTION = ['--sequence <method>', 'the anytime-valid sequence: eb (empirical Bernstein, fast) or betting (tighter when scores spread little next to their range, e.g. cluster means)', 'eb'] as const;
+
+/** Parses `--sequence eb|betting`. */
+export function sequenceFlag(raw: string | undefined): SequenceMethod {
+  if (raw === undefined || raw === 'eb' || raw === 'empirical-bernstein') return 'empirical-bernstein';
+  if (raw === 'betting') return 'betting';
+  throw new InputError('must be eb or betting', { file: '--sequence', value: raw });
+}
 
 /** Parses `--score-range LOW,HIGH`. */
 export function scoreRangeFlag(raw: string | undefined): [number, number] | undefined {

@@ -4,7 +4,7 @@ import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import type { PilotSizing } from '../sizing/pilot.js';
 import { expectedItemsToDecision, monitorUnits, scoreRangeOf, type ExpectedItemsResult } from '../sequential/index.js';
 import { numberFlag } from './io.js';
-import { scoreRangeFlag } from './sequential-flags.js';
+import { scoreRangeFlag, sequenceFlag } from './sequential-flags.js';
 
 /** What `size --sequential` adds to the sizing report. */
 export interface SequentialSizing extends ExpectedItemsResult {
@@ -25,6 +25,7 @@ export interface SequentialSizeFlags {
   maxItems?: string;
   seed?: string;
   scoreRange?: string;
+  sequence?: string;
   ignoreClusters?: boolean;
 }
 
@@ -48,6 +49,7 @@ export function sequentialSizing(paired: PairedScores, sizing: PilotSizing, flag
       simulations,
       maxUnits: Math.max(1, Math.round(maxItems / itemsPerUnit)),
       seed: flags.seed ?? '0',
+      method: sequenceFlag(flags.sequence),
     });
   } catch (error) {
     if (error instanceof RangeError) throw new InputError(error.message, { file: '--gap', value: flags.gap ?? gaps.join(',') });
@@ -68,7 +70,7 @@ export function formatSequentialSizing(s: SequentialSizing, sizing: PilotSizing)
   const out: string[] = [''];
   const unitWord = s.unit === 'cluster' ? `; each unit a whole cluster of ${formatNumber(s.itemsPerUnit)} items on average` : '';
   out.push(
-    `Sequentially (an anytime-valid ${formatPercent(s.confidenceLevel, 0)} sequence read after every ${s.unit}, stopping at the first verdict; ${s.simulations} simulated runs per gap from the pilot tilted to that gap, capped at ${formatNumber(s.maxUnits * s.itemsPerUnit, 4)} items${unitWord}):`,
+    `Sequentially (an anytime-valid ${formatPercent(s.confidenceLevel, 0)} ${s.sequence === 'betting' ? 'betting' : 'empirical-Bernstein'} sequence read after every ${s.unit}, stopping at the first verdict; ${s.simulations} simulated runs per gap from the pilot tilted to that gap, capped at ${formatNumber(s.maxUnits * s.itemsPerUnit, 4)} items${unitWord}):`,
   );
   out.push(
     formatTable(

@@ -7,7 +7,7 @@ import { loadStrata } from '../data/strata-file.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { sizeFromPilot, type PilotSizing } from '../sizing/pilot.js';
 import type { PowerAlternative } from '../sizing/power.js';
-import { SCORE_RANGE_OPTION } from './sequential-flags.js';
+import { SCORE_RANGE_OPTION, SEQUENCE_OPTION } from './sequential-flags.js';
 import { formatSequentialSizing, sequentialSizing } from './size-sequential.js';
 import { choiceFlag, contextOf, emit, numberFlag, type Io, warningLines } from './io.js';
 
@@ -142,6 +142,7 @@ export function register(program: Command, io: Io): void {
     .option('--max-items <n>', 'with --sequential: stop a run undecided here (default 4 × the power count)')
     .option('--seed <seed>', 'with --sequential: seed of the simulation', '0')
     .option(...SCORE_RANGE_OPTION)
+    .option(...SEQUENCE_OPTION)
     .action(async (pilotPath, options, command) => {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);

@@ -1,6 +1,6 @@
 import { createRng } from '../random/index.js';
 import type { Seed } from '../random/index.js';
-import { EmpiricalBernsteinSequence } from './empirical-bernstein.js';
+import { createSequence, type SequenceMethod } from './sequence.js';
 import { tiltToMean } from './tilt.js';
 import { sequentialVerdict } from './verdict.js';
 
@@ -20,6 +20,8 @@ export interface ExpectedItemsOptions {
   maxUnits: number;
   /** Look after every `every` units; default 1. */
   every?: number;
+  /** The sequence: 'empirical-bernstein' (default) or 'betting'. */
+  method?: SequenceMethod;
   seed?: Seed;
 }
 
@@ -45,6 +47,7 @@ export interface ExpectedItemsRow {
 
 export interface ExpectedItemsResult {
   method: 'simulation-tilted-pilot';
+  sequence: SequenceMethod;
   range: [number, number];
   confidenceLevel: number;
   mde: number | null;
@@ -78,6 +81,7 @@ export function expectedItemsToDecision(values: ArrayLike<number>, options: Expe
   if (!(Number.isInteger(maxUnits) && maxUnits >= 1)) throw new RangeError(`maxUnits must be a whole number ≥ 1 (got ${maxUnits})`);
   if (!(Number.isInteger(every) && every >= 1)) throw new RangeError(`every must be a whole number ≥ 1 (got ${every})`);
   const seed = String(options.seed ?? '0');
+  const sequence = options.method ?? 'empirical-bernstein';
   const rows = options.gaps.map((gap, index): ExpectedItemsRow => {
     const law = tiltToMean(values, gap);
     const cumulative = new Float64Array(law.probability.length);
@@ -91,7 +95,7 @@ export function expectedItemsToDecision(values: ArrayLike<number>, options: Expe
     let equivalent = 0;
     let undecided = 0;
     for (let r = 0; r < simulations; r++) {
-      const seq = new EmpiricalBernsteinSequence({ range: options.range, confidenceLevel });
+      const seq = createSequence(sequence, { range: options.range, confidenceLevel });
       let stop = maxUnits;
       let verdict = 'continue';
       for (let t = 1; t <= maxUnits; t++) {
@@ -141,6 +145,7 @@ export function expectedItemsToDecision(values: ArrayLike<number>, options: Expe
   });
   return {
     method: 'simulation-tilted-pilot',
+    sequence,
     range: [options.range[0], options.range[1]],
     confidenceLevel,
     mde: mde ?? null,

@@ -4,7 +4,7 @@
  */
 export { EmpiricalBernsteinSequence, betSize, psiE, SEQUENCE_BOUNDS, type SequenceBound, type EmpiricalBernsteinOptions, type EmpiricalBernsteinState } from './empirical-bernstein.js';
 export { confidenceSequence, type ConfidenceSequenceOptions, type ConfidenceSequenceResult } from './confidence-sequence.js';
-export { unitsStillNeeded, PROJECTION_LIMIT } from './units-still-needed.js';
+export { unitsStillNeeded, unitsStillNeededByRate, PROJECTION_LIMIT } from './units-still-needed.js';
 export { sequentialVerdict, decisionHalfWidth, type SequentialVerdict } from './verdict.js';
 export { scoreRangeOf } from './score-range.js';
 export { monitorUnits, type Arrival, type MonitorUnits } from './units.js';

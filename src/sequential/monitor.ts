@@ -1,8 +1,9 @@
 import type { PairedScores } from '../data/pairing.js';
 import { EmpiricalBernsteinSequence } from './empirical-bernstein.js';
+import { createSequence, type AnytimeSequence, type SequenceMethod } from './sequence.js';
 import { scoreRangeOf } from './score-range.js';
 import { monitorUnits, type Arrival } from './units.js';
-import { unitsStillNeeded } from './units-still-needed.js';
+import { unitsStillNeeded, unitsStillNeededByRate } from './units-still-needed.js';
 import { decisionHalfWidth, sequentialVerdict, type SequentialVerdict } from './verdict.js';
 
 /** The settings of `monitorComparison`. */
@@ -21,7 +22,9 @@ export interface MonitorOptions {
   perStratum?: boolean;
   /** Without batches: look after every `every` units (and after the last); default 20. */
   every?: number;
-  /** The cap c on the bets, in (0, 1); default 1/2. */
+  /** 'empirical-bernstein' (default) or 'betting' (tighter for low-spread scores and cluster means; O(grid) a unit). */
+  method?: SequenceMethod;
+  /** The cap c on the bets, in (0, 1); default 1/2 (empirical-Bernstein) or 3/4 (betting). */
   truncation?: number;
 }
 
@@ -57,7 +60,7 @@ export interface MonitorDecision {
 }
 
 export interface MonitorResult {
-  method: 'predictable-plugin-empirical-bernstein';
+  method: SequenceMethod;
   a: string;
   b: string;
   source: string;
@@ -88,7 +91,8 @@ export interface MonitorResult {
  * implies). Peeking is free: the sequence covers the true mean at every look at once, so stopping
  * at the first verdict keeps the error rate at α, however many looks.
  *
- * Sequence: PrPl-EB (see confidenceSequence) over units in annotation order, bounded by the
+ * Sequence: PrPl-EB (see confidenceSequence), or with method 'betting' the hedged-capital betting
+ * sequence (HedgedBettingSequence), over units in annotation order, bounded by the
  * difference range [low − high, high − low] of the scores, running intersection on.
  * Strata: stratum k's sequence uses only its units, at level 1 − α/K, so P(any stratum's sequence
  * misses its mean at any look) ≤ Σ α/K = α (union bound); the overall sequence is a separate
@@ -104,7 +108,8 @@ export interface MonitorResult {
  * @returns looks, the first decision, per-stratum decisions, settings echoed, warnings.
  * @throws {InputError} for scores outside the score range; {RangeError} for bad settings, perStratum
  *   without strata, cluster without clusters.
- * @example monitorComparison(paired, { mde: 0.05 }).decision // => { look: 12, units: 240, items: 240, verdict: 'a-better' } (say)
+ * @example monitorComparison(pairScores(loadScores('examples/monitor.csv'), 'candidate', 'current'), { every: 40 }).decision
+ * // => { look: 4, units: 160, items: 160, verdict: 'a-better' }
  */
 export function monitorComparison(paired: PairedScores, options: MonitorOptions = {}): MonitorResult {
   const confidenceLevel = options.confidenceLevel ?? 0.95;
@@ -116,8 +121,8 @@ export function monitorComparison(paired: PairedScores, options: MonitorOptions 
   if (options.perStratum && paired.stratum === null) throw new RangeError('perStratum needs a stratum column');
   const { scoreRange, differenceRange } = scoreRangeOf(paired, options.scoreRange);
   const units = monitorUnits(paired, options.arrival, Boolean(options.cluster));
-  const truncation = options.truncation ?? 0.5;
-  const make = (level: number) => new EmpiricalBernsteinSequence({ range: differenceRange, confidenceLevel: level, truncation });
+  const method = options.method ?? 'empirical-bernstein';
+  const make = (level: number) => createSequence(method, { range: differenceRange, confidenceLevel: level, truncation: options.truncation });
   const overall = make(confidenceLevel);
 
   const strataNames = options.perStratum ? units.strata.filter((_, s) => units.stratum!.includes(s)) : [];
@@ -127,13 +132,19 @@ export function monitorComparison(paired: PairedScores, options: MonitorOptions 
   const perStratum = strataNames.map(() => make(stratumLevel as number));
   const stratumItems = new Float64Array(units.strata.length);
 
-  const snapshot = (seq: EmpiricalBernsteinSequence, items: number): SequenceLook => {
+  const snapshot = (seq: AnytimeSequence, items: number): SequenceLook => {
     const interval: [number, number] = seq.count === 0 ? [differenceRange[0], differenceRange[1]] : [seq.lower, seq.upper];
     const verdict = sequentialVerdict(interval, mde);
     let more: number | null = null;
     let moreItems: number | null = null;
     if (verdict === 'continue') {
-      more = seq.count < 2 ? Infinity : unitsStillNeeded(seq, decisionHalfWidth(seq.mean, mde));
+      const target = decisionHalfWidth(seq.mean, mde);
+      more =
+        seq.count < 2
+          ? Infinity
+          : seq instanceof EmpiricalBernsteinSequence
+            ? unitsStillNeeded(seq, target)
+            : unitsStillNeededByRate(seq.count, (seq.upper - seq.lower) / 2, target);
       moreItems = Number.isFinite(more) ? Math.ceil(more * (items / seq.count)) : Infinity;
       if (seq.count < 2) moreItems = Infinity;
     }
@@ -175,7 +186,7 @@ export function monitorComparison(paired: PairedScores, options: MonitorOptions 
   }
   if (units.kind === 'cluster' && n < 20) warnings.push(`only ${n} complete clusters: the sequence cannot say much yet`);
   return {
-    method: 'predictable-plugin-empirical-bernstein',
+    method,
     a: paired.a,
     b: paired.b,
     source: paired.source,
@@ -186,7 +197,7 @@ export function monitorComparison(paired: PairedScores, options: MonitorOptions 
     mde: mde ?? null,
     unit: units.kind,
     schedule: units.batch !== null ? { kind: 'batch' } : { kind: 'every', every },
-    truncation,
+    truncation: overall.truncation,
     units: n,
     items,
     looks,

@@ -41,3 +41,33 @@ export function unitsStillNeeded(sequence: EmpiricalBernsteinSequence, halfWidth
   }
   return Infinity;
 }
+
+/**
+ * A generic projection for sequences without a closed form (the betting sequence): a confidence
+ * sequence's half-width shrinks like √(log t / t), so from half-width w after t values the
+ * half-width after T is about w · √((t / T) · log(1 + T) / log(1 + t)); the answer is the least
+ * T − t that brings it below `halfWidth`. A planning estimate under the same proviso as
+ * unitsStillNeeded (the variance and the gap stay as seen).
+ * @param t values so far (≥ 1).
+ * @param currentHalfWidth the half-width now (> 0).
+ * @param halfWidth the half-width a decision needs; ≤ 0 means never.
+ * @returns a whole number ≥ 1, or Infinity beyond PROJECTION_LIMIT.
+ * @example unitsStillNeededByRate(100, 0.2, 0.1) // => 447 (T = 547 solves T / log(1 + T) = 4 · 100 / log 101)
+ */
+export function unitsStillNeededByRate(t: number, currentHalfWidth: number, halfWidth: number): number {
+  if (!(halfWidth > 0) || !(t >= 1) || !(currentHalfWidth > 0)) return Infinity;
+  if (currentHalfWidth < halfWidth) return 1;
+  const width = (T: number) => currentHalfWidth * Math.sqrt((t / T) * (Math.log1p(T) / Math.log1p(t)));
+  let hi = 2 * t;
+  while (width(hi) >= halfWidth) {
+    hi *= 2;
+    if (hi - t > PROJECTION_LIMIT) return Infinity;
+  }
+  let lo = t;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (width(mid) < halfWidth) hi = mid;
+    else lo = mid;
+  }
+  return Math.max(1, hi - t);
+}
