@@ -70,7 +70,9 @@ export interface ExpectedItemsResult {
  * @param options range, gaps, mde, confidenceLevel, simulations, maxUnits, every, seed.
  * @returns one row per gap: mean / median / 90th percentile units, and shares correct / wrong / equivalent / undecided.
  * @throws {RangeError} for a gap the pilot cannot be tilted to, or bad settings.
- * @example expectedItemsToDecision(pilot, { range: [-1, 1], gaps: [0.1], maxUnits: 2000 }).rows[0].meanUnits // => about 370 for ±1 differences with 30% discordance
+ * @example
+ * const pilot = [...Array(15).fill(1), ...Array(15).fill(-1), ...Array(70).fill(0)]; // 30% discordant
+ * expectedItemsToDecision(pilot, { range: [-1, 1], gaps: [0.1], maxUnits: 2000 }).rows[0].meanUnits // => 408.822 (seed 0, 1000 runs)
  */
 export function expectedItemsToDecision(values: ArrayLike<number>, options: ExpectedItemsOptions): ExpectedItemsResult {
   const confidenceLevel = options.confidenceLevel ?? 0.95;

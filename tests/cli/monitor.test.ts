@@ -91,9 +91,20 @@ describe('benchplan size --sequential', () => {
     expect(json.sequential.unit).toBe('cluster');
     expect(json.sequential.simulations).toBe(100);
     const text = await runCli(['size', 'examples/scores.csv', '--a', 'alpha', '--b', 'beta', '--mde', '0.05', '--sequential', '--simulations', '50', '--gap', '0.1']);
-    expect(text.stdout).toMatch(/Sequentially \(an anytime-valid 95% sequence/);
+    expect(text.stdout).toMatch(/Sequentially \(an anytime-valid 95% empirical-Bernstein sequence/);
     const bad = await runCli(['size', 'examples/scores.csv', '--a', 'alpha', '--b', 'beta', '--mde', '0.05', '--sequential', '--gap', '3']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--gap: the gap 3 must lie strictly between/);
+  });
+});
+
+describe('--sequence', () => {
+  it('betting on whole documents, and a bad value is exit 2', async () => {
+    const r = await runCli(['monitor', EXAMPLE, '--a', 'candidate', '--b', 'current', '--cluster', '--sequence', 'betting', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).method).toBe('betting');
+    const bad = await runCli(['monitor', EXAMPLE, '--a', 'candidate', '--b', 'current', '--sequence', 'bayes']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--sequence: must be eb or betting \(got "bayes"\)/);
   });
 });

@@ -7,7 +7,7 @@ import { EmpiricalBernsteinSequence, betSize, psiE } from '../../src/sequential/
 import { monitorComparison } from '../../src/sequential/monitor.js';
 import { scoreRangeOf } from '../../src/sequential/score-range.js';
 import { monitorUnits } from '../../src/sequential/units.js';
-import { unitsStillNeeded } from '../../src/sequential/units-still-needed.js';
+import { unitsStillNeeded, unitsStillNeededByRate } from '../../src/sequential/units-still-needed.js';
 
 function table(rows: Array<[string, number, number, string?, string?]>) {
   const out: ScoreRow[] = [];
@@ -164,5 +164,33 @@ describe('monitorComparison', () => {
     expect(() => monitorComparison(paired, { mde: 0 })).toThrow(RangeError);
     expect(() => monitorComparison(paired, { every: 0 })).toThrow(RangeError);
     expect(() => monitorComparison(table([['a', 1, 0]]), { perStratum: true })).toThrow(/stratum column/);
+  });
+});
+
+describe('monitorComparison with the betting sequence', () => {
+  const paired = pairScores(loadScores('examples/monitor.csv'), 'candidate', 'current');
+  it('the @example: file order, a look every 40 items, settles at look 4 after 160 items', () => {
+    expect(monitorComparison(paired, { every: 40 }).decision).toEqual({ look: 4, units: 160, items: 160, verdict: 'a-better' });
+  });
+  it('each look is the betting sequence over the units so far; on whole documents it settles sooner than empirical Bernstein', () => {
+    const r = monitorComparison(paired, { every: 40, cluster: true, method: 'betting' });
+    expect(r.method).toBe('betting');
+    expect(r.truncation).toBe(0.75);
+    const units = monitorUnits(paired, undefined, true);
+    const cs = confidenceSequence(units.values, { method: 'betting', range: [-1, 1] });
+    for (const l of r.looks) expect(l.interval).toEqual([cs.lower[l.units - 1], cs.upper[l.units - 1]]);
+    const eb = monitorComparison(paired, { every: 40, cluster: true });
+    expect(r.decision!.items).toBeLessThan(eb.decision?.items ?? Infinity);
+  });
+});
+
+describe('unitsStillNeededByRate', () => {
+  it('by hand: from w = 0.2 at t = 100 to 0.1 needs T with T/log(1+T) = 400/log 101, T = 547', () => {
+    const T = 547;
+    expect((T - 1) / Math.log1p(T - 1)).toBeLessThan(400 / Math.log(101));
+    expect(T / Math.log1p(T)).toBeGreaterThanOrEqual(400 / Math.log(101));
+    expect(unitsStillNeededByRate(100, 0.2, 0.1)).toBe(T - 100);
+    expect(unitsStillNeededByRate(100, 0.05, 0.1)).toBe(1);
+    expect(unitsStillNeededByRate(100, 0.2, 0)).toBe(Infinity);
   });
 });
