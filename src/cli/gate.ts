@@ -2,9 +2,9 @@ import type { Command } from '@commander-js/extra-typings';
 import { formatNonInferiorityReport, nonInferiorityGate, nonInferiorityHeadline } from '../bootstrap/gate.js';
 import { INTERVAL_METHODS } from '../bootstrap/types.js';
 import { CheckFailed } from '../data/errors.js';
-import { loadScores } from '../data/scores.js';
 import { runSequentialGate } from './gate-sequential.js';
 import { SCORE_RANGE_OPTION } from './sequential-flags.js';
+import { loadScores } from '../data/scores.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
 
 export function register(program: Command, io: Io): void {
@@ -19,14 +19,14 @@ export function register(program: Command, io: Io): void {
     .option('--confidence <level>', 'one-sided confidence level of the lower bound', '0.95')
     .option('--resamples <n>', 'bootstrap resamples', '9999')
     .option('--seed <seed>', 'seed of the resampling streams', '0')
-    .option('--per-stratum', 'also check every stratum; all checks must pass')
-    .option('--cluster', 'resample whole clusters (the cluster column, e.g. documents)')
-    .option('--stratified', 'resample within strata for the overall check')
-    .option('--drop-unpaired', 'leave out items one model did not score')
     .option('--sequential', 'a sequential gate for runs on every commit: α spent across looks, kept in --state (see README "Monitor")')
     .option('--state <file>', 'with --sequential: the state file of all looks so far (created if absent)')
     .option('--label <name>', 'with --sequential: a name for this look, e.g. the commit id')
     .option(...SCORE_RANGE_OPTION)
+    .option('--per-stratum', 'also check every stratum; all checks must pass')
+    .option('--cluster', 'resample whole clusters (the cluster column, e.g. documents)')
+    .option('--stratified', 'resample within strata for the overall check')
+    .option('--drop-unpaired', 'leave out items one model did not score')
     .addHelpText(
       'after',
       `
