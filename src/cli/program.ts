@@ -33,9 +33,10 @@ export function createProgram(io: Io = processIo): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
   // The order people meet them in: design, read, maintain, integrate.
-  for (const register of [compare, size, allocate, headline, sweep, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, monitor]) {
+  for (const register of [compare, size, allocate, headline, sweep, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate]) {
     register(program, io);
   }
+  monitor(program, io);
   for (const command of program.commands) {
     command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
     // --json is global: accepted before the command name or after it.
