@@ -1,9 +1,10 @@
+import { sizingCurveSpec, writeChart } from '../charts/index.js';
 import { InputError } from '../data/errors.js';
 import type { PairedScores } from '../data/pairing.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
-import type { PilotSizing } from '../sizing/pilot.js';
+import { sizeFromPilot, type PilotSizing, type PilotSizingOptions } from '../sizing/pilot.js';
 import { expectedItemsToDecision, monitorUnits, scoreRangeOf, type ExpectedItemsResult } from '../sequential/index.js';
-import { numberFlag } from './io.js';
+import { emit, numberFlag, type Context } from './io.js';
 import { scoreRangeFlag, sequenceFlag } from './sequential-flags.js';
 
 /** What `size --sequential` adds to the sizing report. */
@@ -27,6 +28,7 @@ export interface SequentialSizeFlags {
   scoreRange?: string;
   sequence?: string;
   ignoreClusters?: boolean;
+  chart?: string;
 }
 
 /** Runs the stopping-time simulation from the pilot, beside the fixed-n sizing already done. */
@@ -91,4 +93,21 @@ export function formatSequentialSizing(s: SequentialSizing, sizing: PilotSizing)
   );
   out.push(`The fixed design must pick n before seeing data (${s.fixedItemsForPower} items for ${formatPercent(sizing.power, 0)} power at a gap of ${formatNumber(sizing.mde)}); the sequence stops early when the gap is larger and runs on when it is smaller.`);
   return out.join('\n');
+}
+
+/**
+ * `size --sequential`: the fixed-n sizing (as `size` computes it), the simulation beside it, one
+ * report (JSON: the sizing with a `sequential` field), and the chart when asked.
+ */
+export async function runSequentialSize(
+  ctx: Context,
+  paired: PairedScores,
+  settings: PilotSizingOptions,
+  flags: SequentialSizeFlags,
+  formatSize: (r: PilotSizing) => string,
+): Promise<void> {
+  const result = sizeFromPilot(paired, settings);
+  const sequential = sequentialSizing(paired, result, flags);
+  emit(ctx, { ...result, sequential }, () => `${formatSize(result)}\n${formatSequentialSizing(sequential, result)}`);
+  if (flags.chart !== undefined) await writeChart(sizingCurveSpec(result), flags.chart);
 }

@@ -4,11 +4,11 @@ import { InputError } from '../data/errors.js';
 import { pairScores } from '../data/pairing.js';
 import { loadScores } from '../data/scores.js';
 import { loadStrata } from '../data/strata-file.js';
+import { SCORE_RANGE_OPTION, SEQUENCE_OPTION } from './sequential-flags.js';
+import { runSequentialSize } from './size-sequential.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { sizeFromPilot, type PilotSizing } from '../sizing/pilot.js';
 import type { PowerAlternative } from '../sizing/power.js';
-import { SCORE_RANGE_OPTION, SEQUENCE_OPTION } from './sequential-flags.js';
-import { formatSequentialSizing, sequentialSizing } from './size-sequential.js';
 import { choiceFlag, contextOf, emit, numberFlag, type Io, warningLines } from './io.js';
 
 const ALTERNATIVES = ['two-sided', 'greater'] as const satisfies readonly PowerAlternative[];
@@ -132,10 +132,6 @@ export function register(program: Command, io: Io): void {
     .option('--alternative <kind>', `the test of the power count: ${ALTERNATIVES.join(' or ')} (A > B)`, 'two-sided')
     .option('--budget <n>', 'items you can afford: the gap they resolve')
     .option('--per-stratum', "size each stratum on its own variance (needs a stratum column)")
-    .option('--strata <file>', 'strata file (YAML) with quotas (shares or counts) and traffic: what the planned allocation buys')
-    .option('--ignore-clusters', 'size as if items were independent even when the pilot has a cluster column')
-    .option('--drop-unpaired', 'leave out items only one model scored (and say how many)')
-    .option(...CHART_OPTION)
     .option('--sequential', 'also simulate the items a confidence sequence needs to a decision (see README "Monitor")')
     .option('--gap <gaps>', 'with --sequential: true gaps to simulate, comma-separated (default mde and 2 × mde)')
     .option('--simulations <n>', 'with --sequential: simulated runs per gap', '1000')
@@ -143,6 +139,10 @@ export function register(program: Command, io: Io): void {
     .option('--seed <seed>', 'with --sequential: seed of the simulation', '0')
     .option(...SCORE_RANGE_OPTION)
     .option(...SEQUENCE_OPTION)
+    .option('--strata <file>', 'strata file (YAML) with quotas (shares or counts) and traffic: what the planned allocation buys')
+    .option('--ignore-clusters', 'size as if items were independent even when the pilot has a cluster column')
+    .option('--drop-unpaired', 'leave out items only one model scored (and say how many)')
+    .option(...CHART_OPTION)
     .action(async (pilotPath, options, command) => {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
@@ -168,6 +168,7 @@ export function register(program: Command, io: Io): void {
       if ((options.perStratum || strata) && !table.hasStratum) {
         throw new InputError(`${strata ? '--strata' : '--per-stratum'} needs a "stratum" column in the pilot`, { file: pilotPath });
       }
+      if (options.sequential) return runSequentialSize(ctx, paired, { mde, confidenceLevel, power, alternative, budget, perStratum: Boolean(options.perStratum), strata, ignoreClusters: Boolean(options.ignoreClusters) }, options, formatSize);
       const result = sizeFromPilot(paired, {
         mde,
         confidenceLevel,
@@ -178,10 +179,7 @@ export function register(program: Command, io: Io): void {
         strata,
         ignoreClusters: Boolean(options.ignoreClusters),
       });
-      if (options.sequential) {
-        const sequential = sequentialSizing(paired, result, options);
-        emit(ctx, { ...result, sequential }, () => `${formatSize(result)}\n${formatSequentialSizing(sequential, result)}`);
-      } else emit(ctx, result, () => formatSize(result));
+      emit(ctx, result, () => formatSize(result));
       if (options.chart !== undefined) await writeChart(sizingCurveSpec(result), options.chart);
     });
 }
