@@ -1,9 +1,9 @@
+import { runSequentialGate } from './gate-sequential.js';
+import { SCORE_RANGE_OPTION } from './sequential-flags.js';
 import type { Command } from '@commander-js/extra-typings';
 import { formatNonInferiorityReport, nonInferiorityGate, nonInferiorityHeadline } from '../bootstrap/gate.js';
 import { INTERVAL_METHODS } from '../bootstrap/types.js';
 import { CheckFailed } from '../data/errors.js';
-import { runSequentialGate } from './gate-sequential.js';
-import { SCORE_RANGE_OPTION } from './sequential-flags.js';
 import { loadScores } from '../data/scores.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
 

@@ -3,7 +3,6 @@ export { OUTCOME_KINDS, OUTCOME_ALIASES, OUTCOME_SCORE, outcomeKind, type Outcom
 export { openTable, readTextChunks, csvRecords, jsonlRecords, lines, type TableRecord, type TableReader } from './read.js';
 export { loadScores, scoresFromRows, listIds, type ScoreRow, type ScoresTable } from './scores.js';
 export { itemMeans, alignModels, pairScores, checkClustersWithinStrata, type ItemMeans, type AlignedScores, type PairedScores, type AlignOptions } from './pairing.js';
-export { loadAnnotationOrder, type AnnotationOrder } from './annotation-order.js';
 export { parseYamlText, loadYaml, readSmallText, type YamlSource } from './yaml.js';
 export { parseWith, formatPath, type ValidationSite } from './validate.js';
 export { StrataFileSchema, StratumSpecSchema, strataFromSpec, loadStrata, type StrataFile, type StratumSpec, type Stratum, type Strata } from './strata-file.js';
@@ -14,3 +13,4 @@ export { writeFileAtomic, writeTempFile, preflightOutput } from './atomic.js';
 export { toFiniteNumber, toText } from './columns.js';
 export { csvField, csvLine } from './csv-text.js';
 export { canonicalJson } from './canonical-json.js';
+export { loadAnnotationOrder, type AnnotationOrder } from './annotation-order.js';
