@@ -184,6 +184,12 @@ export function monitorComparison(paired: PairedScores, options: MonitorOptions 
   if (looks.some((l) => l.verdict === 'inconsistent')) {
     warnings.push('the running intersection of the sequence became empty: the differences do not look like draws with one mean (items labelled in an order that follows their scores, or the mix changed); no verdict can be trusted');
   }
+  const outside = looks.find((l) => l.verdict !== 'inconsistent' && (l.estimate < l.interval[0] || l.estimate > l.interval[1]));
+  if (outside) {
+    warnings.push(
+      `at look ${outside.look} the running mean ${outside.estimate.toPrecision(3)} lies outside the sequence [${outside.interval.map((x) => x.toPrecision(3)).join(', ')}]: the units' mean seems to drift with their order (sorted by stratum or difficulty?); shuffle before labelling, or give the true order in an order or batch column`,
+    );
+  }
   if (units.kind === 'cluster' && n < 20) warnings.push(`only ${n} complete clusters: the sequence cannot say much yet`);
   return {
     method,

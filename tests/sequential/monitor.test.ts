@@ -194,3 +194,17 @@ describe('unitsStillNeededByRate', () => {
     expect(unitsStillNeededByRate(100, 0.2, 0)).toBe(Infinity);
   });
 });
+
+describe('monitorComparison warns about drift', () => {
+  it('items sorted so that the gap grows: the running mean leaves the band, and a warning says so', () => {
+    // 200 items with no gap, then 200 with A better on every item: the mean drifts with the order.
+    const rows: Array<[string, number, number]> = [];
+    for (let i = 0; i < 200; i++) rows.push([`a${i}`, i % 2, i % 2]);
+    for (let i = 0; i < 200; i++) rows.push([`b${i}`, 1, 0]);
+    const r = monitorComparison(table(rows), { every: 20 });
+    expect(r.warnings.some((w) => /drift|running intersection/.test(w))).toBe(true);
+    // The bundled example, labelled in shuffled order, raises no such warning.
+    const example = monitorComparison(pairScores(loadScores('examples/monitor.csv'), 'candidate', 'current'), { every: 40 });
+    expect(example.warnings).toEqual([]);
+  });
+});
