@@ -7,6 +7,7 @@ export * from './data/index.js';
 export * from './distributions/index.js';
 export * from './bootstrap/index.js';
 export * from './sizing/index.js';
+export * from './sequential/index.js';
 export * from './strata/index.js';
 export * from './costs/index.js';
 export * from './agreement/index.js';

@@ -1,3 +1,5 @@
+import { runSequentialGate } from './gate-sequential.js';
+import { SCORE_RANGE_OPTION } from './sequential-flags.js';
 import type { Command } from '@commander-js/extra-typings';
 import { formatNonInferiorityReport, nonInferiorityGate, nonInferiorityHeadline } from '../bootstrap/gate.js';
 import { INTERVAL_METHODS } from '../bootstrap/types.js';
@@ -19,6 +21,10 @@ export function register(program: Command, io: Io): void {
     .option('--confidence <level>', 'one-sided confidence level of the lower bound', '0.95')
     .option('--resamples <n>', 'bootstrap resamples', '9999')
     .option('--seed <seed>', 'seed of the resampling streams', '0')
+    .option('--sequential', 'a sequential gate for runs on every commit: α spent across looks, kept in --state (see README "Monitor")')
+    .option('--state <file>', 'with --sequential: the state file of all looks so far (created if absent)')
+    .option('--label <name>', 'with --sequential: a name for this look, e.g. the commit id')
+    .option(...SCORE_RANGE_OPTION)
     .option('--per-stratum', 'also check every stratum; all checks must pass')
     .option('--cluster', 'resample whole clusters (the cluster column, e.g. documents)')
     .option('--stratified', 'resample within strata for the overall check')
@@ -35,6 +41,7 @@ Example:
     )
     .action((scores, opts, cmd) => {
       const ctx = contextOf(cmd, io);
+      if (opts.sequential) return runSequentialGate(scores, opts, ctx);
       const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
       const method = choiceFlag('--method', opts.method, INTERVAL_METHODS);
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 });
