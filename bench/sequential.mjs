@@ -15,8 +15,10 @@
 //
 // Both sequences: empirical Bernstein (the default) and the hedged betting sequence (--sequence betting).
 // Usage: npm run build && node bench/sequential.mjs [--runs 10000] [--gap-runs 4000] [--betting-runs 2000] [--horizon 2000]
-//        [--out bench/sequential-results.json] [--chart docs/images/monitor-peeking.png]
-import { writeFileSync } from 'node:fs';
+//        [--out out/bench/sequential-results.json] [--chart out/bench/monitor-peeking.png]
+// Writes only under out/bench/ unless told otherwise: the committed copies (bench/sequential-results.json,
+// docs/images/monitor-peeking.png, which the README shows) are refreshed by naming them with --out / --chart.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EmpiricalBernsteinSequence, HedgedBettingSequence, createRng, itemsForPower, pairedTTestPower, studentTQuantile, writeChart } from '../dist/index.js';
@@ -32,8 +34,10 @@ const GAP_RUNS = Number(flag('--gap-runs', '4000'));
 // The betting sequence costs O(grid) a value: fewer runs (its Monte Carlo error is printed).
 const BET_RUNS = Number(flag('--betting-runs', '2000'));
 const HORIZON = Number(flag('--horizon', '2000'));
-const OUT = resolve(flag('--out', join(here, 'sequential-results.json')));
-const CHART = flag('--chart', join(here, '..', 'docs', 'images', 'monitor-peeking.png'));
+const OUT = resolve(flag('--out', join(here, '..', 'out', 'bench', 'sequential-results.json')));
+const CHART = flag('--chart', join(here, '..', 'out', 'bench', 'monitor-peeking.png'));
+mkdirSync(dirname(OUT), { recursive: true });
+mkdirSync(dirname(resolve(CHART)), { recursive: true });
 const BATCH = 20;
 const MDE = 0.05;
 const ALPHA = 0.05;
