@@ -286,11 +286,10 @@ export function freezeVersion(archiveDir: string, items: readonly BenchmarkItem[
   const locks = join(archiveDir, 'locks');
   if (!lstatOrNull(locks)) makeFolder(locks, false);
   const recordPath = join(versions, `${draft.version}.json`);
-  if (lstatOrNull(recordPath)) throw new CheckFailed(versionExistsMessage(archiveDir, draft.version));
+  // The lock first: taking it also clears a stale one (and the existence check below then sees a committed record).
   const versionLock = takeLock(archiveDir, versionLockPath(draft.version), 0, `version "${draft.version}"`);
   try {
     const leftoversRemoved = removeDeadWritersTemporaryFiles(archiveDir).length;
-    // Checked again under the lock: the writer that held it may have just committed.
     if (lstatOrNull(recordPath)) throw new CheckFailed(versionExistsMessage(archiveDir, draft.version));
     let parent: { version: string; fingerprint: string; recordDigest: string } | null = null;
     if (options.parent) {
