@@ -49,7 +49,8 @@ export function isDeadWriter(pid: number, foreign: ReadonlySet<number>): boolean
  * loss): only files named `.NAME.PID.K.tmp` whose PID is not running on this host (and that no
  * other host's lock names). A temporary file is never a version's content (objects are
  * hard-linked from it, so removing the temporary name leaves the object whole), so this cannot
- * lose data. Live writers' files are left alone.
+ * lose data. Live writers' files are left alone. A stale `locks/*.break` file (a writer that
+ * died while breaking a stale lock) goes too.
  * @returns the removed files, relative to the archive.
  */
 export function removeDeadWritersTemporaryFiles(archiveDir: string): string[] {
@@ -64,6 +65,15 @@ export function removeDeadWritersTemporaryFiles(archiveDir: string): string[] {
       continue;
     }
     for (const name of names) {
+      if (folder === 'locks' && name.endsWith('.break')) {
+        // A stale-lock breaker that died mid-break: its own lock is stale too (removed as breakStaleLock would).
+        const state = readLock(join(dir, name));
+        if (state?.stale) {
+          rmSync(join(dir, name), { force: true });
+          removed.push(`locks/${name}`);
+        }
+        continue;
+      }
       const pid = temporaryFileWriter(name);
       if (pid === null || !isDeadWriter(pid, foreign)) continue;
       const path = join(dir, name);
