@@ -139,7 +139,9 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
       const path = `locks/${name}`;
       const stat = lockFiles.get(name) as Stats;
       if (temporary(path, name, stat)) continue;
-      const state = name.endsWith('.lock') || name.endsWith('.break') ? readLock(join(archiveDir, path)) : null;
+      const isLockName = name.endsWith('.lock') || name.endsWith('.break');
+      const state = isLockName ? readLock(join(archiveDir, path)) : null;
+      if (isLockName && stat.isFile() && state === null) continue; // released while we listed
       if (!stat.isFile() || !state?.owner) {
         topProblems.push({ kind: 'extra', path, detail: stat.isFile() ? 'not a lock file' : 'not a regular file' });
         continue;
@@ -243,7 +245,18 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
       head = { version: h.version, recordDigest: h.recordDigest, sequence: h.sequence };
       if (!versionFiles.has(`${h.version}.json`)) {
         const lock = readLock(join(archiveDir, versionLockPath(h.version)));
-        if (lock?.owner) {
+        let linkedMeanwhile = false;
+        try {
+          linkedMeanwhile = lstatSync(join(versions, `${h.version}.json`)).isFile();
+        } catch {
+          // still not there
+        }
+        if (linkedMeanwhile) {
+          // A writer committed after we listed the records: judge the chain up to the one before it.
+          leftovers.push({ kind: 'in-progress', path: `versions/${h.version}.json`, detail: 'committed while verify ran (not checked; run verify again)' });
+          head = h.previous ? { ...h.previous, sequence: h.sequence - 1 } : null;
+          if (h.previous) start = { from: ARCHIVE_HEAD_FILE, link: h.previous, sequence: h.sequence - 1 };
+        } else if (lock?.owner) {
           leftovers.push({ kind: lock.stale ? 'interrupted' : 'in-progress', path: ARCHIVE_HEAD_FILE, detail: `names ${h.version}, whose freeze ${lock.stale ? 'died before linking its record (the next freeze rolls the head back)' : 'is committing it now'}` });
           head = h.previous ? { ...h.previous, sequence: h.sequence - 1 } : null;
           if (h.previous) start = { from: ARCHIVE_HEAD_FILE, link: h.previous, sequence: h.sequence - 1 };
