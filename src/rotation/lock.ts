@@ -32,6 +32,7 @@ let lockCounter = 0;
 /**
  * True when process `pid` runs on this machine: `kill(pid, 0)` succeeds, or fails with EPERM
  * (it exists but belongs to another user). ESRCH means it is gone.
+ * @example processIsAlive(process.pid) // => true
  */
 export function processIsAlive(pid: number): boolean {
   if (!Number.isSafeInteger(pid) || pid <= 0) return false;
@@ -44,7 +45,7 @@ export function processIsAlive(pid: number): boolean {
   }
 }
 
-/** This machine's name as lock files record it. */
+/** This machine's name as lock files record it (`os.hostname()`). @example lockHost() // => "vm" */
 export function lockHost(): string {
   return hostname();
 }
@@ -52,6 +53,7 @@ export function lockHost(): string {
 /**
  * Reads a lock file without following a link and without blocking (O_NONBLOCK, then fstat: a
  * FIFO or device is not read). Null when absent; an owner of null when it is not a lock file.
+ * @example readLock('out/archive/locks/2026Q4.lock') // => { owner: { pid: 4242, host: 'ci-7', since: '2026-10-01T09:00:00.000Z' }, stale: false } (while a freeze runs)
  */
 export function readLock(path: string): LockState | null {
   let fd: number;
@@ -77,7 +79,7 @@ export function readLock(path: string): LockState | null {
   }
 }
 
-/** "PID 123 on host since 2026-…" for messages. */
+/** The owner in words, for messages. @example describeLockOwner({ pid: 123, host: 'ci-7', since: '2026-10-01T09:00:00.000Z' }) // => "PID 123 on ci-7 since 2026-10-01T09:00:00.000Z" */
 export function describeLockOwner(owner: LockOwner | null): string {
   return owner ? `PID ${owner.pid} on ${owner.host} since ${owner.since}` : 'a writer whose lock file does not read (remove it if no freeze is running)';
 }
@@ -159,7 +161,9 @@ export type LockAttempt = { held: HeldLock } | { busy: LockState };
 /**
  * One attempt to take the lock file `path`: created if absent; a stale lock (its owner ran on
  * this host and is gone, e.g. after kill -9) is removed atomically (`breakStaleLock`) and taken.
- * Never waits.
+ * Never waits. Not covered: two processes that both die within microseconds while breaking
+ * the same stale lock (a stale `.break` file is removed on the next attempt).
+ * @example const attempt = tryLock('out/archive/locks/2026Q4.lock'); if ('held' in attempt) attempt.held.release();
  * @returns the held lock, or the state of the lock that another live writer holds.
  * @throws the file system's error when the lock's folder cannot be written.
  */
@@ -196,7 +200,8 @@ function sleepSync(ms: number): void {
 /**
  * Takes the lock file `path`, waiting up to `waitMs` while a live writer holds it (polling every
  * few milliseconds, spread by PID so that waiters do not move in step). For locks held only for
- * the milliseconds of a commit.
+ * the milliseconds of a commit. Reads the clock for the deadline only.
+ * @example lockWithin('out/archive/locks/.head.lock', 20_000) // => { held: … } once the other commit is done
  * @returns the held lock, or the state of the lock still held when the wait ran out.
  */
 export function lockWithin(path: string, waitMs: number): LockAttempt {

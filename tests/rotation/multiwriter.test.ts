@@ -183,6 +183,31 @@ describe('verify: the history as a whole', () => {
   });
 });
 
+describe('archives frozen before the hash chain', () => {
+  it('stay readable: verify notes them, rotate builds on them, and the next freeze starts the chain', () => {
+    const dir = tempDir();
+    const items = smallBenchmark();
+    freezeVersion(dir, items, { version: 'old', date: DATE });
+    // As benchplan-version/2 wrote it: no sequence, previous or head.json.
+    editRecord(dir, 'old', (r) => {
+      r.format = 'benchplan-version/2';
+      delete r.sequence;
+      delete r.previous;
+      delete r.recordDigest;
+      r.recordDigest = versionRecordDigest(r);
+    });
+    rmSync(join(dir, 'head.json'));
+    expect(verifyArchive(dir)).toMatchObject({ ok: true, head: null, notes: [expect.stringMatching(/^versions\/old\.json: not in the archive's hash chain/)] });
+    const plan = prepareRotation(dir, 'old', [item('inc1', 'routine', 'A fresh incident about late payment interest.', { added: '2026Q4' })], { fraction: 0.2 });
+    expect(plan.plan.from).toBe('old');
+    const next = freezeVersion(dir, items.slice(1), { version: 'new', date: '2026-10-01', parent: { version: 'old', fingerprint: readArchiveVersion(dir, 'old').fingerprint } });
+    expect(next).toMatchObject({ sequence: 1, previous: null, parent: { version: 'old', recordDigest: readArchiveVersion(dir, 'old').recordDigest } });
+    const r = verifyArchive(dir);
+    expect(r).toMatchObject({ ok: true, head: { version: 'new', sequence: 1 } });
+    expect(r.notes).toHaveLength(1);
+  });
+});
+
 describe('rotate and drift build only on intact versions', () => {
   const incidents = [item('inc1', 'routine', 'A fresh incident about late payment interest.', { added: '2026Q4' })];
 
