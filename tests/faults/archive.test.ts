@@ -5,7 +5,7 @@
  * must not hang rotate. Prints what it ran (runs, kills, where the kills landed).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -224,7 +224,7 @@ describe.skipIf(!built)('special files in the archive', () => {
     }
   })();
 
-  it.skipIf(!hasMkfifo)('a FIFO object: verify names it and exits 1, rotate exits 1 instead of hanging (10 s limit)', async () => {
+  it.skipIf(!hasMkfifo)('a FIFO object (and a link to /dev/zero): verify names it and exits 1, rotate exits 1 and report finishes instead of hanging (10 s limit)', async () => {
     const dir = fresh('fifo');
     const m = manifest('fifo', 10);
     expect((await cli(['freeze', m, '--archive', dir, '--version', 'v1', '--date', '2026-07-01'])).code).toBe(0);
@@ -241,6 +241,14 @@ describe.skipIf(!built)('special files in the archive', () => {
     expect(rotate.signal).toBeNull();
     expect(rotate.code).toBe(1);
     expect(rotate.stderr).toMatch(/objects\/[0-9a-f]{64} is not a regular file/);
+    // A link to /dev/zero as well: the report's archive section verifies the archive and says it is not intact.
+    const zero = sha256Hex('Item 1 of fifo: payment is due within 4 days of the invoice (fifo).');
+    rmSync(join(dir, 'objects', zero), { force: true });
+    symlinkSync('/dev/zero', join(dir, 'objects', zero));
+    const report = await cli(['report', '--scores', 'examples/scores.csv', '--archive', dir, '-o', join(root, 'fifo-report.html')], killAfter10s);
+    expect(report.signal).toBeNull();
+    expect(report.code, report.stderr).toBe(0);
+    expect(readFileSync(join(root, 'fifo-report.html'), 'utf8')).toContain('NOT intact: 2 problems');
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
