@@ -582,6 +582,8 @@ function makeFolder(path: string, recursive: boolean): void {
   try {
     mkdirSync(path, { recursive });
   } catch (error) {
+    // Another writer made it meanwhile (two first freezes of a new archive at once).
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST' && lstatOrNull(path)?.isDirectory()) return;
     throw fileSystemError(error, path, 'create the folder');
   }
 }

@@ -117,7 +117,7 @@ const LOCKED_OR_EXISTS = /already exists; a frozen version is never overwritten|
 
 describe.skipIf(!built)('archive under concurrency (spawned CLI processes)', () => {
   it('6 concurrent freezes of one version: exactly one wins, the others exit 1 (exists or locked), verify clean', async () => {
-    const dir = fresh('same');
+    const dir = join(fresh('same'), 'archive'); // not there yet: the writers race to create its folders too
     const m = manifest('same', 30);
     tally.concurrent += 6;
     const runs = await Promise.all(Array.from({ length: 6 }, () => cli(['freeze', m, '--archive', dir, '--version', 'v1', '--date', '2026-07-01'])));
@@ -132,7 +132,7 @@ describe.skipIf(!built)('archive under concurrency (spawned CLI processes)', () 
   });
 
   it('6 concurrent freezes of different versions and 4 concurrent rotations: all win, one chain of 10, verify clean', async () => {
-    const dir = fresh('different');
+    const dir = join(fresh('different'), 'archive');
     const m = manifest('different', 30); // the same contents: every writer races to write or share them
     tally.concurrent += 6;
     const freezes = await Promise.all(Array.from({ length: 6 }, (_, k) => cli(['freeze', m, '--archive', dir, '--version', `v${k + 1}`, '--date', '2026-07-01'])));
