@@ -404,8 +404,10 @@ function chainTip(archiveDir: string, version: string): ChainPlace {
   let sequence = read.head.sequence;
   const path = join(archiveDir, 'versions', `${link.version}.json`);
   if (!lstatOrNull(path)) {
+    // Its writer's lock shows the head was written by a commit that never linked the record: held by
+    // a dead writer, or by a re-run of it at work (not committing: we hold the head lock).
     const lock = readLock(join(archiveDir, versionLockPath(link.version)));
-    if (link.version !== version && !lock?.stale) {
+    if (link.version !== version && !lock?.owner) {
       throw new CheckFailed(`${headFile}: version: names ${link.version} as the newest version, but ${path} is missing (deleted?); run benchplan verify`);
     }
     link = read.head.previous;

@@ -257,7 +257,7 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
           head = h.previous ? { ...h.previous, sequence: h.sequence - 1 } : null;
           if (h.previous) start = { from: ARCHIVE_HEAD_FILE, link: h.previous, sequence: h.sequence - 1 };
         } else if (lock?.owner) {
-          leftovers.push({ kind: lock.stale ? 'interrupted' : 'in-progress', path: ARCHIVE_HEAD_FILE, detail: `names ${h.version}, whose freeze ${lock.stale ? 'died before linking its record (the next freeze rolls the head back)' : 'is committing it now'}` });
+          leftovers.push({ kind: lock.stale ? 'interrupted' : 'in-progress', path: ARCHIVE_HEAD_FILE, detail: `names ${h.version}, whose freeze ${lock.stale ? 'died before linking its record (the next freeze rolls the head back)' : 'is at work (committing it, or re-running after an interrupted commit)'}` });
           head = h.previous ? { ...h.previous, sequence: h.sequence - 1 } : null;
           if (h.previous) start = { from: ARCHIVE_HEAD_FILE, link: h.previous, sequence: h.sequence - 1 };
         } else {

@@ -181,6 +181,24 @@ describe('verify: the history as a whole', () => {
     expect(v3).toMatchObject({ sequence: 2, previous: { version: 'v1', recordDigest: v1.recordDigest } });
     expect(verifyArchive(dir)).toMatchObject({ ok: true, head: { version: 'v3', sequence: 2 }, leftovers: [{ kind: 'stale-lock', path: 'locks/v2.lock' }] });
   });
+
+  it('the same while a re-run of the interrupted version holds its lock: another writer rolls the head back and commits', () => {
+    const dir = tempDir();
+    const v1 = freezeVersion(dir, smallBenchmark(['routine'], 2), { version: 'v1', date: DATE });
+    writeFileSync(join(dir, 'head.json'), JSON.stringify({ format: 'benchplan-head/1', version: 'v2', recordDigest: 'c'.repeat(64), sequence: 2, previous: { version: 'v1', recordDigest: v1.recordDigest } }));
+    const sleeper = spawn('sleep', ['30']);
+    try {
+      writeLock(join(dir, 'locks', 'v2.lock'), { pid: sleeper.pid as number, host: hostname(), since: '2026-07-01T10:00:00.000Z' });
+      expect(verifyArchive(dir).leftovers[0]).toMatchObject({ kind: 'in-progress', path: 'head.json' });
+      expect(freezeVersion(dir, smallBenchmark(['rare'], 2), { version: 'v3', date: DATE })).toMatchObject({ sequence: 2, previous: { version: 'v1' } });
+    } finally {
+      sleeper.kill('SIGKILL');
+    }
+    // Without any lock, a head naming a missing record is a deletion: refused.
+    rmSync(join(dir, 'locks', 'v2.lock'));
+    rmSync(join(dir, 'versions', 'v3.json'));
+    expect(() => freezeVersion(dir, smallBenchmark(['x'], 1), { version: 'v4', date: DATE })).toThrow(/head\.json: version: names v3 as the newest version/);
+  });
 });
 
 describe('archives frozen before the hash chain', () => {
