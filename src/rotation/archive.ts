@@ -699,6 +699,7 @@ export function readArchiveObject(archiveDir: string, sha256: string, bytes?: nu
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new CheckFailed(`${archiveDir}: objects/${sha256} is missing; run benchplan verify`);
     if (code === 'ELOOP') throw changed('is a symbolic link (never followed)');
+    if (code === 'ENXIO') throw changed('is not a regular file (a socket)');
     throw fileSystemError(error, path, 'read');
   }
   try {

@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -284,6 +285,31 @@ describe('nothing in the archive blocks', () => {
     expect(() => readArchiveObject(dir, zero)).toThrow(/is a symbolic link/);
     expect(() => prepareRotation(dir, 'v1', [])).toThrow(CheckFailed);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('a folder or a socket in place of an object, and a FIFO in place of a lock, are findings, not hangs', async () => {
+    const { dir, items } = threeVersions();
+    const folder = sha256Hex(items[0].content);
+    const socket = sha256Hex(items[2].content);
+    rmSync(join(dir, 'objects', folder));
+    mkdirSync(join(dir, 'objects', folder));
+    rmSync(join(dir, 'objects', socket));
+    const server = createServer();
+    await new Promise<void>((done) => server.listen(join(dir, 'objects', socket), done));
+    try {
+      const problems = verifyArchive(dir).problems;
+      expect(problems).toContainEqual({ kind: 'changed', path: `objects/${folder}`, detail: 'not a regular file (a folder; never opened) (item routine-e1 of v1)' });
+      expect(problems).toContainEqual({ kind: 'changed', path: `objects/${socket}`, detail: expect.stringMatching(/^not a regular file \(a socket; never opened\)/) });
+      expect(() => readArchiveObject(dir, folder)).toThrow(/is not a regular file/);
+      expect(() => readArchiveObject(dir, socket)).toThrow(CheckFailed);
+    } finally {
+      server.close();
+    }
+    if (hasMkfifo) {
+      execFileSync('mkfifo', [join(dir, 'locks', 'v9.lock')]);
+      expect(verifyArchive(dir).problems).toContainEqual({ kind: 'extra', path: 'locks/v9.lock', detail: 'not a regular file' });
+      expect(() => freezeVersion(dir, smallBenchmark(['z'], 1), { version: 'v9', date: DATE })).toThrow(/version "v9" is locked by a writer whose lock file does not read/);
+    }
   });
 
   it.skipIf(!hasMkfifo)('a FIFO in place of a record or of head.json is a finding, not a hang', () => {
