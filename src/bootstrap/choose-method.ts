@@ -3,7 +3,7 @@
  * position, so the choice cannot be tuned to the answer):
  * - `tango`: both models' scores are 0/1, items independent (no clusters, no stratum weights):
  *   Tango's (1998) score interval for the paired difference of proportions, with the exact McNemar
- *   p-value. Non-degenerate when A and B agree on every item (3 agreeing items: [−0.44, 0.44] at 95%).
+ *   p-value. Non-degenerate when A and B agree on every item (3 agreeing items: [−0.56, 0.56] at 95%).
  * - `newcombe`: the same data, Newcombe's (1998) method 10 hybrid score interval (an explicit
  *   alternative; the coverage study decides which of the two auto uses).
  * - `cr2`: clustered (a cluster per item): the CR2 (Bell–McCaffrey) cluster-robust SE with

@@ -33,3 +33,4 @@ export { compareModels, compareModelsParallel } from './compare-models.js';
 export { clusteredStandardError, type ClusteredStandardErrorResult } from './clustered-se.js';
 export { nonInferiorityFromScores, nonInferiorityGate, nonInferiorityHeadline, formatNonInferiorityReport, expectNoRegression, RegressionError, type NonInferiorityOptions, type NonInferiorityData, type NonInferiorityCheck, type NonInferiorityResult, type NonInferiorityGateOptions, type ExpectNoRegressionOptions } from './gate.js';
 export { chooseIntervalMethod, AUTO_BCA_MIN_ITEMS, type AutoMethodUsed, type IntervalMethodChoice, type ChooseIntervalMethodData, type ChooseIntervalMethodOptions } from './choose-method.js';
+export { pairedProportionInterval, pairedCounts, tangoStatistic, PAIRED_PROPORTION_METHODS, type PairedProportionMethod, type PairedCounts, type PairedProportionOptions, type PairedProportionResult } from './paired-proportion.js';
