@@ -7,7 +7,7 @@ import type { Alternative } from './types.js';
 export type PairedProportionMethod = 'tango' | 'newcombe';
 
 /** Every paired-proportion method, default first. */
-export const PAIRED_PROPORTION_METHODS: readonly PairedProportionMethod[] = ['tango', 'newcombe'];
+export const PAIRED_PROPORTION_METHODS: readonly PairedProportionMethod[] = ['newcombe', 'tango'];
 
 /** The four cells of a paired 2×2 table of 0/1 outcomes (A's outcome by B's). */
 export interface PairedCounts {
@@ -23,7 +23,7 @@ export interface PairedCounts {
 
 /** Settings of pairedProportionInterval. */
 export interface PairedProportionOptions {
-  /** `tango` (default) or `newcombe`. */
+  /** `newcombe` (default: bench/paired-proportion-coverage.mjs) or `tango`. */
   method?: PairedProportionMethod;
   /** Default 0.95; one-sided levels are one-sided (the bound of a two-sided 1 − 2α interval). */
   confidenceLevel?: number;
@@ -164,9 +164,13 @@ function binomialHalfPmf(m: number, k: number): number {
  * bootstrap it is never the single point [0, 0]: when A and B agree on every item (b = c = 0) the
  * interval still says how large a difference n items cannot rule out (3 items: ±0.56 at 95%; one-sided 95% lower bound −0.47).
  *
- * `tango` (default): the inversion of Tango's score test, {δ : |Z(δ)| ≤ z} (tangoStatistic), found
- * by bisection on each side of Δ̂. With b = c = 0 it is ±z²/(n + z²) (solving n|δ|/(1 − |δ|) = z²).
- * `newcombe`: Newcombe's method 10 (Wilson intervals for each proportion, combined with a corrected φ).
+ * `newcombe` (default): Newcombe's method 10 (Wilson intervals for each proportion, combined with a
+ * corrected φ; see newcombeBounds). `tango`: the inversion of Tango's score test,
+ * {δ : |Z(δ)| ≤ z} (tangoStatistic), found by bisection on each side of Δ̂. With b = c = 0 both are
+ * ±z²/(n + z²) (Tango: solving n|δ|/(1 − |δ|) = z²; Newcombe: 1 minus Wilson's lower bound of n/n).
+ * Why newcombe by default: exact coverage (bench/paired-proportion-coverage.mjs, n = 10 … 400,
+ * discordance 2–30%) of its one-sided 95% lower bound is ≥ 0.946 in every cell (Tango's ≥ 0.937),
+ * with the same or smaller width.
  * One-sided alternatives give the bound of the two-sided interval at level 1 − 2α (z = Φ⁻¹(level)).
  *
  * Tests: exact McNemar p = min(1, 2 P(X ≤ min(b, c))) two-sided, P(X ≥ b) for `greater`, P(X ≤ b)
@@ -190,7 +194,7 @@ export function pairedProportionInterval(counts: PairedCounts, options: PairedPr
     const v = counts[key];
     if (!Number.isInteger(v) || v < 0) throw new RangeError(`${key} must be a whole number ≥ 0 (got ${String(v)})`);
   }
-  const method = options.method ?? 'tango';
+  const method = options.method ?? 'newcombe';
   if (!PAIRED_PROPORTION_METHODS.includes(method)) throw new RangeError(`method must be one of ${PAIRED_PROPORTION_METHODS.join(', ')} (got ${String(options.method)})`);
   const confidenceLevel = checkConfidenceLevel(options.confidenceLevel);
   const alternative = checkAlternative(options.alternative);
