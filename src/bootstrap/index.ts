@@ -32,3 +32,4 @@ export { holmAdjust } from './holm.js';
 export { compareModels, compareModelsParallel } from './compare-models.js';
 export { clusteredStandardError, type ClusteredStandardErrorResult } from './clustered-se.js';
 export { nonInferiorityFromScores, nonInferiorityGate, nonInferiorityHeadline, formatNonInferiorityReport, expectNoRegression, RegressionError, type NonInferiorityOptions, type NonInferiorityData, type NonInferiorityCheck, type NonInferiorityResult, type NonInferiorityGateOptions, type ExpectNoRegressionOptions } from './gate.js';
+export { cr2Interval, cr2StratifiedInterval, type Cr2Options, type Cr2StratifiedOptions, type Cr2Result } from './cr2.js';
