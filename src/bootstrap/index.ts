@@ -34,3 +34,4 @@ export { clusteredStandardError, type ClusteredStandardErrorResult } from './clu
 export { nonInferiorityFromScores, nonInferiorityGate, nonInferiorityHeadline, formatNonInferiorityReport, expectNoRegression, RegressionError, type NonInferiorityOptions, type NonInferiorityData, type NonInferiorityCheck, type NonInferiorityResult, type NonInferiorityGateOptions, type ExpectNoRegressionOptions } from './gate.js';
 export { chooseIntervalMethod, AUTO_BCA_MIN_ITEMS, type AutoMethodUsed, type IntervalMethodChoice, type ChooseIntervalMethodData, type ChooseIntervalMethodOptions } from './choose-method.js';
 export { pairedProportionInterval, pairedCounts, tangoStatistic, PAIRED_PROPORTION_METHODS, type PairedProportionMethod, type PairedCounts, type PairedProportionOptions, type PairedProportionResult } from './paired-proportion.js';
+export { cr2Interval, cr2StratifiedInterval, type Cr2Options, type Cr2StratifiedOptions, type Cr2Result } from './cr2.js';
