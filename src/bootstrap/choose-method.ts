@@ -8,9 +8,9 @@
  *   (bench/paired-proportion-coverage.mjs: one-sided 95% lower bound ≥ 0.946 in every cell).
  * - `tango`: Tango's (1998) score interval on the same data (available explicitly, never chosen by auto).
  * - `cr2`: clustered (a cluster per item): the CR2 (Bell–McCaffrey) cluster-robust SE with
- *   Satterthwaite degrees of freedom, once src/bootstrap/cr2.ts is available;
- * - `cluster-t`: clustered, while CR2 is not available: Miller's clustered SE with a t quantile on
- *   G − 1 degrees of freedom (G clusters);
+ *   Satterthwaite degrees of freedom (src/bootstrap/cr2.ts), Miller's SE reported beside it;
+ * - `cluster-t`: clustered, when CR2 is switched off (cr2Available: false): Miller's clustered SE
+ *   with a t quantile on G − 1 degrees of freedom (G clusters);
  * - `t`: continuous scores (anything not 0/1) on fewer than AUTO_BCA_MIN_ITEMS items, or with
  *   stratum weights on fewer than that many items: the Student t interval, whose coverage at
  *   n = 10–30 beats BCa's (bench/auto-continuous-coverage.mjs);
@@ -50,7 +50,7 @@ export interface ChooseIntervalMethodOptions {
 export const AUTO_BCA_MIN_ITEMS = 100;
 
 /** Whether CR2 (src/bootstrap/cr2.ts) is linked into this build. */
-export const CR2_AVAILABLE = false;
+export const CR2_AVAILABLE = true;
 
 function isBinary(x: ArrayLike<number>): boolean {
   for (let i = 0; i < x.length; i++) if (x[i] !== 0 && x[i] !== 1) return false;
@@ -88,7 +88,7 @@ export function chooseIntervalMethod(data: ChooseIntervalMethodData, options: Ch
   if (data.cluster != null) {
     const g = distinctCount(data.cluster);
     if (cr2) return { methodUsed: 'cr2', methodReason: `clustered (${g} clusters): CR2 cluster-robust SE with Satterthwaite degrees of freedom` };
-    return { methodUsed: 'cluster-t', methodReason: `clustered (${g} clusters): clustered SE with a t quantile on G − 1 = ${g - 1} degrees of freedom (fallback until CR2 is available)` };
+    return { methodUsed: 'cluster-t', methodReason: `clustered (${g} clusters): clustered SE with a t quantile on G − 1 = ${g - 1} degrees of freedom (CR2 switched off)` };
   }
   const weighted = data.stratumWeights != null;
   if (a !== null && b !== null && !weighted && isBinary(a) && isBinary(b)) {

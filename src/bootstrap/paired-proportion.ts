@@ -243,3 +243,41 @@ export function pairedProportionInterval(counts: PairedCounts, options: PairedPr
     warnings,
   };
 }
+
+/**
+ * How many paired items, in the same proportions as `counts` (the same share agreeing and the same
+ * split of the discordant ones), the one-sided lower bound at `confidenceLevel` needs to lie above
+ * `threshold` (−margin): the smallest N with bound(counts · N/n) > threshold, by doubling then
+ * bisection on N. With no discordant item this is the rule-of-three-type N > z²(1 + threshold)/(−threshold)
+ * (the bound is −z²/(N + z²)).
+ * @param counts the observed paired table. @param threshold −margin, ≤ 0.
+ * @param options method (default newcombe), confidenceLevel (one-sided, default 0.95).
+ * @returns N (≥ n when the data pass already: n), or null when no N passes (the estimate is at or
+ *   below the threshold) or N would exceed 10⁹.
+ * @example pairedItemsNeeded({ both: 3, onlyA: 0, onlyB: 0, neither: 0 }, -0.05) // => 52
+ */
+export function pairedItemsNeeded(counts: PairedCounts, threshold: number, options: { method?: PairedProportionMethod; confidenceLevel?: number } = {}): number | null {
+  const method = options.method ?? 'newcombe';
+  const z = normalQuantile(checkConfidenceLevel(options.confidenceLevel));
+  const n = counts.both + counts.onlyA + counts.onlyB + counts.neither;
+  if (n === 0 || !((counts.onlyA - counts.onlyB) / n > threshold)) return null;
+  const lower = (size: number): number => {
+    const f = size / n;
+    const scaled = { both: counts.both * f, onlyA: counts.onlyA * f, onlyB: counts.onlyB * f, neither: counts.neither * f };
+    return (method === 'tango' ? tangoBounds(scaled, size, z) : newcombeBounds(scaled, size, z))[0];
+  };
+  if (lower(n) > threshold) return n;
+  let low = n;
+  let high = 2 * n;
+  while (!(lower(high) > threshold)) {
+    low = high;
+    high *= 2;
+    if (high > 1e9) return null;
+  }
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (lower(mid) > threshold) high = mid;
+    else low = mid;
+  }
+  return high;
+}
