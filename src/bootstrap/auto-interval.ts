@@ -1,6 +1,6 @@
 import { studentTCdf } from '../distributions/index.js';
 import type { Seed } from '../random/seed.js';
-import { chooseIntervalMethod, type AutoMethodUsed } from './choose-method.js';
+import { chooseIntervalMethod, type AutoMethodUsed, type IntervalMethodChoice } from './choose-method.js';
 import { cr2Interval, cr2StratifiedInterval, type Cr2Result } from './cr2.js';
 import { meanBootstrap } from './mean.js';
 import { pairedCounts, pairedProportionInterval, type PairedProportionResult } from './paired-proportion.js';
@@ -115,15 +115,38 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
     clusterNames: options.clusterNames,
     onProgress: options.onProgress,
   });
+  return autoResultFromBootstrap(choice, r);
+}
+
+/**
+ * The auto result around a bootstrap or t result (methodUsed bca, t or cluster-t): the t methods get
+ * their df (items or clusters minus strata) and t-test p-value; BCa leaves the p-value to the caller.
+ */
+export function autoResultFromBootstrap(choice: IntervalMethodChoice, r: BootstrapResult): AutoIntervalResult {
   let df: number | null = null;
   let pValue: number | null = null;
-  if (method === 't') {
-    const groups = r.nStrata ?? 1;
-    df = (r.nClusters ?? r.n) - groups;
-    const tStatistic = r.estimate / r.standardError;
-    pValue = tPValue(tStatistic, df, alternative);
+  if (r.method === 't') {
+    df = (r.nClusters ?? r.n) - (r.nStrata ?? 1);
+    pValue = tPValue(r.estimate / r.standardError, df, r.alternative);
   }
-  return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError: r.standardError, df, pValue, pValueTest: method === 't' ? 't' : null, nClusters: r.nClusters ?? null, bootstrap: r, pairedProportion: null, cr2: null, warnings: r.warnings };
+  return {
+    method: 'auto',
+    ...choice,
+    estimate: r.estimate,
+    confidenceInterval: r.confidenceInterval,
+    standardError: r.standardError,
+    df,
+    pValue,
+    pValueTest: r.method === 't' ? 't' : null,
+    confidenceLevel: r.confidenceLevel,
+    alternative: r.alternative,
+    n: r.n,
+    nClusters: r.nClusters ?? null,
+    bootstrap: r,
+    pairedProportion: null,
+    cr2: null,
+    warnings: r.warnings,
+  };
 }
 
 function tPValue(t: number, df: number, alternative: Alternative): number {
