@@ -57,6 +57,7 @@ function autoOptions(options: CompareModelsOptions) {
     strataNames: options.strataNames ?? null,
     clusterNames: options.clusterNames ?? null,
     onProgress: options.onProgress ?? null,
+    midP: options.midP ?? false,
   };
 }
 

@@ -250,6 +250,8 @@ export interface CompareModelsOptions extends Omit<BootstrapOptions, 'method'> {
    * items, else BCa), its p-value from the same method (the sign-flip test for BCa).
    */
   method?: CompareMethod;
+  /** With `auto` on 0/1 scores: McNemar's mid-p instead of the exact p (see autoPairedInterval). */
+  midP?: boolean;
   /** Permutations of the sign-flip test; default 9999. */
   nPermutations?: number;
 }

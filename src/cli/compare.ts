@@ -34,7 +34,7 @@ export interface ComparePairReport {
   seed: string;
   /** Sign-flip permutation p-value (t-test p for --method t; with auto, the chosen method's test). */
   pValue: number;
-  pValueTest: 'sign-flip' | 't' | 'mcnemar-exact' | 'cr2';
+  pValueTest: 'sign-flip' | 't' | 'mcnemar-exact' | 'mcnemar-mid-p' | 'cr2';
   permutations: number;
   exactPValue: boolean;
   naiveStandardError: number;
@@ -102,6 +102,7 @@ interface CompareFlags {
   cluster?: boolean;
   stratified?: boolean;
   dropUnpaired?: boolean;
+  midP?: boolean;
   threads: string;
   chart?: string;
 }
@@ -121,6 +122,7 @@ export function register(program: Command, io: Io): void {
     .option('--cluster', 'resample whole clusters (the cluster column, e.g. the document), and report the clustered SE')
     .option('--stratified', 'resample within strata (the stratum column), each stratum keeping its count')
     .option('--drop-unpaired', 'leave out items not every compared model scored (and say how many)')
+    .option('--mid-p', 'with --method auto on 0/1 scores: McNemar mid-p instead of the exact p-value')
     .option('--threads <k>', 'worker threads for the resampling (same result for any number)', '1')
     .option(...CHART_OPTION)
     .action(async (scoresPath, flags: CompareFlags, command) => {
@@ -168,6 +170,7 @@ export function register(program: Command, io: Io): void {
         strata: flags.stratified ? aligned.stratum : null,
         threads,
         onProgress: bar.update,
+        ...(flags.midP ? { midP: true } : {}),
       };
       let result: CompareModelsResult;
       try {

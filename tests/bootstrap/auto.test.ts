@@ -93,3 +93,15 @@ describe('compareModels with method auto', () => {
     expect(r.pairs[0].confidenceInterval).toEqual(bootstrapMeanDifference(aligned.scores[0], aligned.scores[1], { nResamples: 499 }).confidenceInterval);
   });
 });
+
+describe('McNemar mid-p as an option', () => {
+  it('compare --mid-p reports the mid-p of the paired table (2 P(X < 14) + P(X = 14), X ~ Bin(89, ½))', () => {
+    const aligned = alignModels(table, ['alpha', 'beta']);
+    const exact = compareModels(aligned, { method: 'auto' }).pairs[0];
+    const mid = compareModels(aligned, { method: 'auto', midP: true }).pairs[0];
+    expect(mid.auto!.pValueTest).toBe('mcnemar-mid-p');
+    expect(mid.pValue).toBe(mid.auto!.pairedProportion!.midPValue);
+    expect(mid.pValue).toBeLessThan(exact.pValue);
+    expect(mid.confidenceInterval).toEqual(exact.confidenceInterval);
+  });
+});
