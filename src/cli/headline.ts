@@ -18,7 +18,7 @@ export interface HeadlineReport {
   models: Array<{
     model: string;
     strata: Array<{ stratum: string; n: number; mean: number; standardError: number; interval: [number, number]; method: 'wald' | 'wilson' }>;
-    headline: { estimate: number; standardError: number; interval: [number, number]; method: 'wald' | 'logit' | 'beta'; methodReason: string; weights: StratumWeight[] };
+    headline: { estimate: number; standardError: number; interval: [number, number]; method: 'wald' | 'logit' | 'beta' | 'beta-smoothed'; methodReason: string; weights: StratumWeight[] };
     rawMean: number;
   }>;
   differences: HeadlineDifference[];
@@ -79,7 +79,7 @@ export function formatHeadline(r: HeadlineReport): string {
   return out.join('\n');
 }
 
-const METHOD_NAMES: Record<string, string> = { wilson: 'Wilson', wald: 'Wald (normal)', beta: 'Korn–Graubard beta', logit: 'logit' };
+const METHOD_NAMES: Record<string, string> = { wilson: 'Wilson', wald: 'Wald (normal)', beta: 'Korn–Graubard beta', 'beta-smoothed': 'Korn–Graubard beta (smoothed strata)', logit: 'logit' };
 
 function methodList(methods: readonly string[]): string {
   return [...new Set(methods)].map((m) => METHOD_NAMES[m] ?? m).join(' / ');
@@ -95,7 +95,7 @@ export function register(program: Command, io: Io): void {
     .option('--confidence <level>', 'coverage of the intervals', '0.95')
     .option('--method <method>', `interval of the differences: ${DIFFERENCE_METHODS.join(', ')} (auto: stratified t below 100 items, stratified BCa from 100)`, 'auto')
     .option('--stratum-interval <method>', `per-stratum intervals: ${STRATUM_INTERVAL_METHODS.join(', ')} (auto: Wilson for 0/1 scores, else Wald)`, 'auto')
-    .option('--headline-interval <method>', `headline intervals: ${HEADLINE_INTERVAL_METHODS.join(', ')} (auto: Korn–Graubard beta for 0/1 scores, else Wald)`, 'auto')
+    .option('--headline-interval <method>', `headline intervals: ${HEADLINE_INTERVAL_METHODS.join(', ')} (auto: beta-smoothed for 0/1 scores, else Wald)`, 'auto')
     .option('--resamples <n>', 'stratified-bootstrap resamples for the differences', '9999')
     .option('--seed <seed>', 'seed of the bootstrap', '0')
     .option('--drop-unpaired', 'leave out items not every model scored (and say how many)')

@@ -26,7 +26,7 @@ export interface StratumSummary {
 export interface ReweightedHeadlineOptions {
   /** In (0, 1); default 0.95. */
   confidenceLevel?: number;
-  /** 'auto' (default): 'beta' when every item scores 0/1, else 'wald'; or 'beta', 'logit' (scores in [0, 1]), 'wald'. */
+  /** 'auto' (default): 'beta-smoothed' when every item scores 0/1, else 'wald'; or 'beta-smoothed', 'beta', 'logit' (scores in [0, 1]), 'wald'. */
   intervalMethod?: HeadlineIntervalMethod;
 }
 
@@ -38,8 +38,8 @@ export interface ReweightedHeadline {
   standardError: number;
   /** By `method`: Wald estimate ± z · standardError, z = Φ⁻¹(1 − α/2); or the logit / beta interval inside [0, 1]. */
   interval: [number, number];
-  /** The interval method used: 'wald', 'logit' or 'beta'. */
-  method: 'wald' | 'logit' | 'beta';
+  /** The interval method used: 'wald', 'logit', 'beta' or 'beta-smoothed'. */
+  method: 'wald' | 'logit' | 'beta' | 'beta-smoothed';
   /** Why that method (what `auto` saw, or a fallback). */
   methodReason: string;
   /** The weights used, in the order given: print them next to the number. */
@@ -65,8 +65,10 @@ export interface ReweightedHeadline {
  * Reference: Cochran (1977) §5.2–5.3 (stratified mean and its variance, no fpc); Lumley (2010),
  * Complex Surveys, §2.2.
  * The interval, by `intervalMethod`: 'wald' is the normal interval above (survey's `confint`, which
- * runs past 1 for a headline near 1); 'beta' (the default for 0/1 scores) and 'logit' are R survey's
- * `svyciprop(~score, design, method = "beta" | "logit")`, inside [0, 1] (see
+ * runs past 1 for a headline near 1); 'beta' and 'logit' are R survey's
+ * `svyciprop(~score, design, method = "beta" | "logit")`, inside [0, 1]; 'beta-smoothed' (the default
+ * for 0/1 scores) is Korn–Graubard with Jeffreys-smoothed stratum variances, which keeps its coverage
+ * when a heavy stratum scores (nearly) all 1 (see
  * {@link weightedProportionInterval}, df = n − H, with a Clopper–Pearson fallback at Kish's effective
  * size when every stratum is constant).
  *
@@ -143,16 +145,20 @@ export function reweightedHeadline(strata: readonly StratumSummary[], weights: r
   const withinUnit = withItems.length > 0 && withItems.every((s) => s.withinUnit === true);
   let method: ReweightedHeadline['method'] = 'wald';
   let methodReason = intervalMethod === 'wald' ? 'asked for: the normal interval, R survey confint(svymean(...))' : 'auto: the scores are not all 0/1, so the normal interval';
-  if (Number.isFinite(estimate) && (intervalMethod === 'beta' || intervalMethod === 'logit' || (intervalMethod === 'auto' && binary))) {
+  if (Number.isFinite(estimate) && (intervalMethod === 'beta' || intervalMethod === 'beta-smoothed' || intervalMethod === 'logit' || (intervalMethod === 'auto' && binary))) {
     if (!withinUnit) throw new RangeError(`the ${intervalMethod} headline interval needs every score in [0, 1]`);
-    const asked = intervalMethod === 'auto' ? 'beta' : intervalMethod;
+    const asked = intervalMethod === 'auto' ? 'beta-smoothed' : intervalMethod;
     let items = 0;
     let kish = 0;
+    const strataCounts: Array<{ weight: number; n: number; successes: number }> = [];
     for (let k = 0; k < weights.length; k++) {
       items += counts[k];
-      if (counts[k] > 0) kish += (w[k] * w[k]) / counts[k];
+      if (counts[k] > 0) {
+        kish += (w[k] * w[k]) / counts[k];
+        strataCounts.push({ weight: w[k], n: counts[k], successes: counts[k] * byName.get(weights[k].stratum)!.mean });
+      }
     }
-    const p = weightedProportionInterval({ estimate, variance, items, strata: withItems.length, kishSize: 1 / kish, confidenceLevel }, asked);
+    const p = weightedProportionInterval({ estimate, variance, items, strata: withItems.length, kishSize: 1 / kish, confidenceLevel, strataCounts }, asked);
     interval = p.interval;
     method = p.method;
     warnings.push(...p.warnings);
@@ -160,7 +166,7 @@ export function reweightedHeadline(strata: readonly StratumSummary[], weights: r
       method !== asked
         ? `${asked} is undefined at zero variance: Clopper–Pearson at Kish's effective size`
         : intervalMethod === 'auto'
-          ? 'auto: every score is 0/1, so the Korn–Graubard (beta) interval of a stratified proportion, inside [0, 1]'
+          ? 'auto: every score is 0/1, so the Korn–Graubard interval with Jeffreys-smoothed stratum variances, inside [0, 1]'
           : `asked for: svyciprop(method = "${method}")`;
   }
   return {

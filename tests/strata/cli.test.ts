@@ -116,13 +116,13 @@ describe('benchplan headline', () => {
     expect(r).toMatchObject({ confidenceLevel: 0.95, stratumInterval: 'wald', headlineInterval: 'wald', method: 'bca', resamples: 999, seed: '0', items: 400 });
   });
 
-  it('by default (auto) the 0/1 demo gets Wilson rows and a beta headline, all inside [0, 1]: no more [0.963, 1.01]', async () => {
+  it('by default (auto) the 0/1 demo gets Wilson rows and a smoothed-beta headline, all inside [0, 1]: no more [0.963, 1.01]', async () => {
     const { code, stdout } = await runCli(['headline', 'examples/scores.csv', '--strata', 'examples/strata.yaml', '--resamples', '99', '--json']);
     expect(code).toBe(0);
     const r = JSON.parse(stdout);
     expect(r).toMatchObject({ stratumInterval: 'auto', headlineInterval: 'auto' });
     for (const m of r.models) {
-      expect(m.headline.method).toBe('beta');
+      expect(m.headline.method).toBe('beta-smoothed');
       expect(m.headline.methodReason).toMatch(/every score is 0\/1/);
       for (const s of m.strata) {
         expect(s.method).toBe('wilson');

@@ -11,10 +11,11 @@ import reference from '../reference/strata-proportions/proportions.json' with { 
  *   prop.test(x, n, correct = FALSE)$conf.int                               # Wilson, per stratum
  * survey's "logit" fits a quasibinomial svyglm by IRLS, so it matches the closed form only to the
  * IRLS tolerance (differences ~5e-10 on these data); "xlogit" is the same closed form by the delta
- * method and is matched to 1e-12.
+ * method and is matched to 1e-12. betaSmoothed is benchplan's own variant (Jeffreys-smoothed stratum
+ * variances), implemented by hand in the same R script from its formula.
  */
-function headlineOf(c: (typeof reference.cases)[number], method: 'logit' | 'beta' | 'wald', confidenceLevel: number) {
-  const names = Object.keys(c.traffic);
+function headlineOf(c: { scores: number[]; strata: string[]; traffic: unknown }, method: 'logit' | 'beta' | 'beta-smoothed' | 'wald', confidenceLevel: number) {
+  const names = Object.keys(c.traffic as Record<string, number>);
   const index = (c.strata as string[]).map((s) => names.indexOf(s));
   const rows = stratumScores(c.scores, index, names, { confidenceLevel });
   const weights = names.map((stratum) => ({ stratum, weight: (c.traffic as unknown as Record<string, number>)[stratum] }));
@@ -36,21 +37,31 @@ describe('reweighted headline of [0, 1] scores against R survey svyciprop', () =
         const beta = headlineOf(c, 'beta', ref.confidenceLevel).headline;
         expect(beta.method).toBe('beta');
         for (let k = 0; k < 2; k++) expect(Math.abs(beta.interval[k] - ref.beta[k])).toBeLessThan(1e-10);
+        const smoothed = headlineOf(c, 'beta-smoothed', ref.confidenceLevel).headline;
+        expect(smoothed.method).toBe('beta-smoothed');
+        for (let k = 0; k < 2; k++) expect(Math.abs(smoothed.interval[k] - ref.betaSmoothed[k])).toBeLessThan(1e-10);
         const wald = headlineOf(c, 'wald', ref.confidenceLevel).headline;
         for (let k = 0; k < 2; k++) expect(Math.abs(wald.interval[k] - ref.wald[k])).toBeLessThan(1e-12);
       }
     });
   }
 
-  it('auto: beta for 0/1 scores, Wald for partial credit', () => {
+  it('beta-smoothed when every item passes: inside [0, 1], never the point [1, 1] (the R hand implementation)', () => {
+    const r = headlineOf(reference.allPass, 'beta-smoothed', 0.95).headline;
+    expect(r.interval[1]).toBe(1);
+    expect(Math.abs(r.interval[0] - reference.allPass.betaSmoothed95[0])).toBeLessThan(1e-10);
+    expect(r.interval[0]).toBeLessThan(1);
+  });
+
+  it('auto: beta-smoothed for 0/1 scores, Wald for partial credit', () => {
     const [binary, , , partial] = reference.cases;
     const names = Object.keys(binary.traffic);
     const auto = (c: typeof binary) => {
       const rows = stratumScores(c.scores, (c.strata as string[]).map((s) => names.indexOf(s)), names);
       return reweightedHeadline(rows.strata, names.map((stratum) => ({ stratum, weight: (c.traffic as unknown as Record<string, number>)[stratum] })));
     };
-    expect(auto(binary).method).toBe('beta');
-    expect(Math.abs(auto(binary).interval[0] - binary.intervals[0].beta[0])).toBeLessThan(1e-10);
+    expect(auto(binary).method).toBe('beta-smoothed');
+    expect(Math.abs(auto(binary).interval[0] - binary.intervals[0].betaSmoothed[0])).toBeLessThan(1e-10);
     expect(auto(partial).method).toBe('wald');
   });
 });
@@ -78,10 +89,14 @@ describe('degenerate headlines stay inside [0, 1] and are never a point', () => 
     expect(r.interval[0]).toBeCloseTo(0.6915028921812392, 14);
     expect(r.interval[1]).toBe(1);
     expect(r.warnings.join()).toMatch(/Kish's effective size 10/);
-    const h = reweightedHeadline(stratumScores(new Array(12).fill(1), [0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1], ['a', 'b']).strata, [
-      { stratum: 'a', weight: 0.5 },
-      { stratum: 'b', weight: 0.5 },
-    ]);
+    const h = reweightedHeadline(
+      stratumScores(new Array(12).fill(1), [0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1], ['a', 'b']).strata,
+      [
+        { stratum: 'a', weight: 0.5 },
+        { stratum: 'b', weight: 0.5 },
+      ],
+      { intervalMethod: 'beta' },
+    );
     // Kish: 1 / (0.25/4 + 0.25/8) = 32/3; low = 0.025^(3/32)
     expect(h.interval[0]).toBeCloseTo(0.025 ** (3 / 32), 12);
     expect(h.interval[1]).toBe(1);

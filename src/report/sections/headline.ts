@@ -8,7 +8,7 @@ import { formatInterval, formatNumber } from '../table.js';
 import type { ReportSection } from '../html.js';
 import type { ReportSettings } from './settings.js';
 
-const INTERVAL_NAMES: Record<string, string> = { wilson: 'Wilson', wald: 'normal (Wald)', beta: 'Korn–Graubard beta', logit: 'logit' };
+const INTERVAL_NAMES: Record<string, string> = { wilson: 'Wilson', wald: 'normal (Wald)', beta: 'Korn–Graubard beta', 'beta-smoothed': 'Korn–Graubard beta (smoothed strata)', logit: 'logit' };
 
 /** The distinct interval methods used, named for a caption. */
 function intervalNames(methods: readonly string[]): string {

@@ -11,10 +11,28 @@
 #   svyciprop(~y, des, method = "beta", level)    (Korn & Graubard 1998)
 #   confint(svymean(~y, des), level)              (the Wald interval benchplan printed before)
 # Per stratum: prop.test(x, n, correct = FALSE)$conf.int (Wilson 1927).
+# betaSmoothed: benchplan's own Korn-Graubard variant, by hand here (no package has it): Jeffreys-
+# smoothed stratum shares pt_h = (x_h + 1/2) / (n_h + 1), n* = pt (1 - pt) / sum W_h^2 pt_h (1 - pt_h) / n_h
+# * (qt(a/2, n - 1) / qt(a/2, n - H))^2 with pt = sum W_h pt_h, then qbeta at x* = n* p as svyciprop's beta.
 suppressPackageStartupMessages({
   library(survey)
   library(jsonlite)
 })
+
+beta_smoothed <- function(y, stratum, traffic, level) {
+  h <- names(traffic)
+  n_h <- sapply(h, function(s) sum(stratum == s))
+  x_h <- sapply(h, function(s) sum(y[stratum == s]))
+  W <- unname(traffic[h])
+  p <- sum(W * x_h / n_h)
+  pt_h <- (x_h + 0.5) / (n_h + 1)
+  pt <- sum(W * pt_h)
+  vt <- sum(W^2 * pt_h * (1 - pt_h) / n_h)
+  a <- 1 - level
+  n <- length(y)
+  n_eff <- pt * (1 - pt) / vt * (qt(a / 2, n - 1) / qt(a / 2, n - length(h)))^2
+  c(if (p == 0) 0 else qbeta(a / 2, n_eff * p, n_eff * (1 - p) + 1), if (p == 1) 1 else qbeta(1 - a / 2, n_eff * p + 1, n_eff * (1 - p)))
+}
 
 headline_case <- function(name, y, stratum, traffic, levels = c(0.95, 0.9)) {
   n_h <- table(stratum)
@@ -31,7 +49,8 @@ headline_case <- function(name, y, stratum, traffic, levels = c(0.95, 0.9)) {
       logit = unname(attr(lo, "ci")),
       xlogit = unname(attr(xl, "ci")),
       beta = unname(attr(be, "ci")),
-      wald = unname(confint(m, level = level)[1, ])
+      wald = unname(confint(m, level = level)[1, ]),
+      betaSmoothed = beta_smoothed(y, stratum, traffic, level)
     )
   })
   per <- lapply(names(traffic), function(h) {
@@ -57,6 +76,8 @@ y3 <- c(rep(1, 10), rep(0, 5), rbinom(20, 1, 0.8))
 # partial-credit scores in [0, 1]
 st4 <- rep(names(tr), c(20, 10, 8, 12))
 y4 <- round(pmin(1, pmax(0, rbeta(length(st4), 5, 1))), 4)
+st5 <- rep(c("a", "b"), c(6, 9))
+y5 <- rep(1, 15)
 cases <- list(
   headline_case("unequal-high", y1, st, tr),
   headline_case("unequal-middle", y2, st2, tr),
@@ -66,6 +87,8 @@ cases <- list(
 wilson <- lapply(list(c(0, 10), c(10, 10), c(1, 11), c(79, 80), c(3, 7)), function(xn) {
   list(successes = xn[1], trials = xn[2], interval95 = as.numeric(suppressWarnings(prop.test(xn[1], xn[2], correct = FALSE))$conf.int))
 })
-cat(toJSON(list(generatedBy = "tests/reference/strata-proportions/proportions.R", survey = as.character(packageVersion("survey")), cases = cases, wilson = wilson),
+# every item passes: svyciprop is NaN here (0/0); the smoothed interval is not
+all_pass <- list(scores = y5, strata = st5, traffic = list(a = 0.6, b = 0.4), betaSmoothed95 = beta_smoothed(y5, st5, c(a = 0.6, b = 0.4), 0.95))
+cat(toJSON(list(generatedBy = "tests/reference/strata-proportions/proportions.R", survey = as.character(packageVersion("survey")), cases = cases, wilson = wilson, allPass = all_pass),
            digits = NA, auto_unbox = TRUE, pretty = FALSE))
 cat("\n")
