@@ -1,8 +1,8 @@
 import { runSequentialGate } from './gate-sequential.js';
 import { SCORE_RANGE_OPTION } from './sequential-flags.js';
 import type { Command } from '@commander-js/extra-typings';
-import { formatNonInferiorityReport, nonInferiorityGate, nonInferiorityHeadline } from '../bootstrap/gate.js';
-import { INTERVAL_METHODS } from '../bootstrap/types.js';
+import { GATE_METHODS, nonInferiorityGate } from '../bootstrap/gate.js';
+import { formatNonInferiorityReport, nonInferiorityHeadline } from '../report/gate.js';
 import { CheckFailed } from '../data/errors.js';
 import { loadScores } from '../data/scores.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
@@ -17,7 +17,7 @@ export function register(program: Command, io: Io): void {
     .requiredOption('--baseline <model>', 'the model to protect (e.g. main)')
     .requiredOption('--candidate <model>', 'the model that must not be worse (e.g. the pull request)')
     .requiredOption('--margin <x>', 'largest acceptable drop of candidate − baseline, in score units (0.02 = 2 points on 0/1 scores)')
-    .option('--method <method>', `interval method: ${INTERVAL_METHODS.join(', ')}`, 'bca')
+    .option('--method <method>', `interval method: ${GATE_METHODS.join(', ')} (auto: chosen from the data, see README "How --method auto chooses")`, 'auto')
     .option('--confidence <level>', 'one-sided confidence level of the lower bound', '0.95')
     .option('--resamples <n>', 'bootstrap resamples', '9999')
     .option('--seed <seed>', 'seed of the resampling streams', '0')
@@ -34,7 +34,8 @@ export function register(program: Command, io: Io): void {
       'after',
       `
 Exit status: 0 when the one-sided lower bound of candidate − baseline is above −margin
-(and in every stratum with --per-stratum), 1 otherwise, 2 for bad input.
+(and in every stratum with --per-stratum), 1 otherwise, 2 for bad input. With --method auto
+(the default) a degenerate bound never passes, and a failure says how many items would pass.
 
 Example:
   benchplan gate scores.csv --baseline main --candidate pr --margin 0.02 --cluster --per-stratum`,
@@ -43,7 +44,7 @@ Example:
       const ctx = contextOf(cmd, io);
       if (opts.sequential) return runSequentialGate(scores, opts, ctx);
       const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
-      const method = choiceFlag('--method', opts.method, INTERVAL_METHODS);
+      const method = choiceFlag('--method', opts.method, GATE_METHODS);
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 });
       const nResamples = numberFlag('--resamples', opts.resamples, { integer: true, min: 1 });
       const table = loadScores(scores);
