@@ -77,3 +77,34 @@ for (const m of ['tango', 'newcombe']) {
   const mean = (x) => x.reduce((s, v) => s + v, 0) / x.length;
   console.log(`${m}: two-sided min ${f(Math.min(...two))} mean ${f(mean(two))}; one-sided lower min ${f(Math.min(...lower))} mean ${f(mean(lower))}`);
 }
+
+// The gate's false-pass rate (exact): the candidate is worse by exactly the margin
+// (P(only B right) − P(only A right) = margin, other discordance `extra` split evenly), and the
+// gate passes when the one-sided 95% Newcombe lower bound is above −margin. Nominal: 0.05.
+console.log('');
+console.log('gate false-pass rate at a true drop equal to the margin (newcombe, one-sided 95%)');
+console.log('n    margin  extra discordance  P(pass)');
+let worst = 0;
+for (const n of sizes) {
+  for (const margin of [0.02, 0.05]) {
+    for (const extra of [0.02, 0.1, 0.3]) {
+      const lf = logFactorials(n);
+      const p12 = extra / 2;
+      const p21 = extra / 2 + margin;
+      const pc = 1 - p12 - p21;
+      let pass = 0;
+      for (let b = 0; b <= n; b++) {
+        for (let c = 0; b + c <= n; c++) {
+          const rest = n - b - c;
+          const p = Math.exp(lf[n] - lf[b] - lf[c] - lf[rest] + (b ? b * Math.log(p12) : 0) + (c ? c * Math.log(p21) : 0) + (rest ? rest * Math.log(pc) : 0));
+          if (p < 1e-15) continue;
+          const lb = pairedProportionInterval({ both: rest, onlyA: b, onlyB: c, neither: 0 }, { alternative: 'greater' }).confidenceInterval[0];
+          if (lb > -margin) pass += p;
+        }
+      }
+      worst = Math.max(worst, pass);
+      console.log(`${String(n).padEnd(4)} ${margin.toFixed(2)}    ${extra.toFixed(2)}               ${pass.toFixed(4)}`);
+    }
+  }
+}
+console.log(`largest false-pass rate: ${worst.toFixed(4)}`);

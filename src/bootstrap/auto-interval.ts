@@ -1,6 +1,6 @@
 import { studentTCdf } from '../distributions/index.js';
 import type { Seed } from '../random/seed.js';
-import { chooseIntervalMethod, type AutoMethodUsed } from './choose-method.js';
+import { chooseIntervalMethod, type AutoMethodUsed, type IntervalMethodChoice } from './choose-method.js';
 import { cr2Interval, cr2StratifiedInterval, type Cr2Result } from './cr2.js';
 import { meanBootstrap } from './mean.js';
 import { pairedCounts, pairedProportionInterval, type PairedProportionResult } from './paired-proportion.js';
@@ -23,6 +23,11 @@ export interface AutoIntervalOptions {
   strata?: Int32Array | null;
   strataNames?: readonly string[] | null;
   clusterNames?: readonly string[] | null;
+  /**
+   * For 0/1 scores: report McNemar's mid-p (2 P(X < k) + P(X = k), less conservative) instead of
+   * the exact binomial p; default false (exact).
+   */
+  midP?: boolean;
   /** Force the clustered branch to the t(G − 1) fallback (false) instead of CR2; default true. */
   cr2Available?: boolean;
   onProgress?: ((fraction: number) => void) | null;
@@ -47,7 +52,7 @@ export interface AutoIntervalResult {
    */
   pValue: number | null;
   /** Which test gave pValue. */
-  pValueTest: 'mcnemar-exact' | 't' | 'cr2' | null;
+  pValueTest: 'mcnemar-exact' | 'mcnemar-mid-p' | 't' | 'cr2' | null;
   confidenceLevel: number;
   alternative: Alternative;
   n: number;
@@ -64,7 +69,7 @@ export interface AutoIntervalResult {
 /**
  * The paired interval of mean(a − b) that `--method auto` uses, by the documented rule of
  * chooseIntervalMethod: 0/1 scores on independent items → Newcombe's score interval with the exact
- * McNemar p; clustered → CR2 with Satterthwaite df (or t on G − 1 df when cr2Available is false);
+ * McNemar p (mid-p with `midP`); clustered → CR2 with Satterthwaite df (or t on G − 1 df when cr2Available is false);
  * continuous below AUTO_BCA_MIN_ITEMS items → Student t; otherwise BCa.
  * Reference: see chooseIntervalMethod, pairedProportionInterval, cr2Interval, bootstrapMean.
  * @param a A's per-item scores. @param b B's, paired item by item.
@@ -92,7 +97,7 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
     let squares = 0;
     for (let i = 0; i < n; i++) squares += (differences[i] - estimate) ** 2;
     const standardError = n > 1 ? Math.sqrt(squares / (n - 1) / n) : NaN;
-    return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError, df: null, pValue: r.exactPValue, pValueTest: 'mcnemar-exact', nClusters: null, bootstrap: null, pairedProportion: r, cr2: null, warnings: r.warnings };
+    return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError, df: null, pValue: options.midP ? r.midPValue : r.exactPValue, pValueTest: options.midP ? 'mcnemar-mid-p' : 'mcnemar-exact', nClusters: null, bootstrap: null, pairedProportion: r, cr2: null, warnings: r.warnings };
   }
   if (choice.methodUsed === 'cr2' && cluster !== null) {
     const clusterIds = Array.from(cluster, (c) => options.clusterNames?.[c] ?? `#${c}`);
@@ -115,15 +120,38 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
     clusterNames: options.clusterNames,
     onProgress: options.onProgress,
   });
+  return autoResultFromBootstrap(choice, r);
+}
+
+/**
+ * The auto result around a bootstrap or t result (methodUsed bca, t or cluster-t): the t methods get
+ * their df (items or clusters minus strata) and t-test p-value; BCa leaves the p-value to the caller.
+ */
+export function autoResultFromBootstrap(choice: IntervalMethodChoice, r: BootstrapResult): AutoIntervalResult {
   let df: number | null = null;
   let pValue: number | null = null;
-  if (method === 't') {
-    const groups = r.nStrata ?? 1;
-    df = (r.nClusters ?? r.n) - groups;
-    const tStatistic = r.estimate / r.standardError;
-    pValue = tPValue(tStatistic, df, alternative);
+  if (r.method === 't') {
+    df = (r.nClusters ?? r.n) - (r.nStrata ?? 1);
+    pValue = tPValue(r.estimate / r.standardError, df, r.alternative);
   }
-  return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError: r.standardError, df, pValue, pValueTest: method === 't' ? 't' : null, nClusters: r.nClusters ?? null, bootstrap: r, pairedProportion: null, cr2: null, warnings: r.warnings };
+  return {
+    method: 'auto',
+    ...choice,
+    estimate: r.estimate,
+    confidenceInterval: r.confidenceInterval,
+    standardError: r.standardError,
+    df,
+    pValue,
+    pValueTest: r.method === 't' ? 't' : null,
+    confidenceLevel: r.confidenceLevel,
+    alternative: r.alternative,
+    n: r.n,
+    nClusters: r.nClusters ?? null,
+    bootstrap: r,
+    pairedProportion: null,
+    cr2: null,
+    warnings: r.warnings,
+  };
 }
 
 function tPValue(t: number, df: number, alternative: Alternative): number {

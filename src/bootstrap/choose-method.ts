@@ -67,6 +67,8 @@ function distinctCount(x: ArrayLike<number>): number {
  *   1. clusters given → `cr2` (CR2 / Bell–McCaffrey, Satterthwaite df) when available, else
  *      `cluster-t` (Miller's clustered SE, t on G − 1 df);
  *   2. a and b both all 0/1, no stratum weights → `newcombe` (score interval + exact McNemar);
+ *      strata without weights (stratified resampling, stratum sizes fixed) do not change this: the
+ *      score interval ignores the fixed sizes, which can only make it wider than a stratified one;
  *   3. fewer than AUTO_BCA_MIN_ITEMS items → `t`;
  *   4. otherwise `bca`.
  * Reference: the coverage studies in bench/ (paired-proportion-coverage.mjs, auto-continuous-coverage.mjs)

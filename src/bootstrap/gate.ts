@@ -20,6 +20,8 @@ export const GATE_METHODS: readonly GateMethod[] = ['auto', ...INTERVAL_METHODS]
  * A number in a reason: the same text as src/report/table.ts formatNumber(x, 3) (3 significant
  * digits below 1, fixed decimals above), kept here so the statistics layer does not import the
  * report layer (tests/gate/gate.test.ts checks the two agree).
+ * @param x any number. @returns its text ('NaN', 'inf', '-inf' spelled out).
+ * @example reasonNumber(-0.0649267) // => '-0.0649'
  */
 export function reasonNumber(x: number): string {
   if (Number.isNaN(x)) return 'NaN';

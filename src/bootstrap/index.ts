@@ -16,10 +16,12 @@ export {
   type SignFlipOptions,
   type SignFlipResult,
   type CompareModelsOptions,
+  type CompareMethod,
   type ParallelCompareModelsOptions,
   type PairComparison,
   type CompareModelsResult,
   INTERVAL_METHODS,
+  COMPARE_METHODS,
   ALTERNATIVE_HYPOTHESES,
 } from './types.js';
 export { bootstrapMean, bootstrapMeanDifference } from './mean.js';

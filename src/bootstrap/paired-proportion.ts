@@ -52,7 +52,13 @@ export interface PairedProportionResult {
   warnings: string[];
 }
 
-/** Counts the paired table from per-item 0/1 outcomes. @throws {RangeError} for values other than 0/1 or unequal lengths. */
+/**
+ * Counts the paired table from per-item 0/1 outcomes.
+ * @param a A's outcomes (0 or 1). @param b B's, paired item by item.
+ * @returns both, onlyA, onlyB, neither.
+ * @throws {RangeError} for values other than 0/1 or unequal lengths.
+ * @example pairedCounts([1, 1, 0, 0, 1], [1, 0, 1, 0, 0]) // => { both: 1, onlyA: 2, onlyB: 1, neither: 1 }
+ */
 export function pairedCounts(a: ArrayLike<number>, b: ArrayLike<number>): PairedCounts {
   if (a.length !== b.length) throw new RangeError(`a and b must be paired item by item: same length (got ${a.length} and ${b.length})`);
   const counts = { both: 0, onlyA: 0, onlyB: 0, neither: 0 };
@@ -74,6 +80,10 @@ export function pairedCounts(a: ArrayLike<number>, b: ArrayLike<number>): Paired
  *   Z(δ) = (b − c − nδ) / √(n (2 q̃ + δ (1 − δ))),
  * q̃ = (√(W² + 8 n c δ (1 − δ)) − W) / (4n), W = −b − c + (2n − b + c) δ,
  * q̃ the restricted ML estimate of P(only B right) under the null. Decreasing in δ.
+ * Reference: Tango (1998), Stat Med 17:891–908; R PropCIs `scoreci.mp`.
+ * @param b items only A got right; @param c only B; @param n all items; @param delta the null difference in (−1, 1).
+ * @returns Z(δ); ±∞ where the null variance is 0 and the numerator is not.
+ * @example tangoStatistic(0, 0, 50, -0.1) // => √(50 · 0.1 / 0.9) = 2.357 (b = c = 0: √(n|δ| / (1 − |δ|)))
  */
 export function tangoStatistic(b: number, c: number, n: number, delta: number): number {
   const w = -b - c + (2 * n - b + c) * delta;

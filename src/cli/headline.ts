@@ -11,7 +11,7 @@ import type { StratumWeight } from '../strata/headline.js';
 import { strataInputError } from './allocate.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, warningLines } from './io.js';
 
-const DIFFERENCE_METHODS = ['bca', 'percentile', 'basic'] as const;
+const DIFFERENCE_METHODS = ['auto', 'bca', 'percentile', 'basic'] as const;
 
 /** The JSON document of `benchplan headline`. */
 export interface HeadlineReport {
@@ -61,7 +61,11 @@ export function formatHeadline(r: HeadlineReport): string {
   out.push('* plain mean over the enriched set: a ranking aid, not an accuracy.');
   if (r.differences.length > 0) {
     out.push('');
-    out.push(`Differences of reweighted headlines (A − B on the same items; ${level} stratified-bootstrap ${r.method} interval, ${r.resamples} resamples, seed ${r.seed})`);
+    if (r.method === 'auto') {
+      const reasons = [...new Set(r.differences.map((d) => d.methodReason))];
+      const used = [...new Set(r.differences.map((d) => d.methodUsed))];
+      out.push(`Differences of reweighted headlines (A − B on the same items; ${level} interval by --method auto: ${reasons.join('; ')}${used.includes('bca') ? `; ${r.resamples} resamples, seed ${r.seed}` : ''})`);
+    } else out.push(`Differences of reweighted headlines (A − B on the same items; ${level} stratified-bootstrap ${r.method} interval, ${r.resamples} resamples, seed ${r.seed})`);
     out.push(
       formatTable(
         ['A', 'B', 'estimate', 'SE', 'interval', 'excludes 0'],
@@ -89,7 +93,7 @@ export function register(program: Command, io: Io): void {
     .requiredOption('--strata <file>', 'strata file (YAML) with the traffic share of every stratum')
     .option('--model <model>', 'a model to report (repeat for several; default: every model)', (value: string, previous: string[] = []) => [...previous, value])
     .option('--confidence <level>', 'coverage of the intervals', '0.95')
-    .option('--method <method>', `bootstrap interval of the differences: ${DIFFERENCE_METHODS.join(', ')}`, 'bca')
+    .option('--method <method>', `interval of the differences: ${DIFFERENCE_METHODS.join(', ')} (auto: stratified t below 100 items, stratified BCa from 100)`, 'auto')
     .option('--stratum-interval <method>', `per-stratum intervals: ${STRATUM_INTERVAL_METHODS.join(', ')} (auto: Wilson for 0/1 scores, else Wald)`, 'auto')
     .option('--headline-interval <method>', `headline intervals: ${HEADLINE_INTERVAL_METHODS.join(', ')} (auto: beta-smoothed for 0/1 scores, else Wald)`, 'auto')
     .option('--resamples <n>', 'stratified-bootstrap resamples for the differences', '9999')
@@ -100,7 +104,7 @@ export function register(program: Command, io: Io): void {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
-      const method = choiceFlag('--method', options.method, DIFFERENCE_METHODS) ?? 'bca';
+      const method = choiceFlag('--method', options.method, DIFFERENCE_METHODS) ?? 'auto';
       const stratumInterval = choiceFlag('--stratum-interval', options.stratumInterval, STRATUM_INTERVAL_METHODS) ?? 'auto';
       const headlineInterval = choiceFlag('--headline-interval', options.headlineInterval, HEADLINE_INTERVAL_METHODS) ?? 'auto';
       const resamples = numberFlag('--resamples', options.resamples, { integer: true, min: 1 }) as number;

@@ -1,4 +1,7 @@
-import { bootstrapMeanDifference, type IntervalMethod } from '../bootstrap/index.js';
+import { bootstrapMeanDifference, chooseIntervalMethod, type AutoMethodUsed, type IntervalMethod } from '../bootstrap/index.js';
+
+/** The interval methods of the headline differences: a stratified-bootstrap method by name, or `auto`. */
+export type HeadlineDifferenceMethod = Exclude<IntervalMethod, 't'> | 'auto';
 import type { Seed } from '../random/seed.js';
 import { reweightedHeadline, type ReweightedHeadline, type StratumWeight } from './headline.js';
 import type { HeadlineIntervalMethod, StratumIntervalMethod } from './proportion-interval.js';
@@ -17,8 +20,8 @@ export interface StratifiedModelScores {
 export interface StratifiedHeadlinesOptions {
   /** In (0, 1); default 0.95. */
   confidenceLevel?: number;
-  /** Bootstrap interval of the differences: 'bca' (default), 'percentile' or 'basic'. */
-  method?: Exclude<IntervalMethod, 't'>;
+  /** Interval of the differences: 'bca' (default), 'percentile', 'basic' (stratified bootstrap), or 'auto' (chooseIntervalMethod per pair). */
+  method?: HeadlineDifferenceMethod;
   /** Resamples of the stratified bootstrap; default 9999. */
   nResamples?: number;
   /** Default 0. */
@@ -57,6 +60,12 @@ export interface HeadlineDifference {
   bootstrapStandardError: number;
   /** The interval lies entirely above or below 0. */
   excludesZero: boolean;
+  /**
+   * With method `auto`: the interval used (chooseIntervalMethod on a reweighted statistic: the
+   * stratified t interval, df n − H, below 100 items; the stratified BCa bootstrap from 100) and why.
+   */
+  methodUsed?: AutoMethodUsed;
+  methodReason?: string;
   warnings: string[];
 }
 
@@ -70,7 +79,7 @@ export interface StratifiedHeadlinesResult {
   stratumInterval: StratumIntervalMethod;
   /** The headline interval method asked for (each headline has the one used). */
   headlineInterval: HeadlineIntervalMethod;
-  method: Exclude<IntervalMethod, 't'>;
+  method: HeadlineDifferenceMethod;
   nResamples: number;
   seed: string;
   warnings: string[];
@@ -160,6 +169,8 @@ export function stratifiedHeadlines(data: StratifiedModelScores, weights: readon
         const pairWarnings: string[] = [];
         let interval: [number, number] = [NaN, NaN];
         let bootstrapStandardError = NaN;
+        const choice = method === 'auto' ? chooseIntervalMethod({ a, b, strata: itemStratum, stratumWeights: localWeights }) : null;
+        const used = choice === null ? (method as Exclude<IntervalMethod, 't'>) : choice.methodUsed === 'bca' ? 'bca' : 't';
         if (emptyWeighted.length > 0) {
           pairWarnings.push(`no items in weighted stratum ${emptyWeighted.map((w) => `"${w.stratum}"`).join(', ')}: the difference of headlines is undefined`);
         } else {
@@ -167,7 +178,7 @@ export function stratifiedHeadlines(data: StratifiedModelScores, weights: readon
             strata: itemStratum,
             stratumWeights: localWeights,
             strataNames: localNames,
-            method,
+            method: used,
             confidenceLevel,
             nResamples,
             seed: `${String(seed)}:headline:${data.models[i]}:${data.models[j]}`,
@@ -186,6 +197,7 @@ export function stratifiedHeadlines(data: StratifiedModelScores, weights: readon
           interval,
           bootstrapStandardError,
           excludesZero: interval[0] > 0 || interval[1] < 0,
+          ...(choice === null ? {} : { methodUsed: choice.methodUsed, methodReason: choice.methodReason }),
           warnings: pairWarnings,
         });
         done += 1;

@@ -60,3 +60,27 @@ describe('pairedProportionInterval by hand', () => {
     expect(r.midPValue).toBe(0.0625);
   });
 });
+
+describe('JSDoc examples', () => {
+  it('tangoStatistic, pairedItemsNeeded', async () => {
+    const { tangoStatistic, pairedItemsNeeded } = await import('../../src/bootstrap/paired-proportion.js');
+    // Hand derivation: b = c = 0 → Z(δ) = √(n|δ| / (1 − |δ|)).
+    expect(tangoStatistic(0, 0, 50, -0.1)).toBeCloseTo(Math.sqrt((50 * 0.1) / 0.9), 12);
+    // z²(1 − m)/m = 1.6449² · 19 = 51.4 → 52 agreeing items.
+    expect(pairedItemsNeeded({ both: 3, onlyA: 0, onlyB: 0, neither: 0 }, -0.05)).toBe(52);
+    expect(pairedItemsNeeded({ both: 3, onlyA: 0, onlyB: 1, neither: 0 }, -0.05)).toBeNull(); // estimate −0.25 ≤ −0.05
+  });
+
+  it('autoPairedInterval', async () => {
+    const { autoPairedInterval } = await import('../../src/bootstrap/auto-interval.js');
+    const r = autoPairedInterval([1, 1, 1], [1, 1, 1]);
+    const z = 1.959963984540054;
+    expect(r.confidenceInterval[0]).toBeCloseTo(-(z * z) / (3 + z * z), 12);
+    expect(r.confidenceInterval[1]).toBeCloseTo((z * z) / (3 + z * z), 12);
+  });
+
+  it('reasonNumber', async () => {
+    const { reasonNumber } = await import('../../src/bootstrap/gate.js');
+    expect(reasonNumber(-0.0649267)).toBe('-0.0649');
+  });
+});

@@ -201,3 +201,30 @@ describe('method auto', () => {
     expect(r.overall.lowerBound).toBe(direct.confidenceInterval[0]);
   });
 });
+
+describe('method auto: false-pass rate on 0/1 scores (exact, no Monte Carlo)', () => {
+  it('passes a candidate worse by exactly the margin at most about α = 5% of the time', () => {
+    // Every paired table (b, c, n − b − c) enumerated with its trinomial probability; the gate's
+    // bound is a one-sided 95% score bound, so P(pass | Δ = −margin) should be ≤ 0.05 up to the
+    // discreteness of 0/1 data (bench/paired-proportion-coverage.mjs: largest 0.051 over n ≤ 400).
+    const logFactorial = (k: number) => { let s = 0; for (let i = 2; i <= k; i++) s += Math.log(i); return s; };
+    for (const n of [10, 30]) {
+      for (const extra of [0.02, 0.1, 0.3]) {
+        const margin = 0.05;
+        const p12 = extra / 2;
+        const p21 = extra / 2 + margin;
+        let pass = 0;
+        for (let b = 0; b <= n; b++) {
+          for (let c = 0; b + c <= n; c++) {
+            const rest = n - b - c;
+            const p = Math.exp(logFactorial(n) - logFactorial(b) - logFactorial(c) - logFactorial(rest) + b * Math.log(p12) + c * Math.log(p21) + rest * Math.log(1 - p12 - p21));
+            const candidate = [...Array(rest).fill(1), ...Array(b).fill(1), ...Array(c).fill(0)];
+            const baseline = [...Array(rest).fill(1), ...Array(b).fill(0), ...Array(c).fill(1)];
+            if (nonInferiorityFromScores({ candidate, baseline }, { margin }).passed) pass += p;
+          }
+        }
+        expect(pass).toBeLessThanOrEqual(0.05);
+      }
+    }
+  });
+});

@@ -81,7 +81,7 @@ describe('benchplan allocate', () => {
 
 describe('benchplan headline', () => {
   it('prints the issue\'s JSON with R survey\'s numbers (the Wald intervals, by name)', async () => {
-    const { code, stdout, stderr } = await runCli(['headline', 'examples/scores.csv', '--strata', 'examples/strata.yaml', '--resamples', '999', '--stratum-interval', 'wald', '--headline-interval', 'wald', '--json']);
+    const { code, stdout, stderr } = await runCli(['headline', 'examples/scores.csv', '--strata', 'examples/strata.yaml', '--method', 'bca', '--resamples', '999', '--stratum-interval', 'wald', '--headline-interval', 'wald', '--json']);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const r = JSON.parse(stdout);
@@ -197,7 +197,7 @@ describe('bad input: exit 2 and a message naming the file, line or flag and the 
     ['headline without a stratum column', ['headline', noStratum, ...base], /no-stratum\.csv: the headline needs a stratum column in the scores/],
     ['stratum not in the strata file', ['headline', typo, ...base], /typo\.csv: stratum "rare-clause" \(1 item\) is in the scores but not in examples\/strata\.yaml: add it with a traffic share \(or fix the name\) \(got "rare-clause"\)/],
     ['model missing', ['headline', 'examples/scores.csv', ...base, '--model', 'delta'], /scores\.csv: model "delta" is not in the scores/],
-    ['t is not a bootstrap interval', ['headline', 'examples/scores.csv', ...base, '--method', 't'], /--method: must be one of bca, percentile, basic \(got "t"\)/],
+    ['t is not a bootstrap interval', ['headline', 'examples/scores.csv', ...base, '--method', 't'], /--method: must be one of auto, bca, percentile, basic \(got "t"\)/],
     ['resamples 0', ['headline', 'examples/scores.csv', ...base, '--resamples', '0'], /--resamples: must be a whole number ≥ 1 \(got "0"\)/],
   ];
   for (const [name, args, message] of cases) {
