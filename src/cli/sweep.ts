@@ -7,9 +7,9 @@ import { tallyOutcomes } from '../costs/tally.js';
 import { sweepUncertainty, type SweepUncertainty } from '../costs/uncertainty.js';
 import { OUTCOME_KINDS } from '../data/outcomes.js';
 import { loadPolicy } from '../data/policy.js';
-import { loadScores } from '../data/scores.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { choiceFlag, contextOf, emit, numberFlag, seedFlag, type Io, warningLines } from './io.js';
+import { loadInputs, withSourceOptions } from './sources.js';
 
 /** The JSON document of `benchplan sweep`. */
 export interface SweepReport extends CostSweepResult {
@@ -142,10 +142,10 @@ export function formatSweep(report: SweepReport): string {
 }
 
 export function register(program: Command, io: Io): void {
-  program
+  const command = program
     .command('sweep')
     .description("check a cost ranking against the exchange rate between errors")
-    .argument('<outcomes>', 'scores file (CSV or JSONL) with an outcome column: hit, miss, fabrication, wrong_span, correct_absent, …')
+    .argument('<outcomes...>', 'scores table(s) with an outcome column (hit, miss, fabrication, wrong_span, correct_absent, …), or Inspect logs scored with C/I/P/N letters')
     .requiredOption('--policy <file>', 'cost policy (YAML): owner, decided, costs per outcome, sweep { vary, band }')
     .option('--alternative-scores <file>', 'a second scoring of the same outputs (another judge, contested labels flipped): does the ranking survive?')
     .option('--seed <seed>', 'seed of the bootstrap over documents', '0')
@@ -153,7 +153,8 @@ export function register(program: Command, io: Io): void {
     .option('--confidence <level>', 'coverage of the Wilson and bootstrap intervals', '0.95')
     .option('--method <method>', `interval method for the cost gaps: ${INTERVAL_METHODS.join(', ')}`, 'bca')
     .option('--drop-unpaired', 'leave out items some model did not score (and say how many)')
-    .option(...CHART_OPTION)
+    .option(...CHART_OPTION);
+  withSourceOptions(command)
     .action(async (outcomes, options, command) => {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
@@ -164,7 +165,7 @@ export function register(program: Command, io: Io): void {
       const policy = loadPolicy(options.policy);
       const dropUnpaired = Boolean(options.dropUnpaired);
 
-      const table = loadScores(outcomes);
+      const table = loadInputs(outcomes, options as Record<string, unknown>, io).table;
       const tally = tallyOutcomes(table, { dropUnpaired });
       const sweep = costSweep(tally, policy, { confidenceLevel, policySource: options.policy });
       let uncertainty: SweepUncertainty | null = null;
@@ -174,7 +175,7 @@ export function register(program: Command, io: Io): void {
       }
       let alternative: SweepReport['alternative'] = null;
       if (options.alternativeScores !== undefined) {
-        const otherTable = loadScores(options.alternativeScores);
+        const otherTable = loadInputs([options.alternativeScores], options as Record<string, unknown>, io).table;
         const otherSweep = costSweep(tallyOutcomes(otherTable, { dropUnpaired }), policy, { confidenceLevel, policySource: options.policy });
         const comparison = compareScorings({ table, sweep }, { table: otherTable, sweep: otherSweep });
         alternative = { ...comparison, verdict: otherSweep.verdict, crossingsInBand: otherSweep.crossingsInBand };

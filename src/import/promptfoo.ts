@@ -5,7 +5,8 @@ import { jsonlRecords } from '../data/read.js';
 import type { ImportByteBudget } from './budget.js';
 import { fileSize, modelOverride, readJsonFile, type PlacedRow } from './source.js';
 import type { ImportedFile, ImportOptions } from './types.js';
-import { promptfooVarsItemId } from './vars-hash.js';
+import { itemDigest } from './item-digest.js';
+import { isPromptfooIdentityVar, promptfooVarsItemId } from './vars-hash.js';
 
 /** promptfoo's ResultFailureReason.ERROR: the provider or the harness failed, not the output. */
 const FAILURE_REASON_ERROR = 2;
@@ -129,9 +130,12 @@ function repeatOf(result: Record<string, unknown>, place: Place): number | undef
  * - rows with `failureReason` 2 (an error, not a failed assertion) are left out and counted;
  * - repeat: `repeatIndex` when recorded; with itemKey `vars` and no record, repeats of a
  *   (test, model) within a file are numbered in file order and `repeatsInferred` is set.
- * @returns the rows, per-file counts, and whether repeats were inferred.
+ * - digest: itemDigest of the test's identity vars and assertions (`testCase.assert`), so
+ *   pairing by testIdx across files that ran different tests can be caught (promptfooTestDigest);
+ * - with `namedScores.NAME`, a name no result has is an error listing the names the results have.
+ * @returns the rows, per-file counts, whether repeats were inferred, and warnings.
  */
-export function readPromptfoo(files: readonly string[], options: ImportOptions): { rows: PlacedRow[]; files: ImportedFile[]; repeatsInferred: boolean; itemKey: 'testIdx' | 'vars'; score: string } {
+export function readPromptfoo(files: readonly string[], options: ImportOptions): { rows: PlacedRow[]; files: ImportedFile[]; repeatsInferred: boolean; itemKey: 'testIdx' | 'vars'; score: string; warnings: string[] } {
   const scoreField = options.score ?? 'score';
   if (scoreField !== 'score' && scoreField !== 'success' && !/^namedScores\..+/.test(scoreField)) {
     throw new InputError('must be score, success or namedScores.NAME', { file: '--score', value: scoreField });
@@ -186,6 +190,8 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
       continue;
     }
     const row: PlacedRow = { item, model, score, place };
+    const digest = promptfooTestDigest(r);
+    if (digest !== undefined) row.digest = digest;
     if (options.stratumKey !== undefined) row.stratum = keyed(r, place, options.stratumKey, '--stratum-key');
     if (options.clusterKey !== undefined) row.cluster = keyed(r, place, options.clusterKey, '--cluster-key');
     const repeat = repeatOf(r, place);
@@ -197,6 +203,18 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
     if (!count.models.includes(model)) count.models.push(model);
   }
 
+  const warnings: string[] = [];
+  if (scoreField.startsWith('namedScores.')) {
+    const missing = counts.reduce((n, c) => n + c.unscored, 0);
+    if (missing > 0) {
+      const available = new Set<string>();
+      for (const { value: r } of results) if (isRecord(r.namedScores)) for (const key of Object.keys(r.namedScores)) available.add(key);
+      const names = [...available].sort();
+      const listing = names.length === 0 ? 'no result has namedScores (they come from assertions with a metric: name)' : `the named scores in the files: ${names.join(', ')}`;
+      if (rows.length === 0) throw new InputError(`no result has this named score; ${listing}`, { file: '--score', value: scoreField });
+      warnings.push(`${missing} result${missing === 1 ? '' : 's'} without ${scoreField} left out as unscored (${listing})`);
+    }
+  }
   let repeatsInferred = false;
   const anyRepeat = explicitRepeat.some(Boolean);
   if (itemKey === 'vars' && explicitRepeat.some((x) => !x)) {
@@ -215,5 +233,20 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
   } else if (anyRepeat) {
     for (const row of rows) row.repeat ??= 0;
   }
-  return { rows, files: counts, repeatsInferred, itemKey, score: scoreField };
+  return { rows, files: counts, repeatsInferred, itemKey, score: scoreField, warnings };
+}
+
+/**
+ * The content digest of a promptfoo test: itemDigest of `{ vars, assert }` — its identity vars
+ * (isPromptfooIdentityVar) and its assertions (`testCase.assert`, the expected answer). Undefined
+ * when the result records neither.
+ */
+export function promptfooTestDigest(result: Record<string, unknown>): string | undefined {
+  const vars = varsOf(result);
+  const testCase = isRecord(result.testCase) ? result.testCase : {};
+  const kept: Record<string, unknown> = {};
+  if (vars !== undefined) for (const key of Object.keys(vars)) if (isPromptfooIdentityVar(key) && vars[key] !== undefined) kept[key] = vars[key];
+  const assert = Array.isArray(testCase.assert) ? testCase.assert : undefined;
+  if (Object.keys(kept).length === 0 && assert === undefined) return undefined;
+  return itemDigest({ vars: kept, assert: assert ?? null });
 }
