@@ -40,7 +40,8 @@ Examples:
       importedScoresFormatOf(opts.output);
       // A path that cannot be written fails now, not after every log has been read.
       preflightOutput(opts.output, '-o');
-      const options: ImportOptions = {};
+      // The digest column binds the table to the items' content, so later pairings can be checked.
+      const options: ImportOptions = { withDigest: true };
       if (opts.itemKey !== undefined) options.itemKey = choiceFlag('--item-key', opts.itemKey, ['testIdx', 'vars'] as const);
       if (opts.score !== undefined) options.score = opts.score;
       if (opts.scorer !== undefined) options.scorer = opts.scorer;

@@ -96,6 +96,7 @@ export function importResults(format: ImportFormat, files: readonly string[], op
   }
   checkRows(options.keepTask ? placed.map((r) => ({ ...r, item: `${r.task ?? ''}/${r.item}` })) : placed, DUPLICATE_HINT[format]);
   const rows: ImportedRow[] = placed.map(({ place: _place, ...row }) => row);
+  if (!options.withDigest) for (const row of rows) delete row.digest;
   // The same checks loadScores makes, so the written table is known to load back.
   if (!options.keepTask) scoresFromRows(rows as ScoreRow[], `${format} import`);
   const models: string[] = [];

@@ -3,6 +3,7 @@ import { extname } from 'node:path';
 import { InputError } from '../data/errors.js';
 import { OUTCOME_SCORE, type OutcomeKind } from '../data/outcomes.js';
 import { arrayAt, at, failAt, idAt, indexAt, isRecord, objectAt, type Place } from './fields.js';
+import { detectFileFormat } from './detect.js';
 import { itemDigest } from './item-digest.js';
 import { modelOverride, readJsonFile, type PlacedRow } from './source.js';
 import type { ImportedFile, ImportOptions } from './types.js';
@@ -219,6 +220,8 @@ function readInspectLog(file: string, fileIndex: number, options: ImportOptions)
   if (isZip(file)) return readEvalZip(file, fileIndex, options);
   const ext = extname(file).toLowerCase();
   if (ext === '.eval') return readEvalZip(file, fileIndex, options);
+  // A log renamed without .json still reads if its content is one; anything else is refused here.
+  if (ext !== '.json' && detectFileFormat(file) !== 'inspect') throw new InputError('is not an Inspect log: expected a .eval or .json file', { file, value: ext || '(no extension)' });
   return readJsonLog(file, fileIndex, options);
 }
 

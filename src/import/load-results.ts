@@ -130,7 +130,7 @@ export function loadResults(paths: readonly string[], options: LoadResultsOption
   const sources: SourceRows[] = detected.map((d) => {
     const name = modelNames[d.path];
     if (d.format === 'table') return tableSource(d.path, d.files, name);
-    const importOptions: ImportOptions = { keepTask: true };
+    const importOptions: ImportOptions = { keepTask: true, withDigest: true };
     for (const key of ['stratumKey', 'clusterKey', 'maxJsonBytes', 'maxExpansionRatio', 'maxTotalBytes', 'maxEntryBytes', 'budget'] as const) {
       if (options[key] !== undefined) (importOptions as Record<string, unknown>)[key] = options[key];
     }

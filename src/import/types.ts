@@ -38,6 +38,8 @@ export interface ImportOptions extends ZipLimits {
    * caller that joins several imports prefixes them consistently across all of them).
    */
   keepTask?: boolean;
+  /** Keep each row's content digest (ImportedRow.digest); without it rows carry none. */
+  withDigest?: boolean;
 }
 
 /** One row of the imported scores table (DESIGN.md "Scores table") plus lm-eval's doc hash. */
