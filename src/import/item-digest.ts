@@ -5,7 +5,7 @@ import { canonicalJson } from '../data/canonical-json.js';
  * The content digest of an item: the first 16 hex digits of the SHA-256 of the canonical JSON
  * (sorted keys, no spaces) of what defines the item, so two runs that show the same id can be
  * checked to have shown the same item. Inspect: `{ input, target }` of the sample; promptfoo:
- * `{ vars, assert }` of the test (vars without `_*` and `sessionId`: see isPromptfooIdentityVar).
+ * `{ vars }` of the test (vars without `_*` and `sessionId`: see isPromptfooIdentityVar).
  * The prompt template is left out on purpose: comparing two prompts on the same tests is what
  * promptfoo runs are for, so a changed prompt is a changed candidate, not a changed item.
  * Cf. Python: `hashlib.sha256(json.dumps(x, sort_keys=True, separators=(",", ":"),

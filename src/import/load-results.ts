@@ -79,8 +79,8 @@ interface SourceRows {
  *   prefixed `task/` consistently; several promptfoo files pair on the hash of each test's vars
  *   unless options.itemKey says `testIdx`;
  * - suite binding: every row carries its item's content digest where the file records the
- *   content (lm-eval doc_hash, Inspect input and target, promptfoo vars and assertions, or a
- *   `digest` column); an item whose digest differs between inputs is refused, naming the item and
+ *   content (lm-eval doc_hash, Inspect input and target, promptfoo vars, or a `digest`
+ *   column); an item whose digest differs between inputs is refused, naming the item and
  *   both files, unless options.allowChangedItems;
  * - one benchplan table alone is read by loadScores exactly as before.
  * @param paths files or directories, in order (the first is the baseline where order matters).
@@ -356,14 +356,15 @@ function labelOf(sources: readonly SourceRows[], k: number): string {
  * @returns the items whose digests differ (only with allow; otherwise the first one throws).
  */
 function checkDigests(sources: readonly SourceRows[], allow: boolean): string[] {
-  const first = new Map<string, { digest: string; where: string; model: string }>();
+  // Between inputs only: within one run the tool itself guarantees one item per id.
+  const first = new Map<string, { digest: string; where: string; model: string; source: number }>();
   const changed = new Set<string>();
-  for (const s of sources) {
+  for (const [index, s] of sources.entries()) {
     s.rows.forEach((r, k) => {
       if (r.digest === undefined || r.digest === '') return;
       const seen = first.get(r.item);
-      if (seen === undefined) first.set(r.item, { digest: r.digest, where: s.where[k], model: r.model });
-      else if (seen.digest !== r.digest) {
+      if (seen === undefined) first.set(r.item, { digest: r.digest, where: s.where[k], model: r.model, source: index });
+      else if (seen.source !== index && seen.digest !== r.digest) {
         if (!allow) {
           throw new InputError(
             `item "${r.item}" is not the same item in ${seen.where} (model "${seen.model}", digest ${seen.digest}) and ${s.where[k]} (model "${r.model}", digest ${r.digest}): the runs scored different content under this id (another test list, a changed dataset, or --item-key testIdx over files whose tests differ); pass --allow-changed-items to pair them anyway`,

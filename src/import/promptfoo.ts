@@ -130,8 +130,8 @@ function repeatOf(result: Record<string, unknown>, place: Place): number | undef
  * - rows with `failureReason` 2 (an error, not a failed assertion) are left out and counted;
  * - repeat: `repeatIndex` when recorded; with itemKey `vars` and no record, repeats of a
  *   (test, model) within a file are numbered in file order and `repeatsInferred` is set.
- * - digest: itemDigest of the test's identity vars and assertions (`testCase.assert`), so
- *   pairing by testIdx across files that ran different tests can be caught (promptfooTestDigest);
+ * - digest: itemDigest of the test's identity vars, so pairing by testIdx across files that
+ *   ran different tests can be caught (promptfooTestDigest);
  * - with `namedScores.NAME`, a name no result has is an error listing the names the results have.
  * @returns the rows, per-file counts, whether repeats were inferred, and warnings.
  */
@@ -237,16 +237,16 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
 }
 
 /**
- * The content digest of a promptfoo test: itemDigest of `{ vars, assert }` — its identity vars
- * (isPromptfooIdentityVar) and its assertions (`testCase.assert`, the expected answer). Undefined
- * when the result records neither.
+ * The content digest of a promptfoo test: itemDigest of its identity vars
+ * (isPromptfooIdentityVar), what the test asks. Its assertions are left out: promptfoo can scope
+ * them to a provider, so one test may record different ones per provider within one run.
+ * Undefined when the test has no identity var.
  */
 export function promptfooTestDigest(result: Record<string, unknown>): string | undefined {
   const vars = varsOf(result);
-  const testCase = isRecord(result.testCase) ? result.testCase : {};
+  if (vars === undefined) return undefined;
   const kept: Record<string, unknown> = {};
-  if (vars !== undefined) for (const key of Object.keys(vars)) if (isPromptfooIdentityVar(key) && vars[key] !== undefined) kept[key] = vars[key];
-  const assert = Array.isArray(testCase.assert) ? testCase.assert : undefined;
-  if (Object.keys(kept).length === 0 && assert === undefined) return undefined;
-  return itemDigest({ vars: kept, assert: assert ?? null });
+  for (const key of Object.keys(vars)) if (isPromptfooIdentityVar(key) && vars[key] !== undefined) kept[key] = vars[key];
+  if (Object.keys(kept).length === 0) return undefined;
+  return itemDigest({ vars: kept });
 }
