@@ -28,7 +28,7 @@ export function register(program: Command, io: Io): void {
   const command = program
     .command('report')
     .description('one self-contained HTML report with charts')
-    .requiredOption('--scores <inputs...>', 'scores of the candidates (CSV or JSONL tables, or results files and directories of promptfoo, Inspect, lm-eval): which models differ; per stratum with --strata; cost sweep with --policy')
+    .requiredOption('--scores <files...>', 'scores of the candidates (CSV or JSONL tables, or results files and directories of promptfoo, Inspect, lm-eval): which models differ; per stratum with --strata; cost sweep with --policy')
     .option('--pilot <file>', 'pilot scores of two candidates (with --a, --b): sizing, and allocation across strata (with --strata)')
     .option('--a <model>', 'first model of the pilot (differences are A − B)')
     .option('--b <model>', 'second model of the pilot')
@@ -65,6 +65,8 @@ export function register(program: Command, io: Io): void {
 
       const loaded = loadInputs(options.scores, options as Record<string, unknown>, io);
       const inputs: ReportInput[] = loaded.sources.flatMap((s) => s.files.map((file) => fingerprintFile('scores', file)));
+      // The items' content, apart from the files' bytes: the same suite gives the same line.
+      if (loaded.suiteDigest !== null) inputs.push({ role: 'item digests', path: `${loaded.suiteDigest.items} items (item, digest listing)`, sha256: loaded.suiteDigest.sha256, bytes: loaded.suiteDigest.bytes });
       const sources: ReportSources = { scores: loaded.table };
       if (options.pilot !== undefined) {
         inputs.push(fingerprintFile('pilot', options.pilot));

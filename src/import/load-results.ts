@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import { OUTCOME_KINDS } from '../data/outcomes.js';
@@ -40,6 +41,13 @@ export interface LoadResultsResult {
   /** How many items carry a content digest, and how many of them differ between inputs (with allowChangedItems). */
   digestedItems: number;
   changedItems: string[];
+  /**
+   * The suite's fingerprint: sha256 (hex) of the lines `item<TAB>digest\n` of every item that
+   * has a digest, sorted by item (the first input's digest where they differ), and the length in
+   * bytes of that listing; null when no item has a digest. Two runs of the same suite give the
+   * same value whatever their files' bytes, order or scores.
+   */
+  suiteDigest: { sha256: string; bytes: number; items: number } | null;
   /** The import settings each tool's files were read with (null for what did not apply). */
   settings: Record<string, string | null>;
   warnings: string[];
@@ -119,6 +127,7 @@ export function loadResults(paths: readonly string[], options: LoadResultsOption
       sources: [{ path, format: 'table', files: [path], models: table.models, rows: table.rowCount, errors: 0, unscored: 0 }],
       digestedItems: digests === undefined ? 0 : new Set(digests.map((d) => d.item)).size,
       changedItems: changed,
+      suiteDigest: suiteDigestOf((digests ?? []).map((d) => [d.item, d.digest])),
       settings: {},
       warnings: changed.length > 0 ? [changedWarning(changed)] : [],
     };
@@ -169,6 +178,7 @@ export function loadResults(paths: readonly string[], options: LoadResultsOption
 
   const rows: ScoreRow[] = [];
   const digested = new Set<string>();
+  const pairs: Array<[string, string]> = [];
   for (const s of sources) {
     for (const r of s.rows) {
       const row: ScoreRow = { item: r.item, model: r.model, score: r.score };
@@ -177,7 +187,10 @@ export function loadResults(paths: readonly string[], options: LoadResultsOption
       if (r.cluster !== undefined) row.cluster = r.cluster;
       if (r.repeat !== undefined) row.repeat = r.repeat;
       rows.push(row);
-      if (r.digest !== undefined && r.digest !== '') digested.add(r.item);
+      if (r.digest !== undefined && r.digest !== '') {
+        digested.add(r.item);
+        pairs.push([r.item, r.digest]);
+      }
     }
   }
   normaliseColumns(rows, sources);
@@ -196,6 +209,7 @@ export function loadResults(paths: readonly string[], options: LoadResultsOption
     })),
     digestedItems: count,
     changedItems: changed,
+    suiteDigest: suiteDigestOf(pairs),
     settings,
     warnings,
   };
@@ -390,4 +404,14 @@ function normaliseColumns(rows: ScoreRow[], sources: readonly SourceRows[]): voi
       throw new InputError(`has no ${key} for its rows while other inputs do: give --${key}-key for every tool's files, or add the column`, { file: without?.path ?? 'FILE' });
     }
   }
+}
+
+/** sha256 of `item\tdigest\n` lines, one per item (its first digest), sorted by item. */
+function suiteDigestOf(pairs: ReadonlyArray<readonly [string, string]>): LoadResultsResult['suiteDigest'] {
+  const first = new Map<string, string>();
+  for (const [item, digest] of pairs) if (digest !== '' && !first.has(item)) first.set(item, digest);
+  if (first.size === 0) return null;
+  const items = [...first.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const listing = items.map((item) => `${item}\t${first.get(item)}\n`).join('');
+  return { sha256: createHash('sha256').update(listing, 'utf8').digest('hex'), bytes: Buffer.byteLength(listing, 'utf8'), items: items.length };
 }

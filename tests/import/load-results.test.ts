@@ -205,3 +205,15 @@ describe('the commands read the tools\' files directly', () => {
     expect(headline.code).toBe(0);
   });
 });
+
+describe('the suite digest', () => {
+  it('is the same for two runs of one suite, whatever the models and scores, and absent without digests', () => {
+    // run-a and run-b (make-fixtures.ts) are two models on the same five samples.
+    const a = loadResults(['tests/fixtures/import/inspect/run-a.eval']).suiteDigest;
+    const b = loadResults(['tests/fixtures/import/inspect/run-b.eval']).suiteDigest;
+    expect(a).not.toBeNull();
+    expect(a?.items).toBe(5);
+    expect(b?.sha256).toBe(a?.sha256);
+    expect(loadResults(['examples/scores.csv']).suiteDigest).toBeNull();
+  });
+});
