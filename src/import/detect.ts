@@ -34,6 +34,7 @@ function head(file: string, bytes = SNIFF_BYTES): Buffer {
  * The keys of the first JSON object in a text prefix, at depth 1, and, when the text is an
  * array, the keys of its first element; whether more JSON follows the first value (JSONL).
  * A scan of strings and brackets only: no value is parsed, so a prefix of a large file will do.
+ * @example sniffJsonKeys('{"evalId": "e", "results": {"version": 3}}').keys // => ['evalId', 'results']
  */
 export function sniffJsonKeys(text: string): { first: string; keys: string[]; elementKeys: string[]; more: boolean } {
   const n = text.length;
@@ -78,7 +79,11 @@ export function sniffJsonKeys(text: string): { first: string; keys: string[]; el
   return { first, keys, elementKeys, more };
 }
 
-/** Which format a file holds, judged by its content; undefined when it is none of them. */
+/**
+ * Which format a file holds, judged by its first 256 KiB (see detectSource); undefined when it is none of them.
+ * @throws {InputError} for an lm-eval results file or a Git LFS pointer (which say what to give instead).
+ * @example detectFileFormat('examples/promptfoo/main.json') // => 'promptfoo'
+ */
 export function detectFileFormat(file: string): ResultFormat | undefined {
   const bytes = head(file);
   if (bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50) return 'inspect';
@@ -165,6 +170,7 @@ function filesIn(dir: string, depth = 0): string[] {
  * @throws {InputError} for a path that does not exist, a file of no known format (saying what it
  *   looks like and what benchplan reads), an lm-eval results file (naming the samples files it
  *   needs), a Git LFS pointer, or a directory holding no result files, or files of several tools.
+ * @example detectSource('examples/tools/inspect').files.length // => 2
  */
 export function detectSource(path: string, format?: ResultFormat): DetectedSource {
   let stat;

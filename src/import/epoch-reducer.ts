@@ -39,7 +39,7 @@ export interface EpochValue {
  *   and c of them scoring ≥ 1.0: 1 when n − c < K, else 1 − ∏_{i=n−c+1}^{n} (1 − K / i);
  *   NaN when n < K (Inspect's unscored sentinel).
  * NaN epochs (unscored) are left out first; with none left the result is NaN.
- * @example reduceEpochs([{ score: 1, raw: 'C' }, { score: 0, raw: 'I' }, { score: 0, raw: 'I' }], parseEpochReducer('pass_at_2')) // => 1 − (1 − 2/3)(1 − 2/2)… = 0.6666666666666667
+ * @example reduceEpochs([{ score: 1, raw: 'C' }, { score: 0, raw: 'I' }, { score: 0, raw: 'I' }], parseEpochReducer('pass_at_2')) // => 0.6666666666666667 (n 3, c 1: 1 − C(2,2)/C(3,2) = 2/3)
  */
 export function reduceEpochs(values: readonly EpochValue[], reducer: EpochReducer): number {
   const kept = values.filter((v) => !Number.isNaN(v.score));

@@ -405,7 +405,13 @@ function reduceRows(rows: readonly PlacedRow[], raws: readonly string[], reducer
     const { repeat: _repeat, outcome: _outcome, ...rest } = first;
     const row: PlacedRow = { ...rest, score };
     if (reducer.kind === 'mode' || reducer.kind === 'max') {
-      const chosen = members.find((k) => rows[k].score === score);
+      // The epoch whose value was chosen: for mode, one with the most common raw value (I and N both score 0).
+      const counts = new Map<string, number>();
+      for (const k of members) counts.set(raws[k], (counts.get(raws[k]) ?? 0) + 1);
+      const chosen =
+        reducer.kind === 'mode'
+          ? members.find((k) => rows[k].score === score && counts.get(raws[k]) === Math.max(...members.filter((j) => rows[j].score === score).map((j) => counts.get(raws[j]) ?? 0)))
+          : members.find((k) => rows[k].score === score);
       if (chosen !== undefined && rows[chosen].outcome !== undefined) row.outcome = rows[chosen].outcome;
     }
     out.push(row);

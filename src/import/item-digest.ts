@@ -12,7 +12,7 @@ import { canonicalJson } from '../data/canonical-json.js';
  * ensure_ascii=False).encode()).hexdigest()[:16]`.
  * @param content the item's defining content (any JSON value).
  * @returns 16 lowercase hex digits.
- * @example itemDigest({ input: 'What is 2+2?', target: '4' }).length // => 16
+ * @example itemDigest({ input: 'What is 2+2?', target: '4' }) // => 'd9e468f6ad578aed' (the Python line above gives the same)
  */
 export function itemDigest(content: unknown): string {
   let text: string;
@@ -31,7 +31,7 @@ export function itemDigest(content: unknown): string {
  * numbers, lists and dicts (a float written `1.0` by Python reads back as `1` and would differ).
  * Used for files that do not record doc_hash (lm-eval v0.4.0–v0.4.2), so they pair with newer ones.
  * Reference: lm_eval/utils.py hash_string; lm_eval/evaluator.py (the logged example's doc_hash).
- * @example lmEvalDocHash({ q: 'a' }) // => sha256('{\n  "q": "a"\n}') in hex
+ * @example lmEvalDocHash({ q: 'a' }) // => 'cf82500da083ef81a919adc6551ce1fc93a0df7de6b886e033c42ab05d05a908' (Python: hashlib.sha256(json.dumps({'q': 'a'}, indent=2, ensure_ascii=False).encode()).hexdigest())
  */
 export function lmEvalDocHash(doc: unknown): string {
   return createHash('sha256').update(JSON.stringify(doc, null, 2), 'utf8').digest('hex');

@@ -85,7 +85,9 @@ interface SampleRecord {
  * The records of a samples file: one JSON object a line (lm-eval ≥ 0.4.3, in `.jsonl`, and in
  * `.json` from May to mid-June 2024), or one JSON array (lm-eval v0.4.0–v0.4.2 wrote
  * `json.dumps(samples, indent=2)` into a `.jsonl`). NaN and Infinity tokens are read as numbers.
- * @throws {InputError} naming the line (or array element) that is not a JSON object.
+ * @throws {InputError} naming the line (or array element) that is not a JSON object, and saying so
+ *   when the file is an lm-eval results file instead.
+ * @example lmEvalSampleRecords('examples/tools/lm-eval/pythia-410m/samples_gsm8k_2024-05-05T11-00-01.000001.jsonl').length // => 12 (6 documents × 2 filters)
  */
 export function lmEvalSampleRecords(file: string, budget?: ImportByteBudget): SampleRecord[] {
   const text = readTextFile(file, budget);

@@ -241,6 +241,7 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
  * (isPromptfooIdentityVar), what the test asks. Its assertions are left out: promptfoo can scope
  * them to a provider, so one test may record different ones per provider within one run.
  * Undefined when the test has no identity var.
+ * @example promptfooTestDigest({ vars: { q: 'x', _conversation: [] } }) === promptfooTestDigest({ testCase: { vars: { q: 'x' } } }) // => true
  */
 export function promptfooTestDigest(result: Record<string, unknown>): string | undefined {
   const vars = varsOf(result);
