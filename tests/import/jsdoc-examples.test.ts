@@ -24,7 +24,7 @@ describe('JSDoc examples of the loader', () => {
   it('readers and the loader', () => {
     expect(parsePythonJson('{"mae": Infinity, "sd": NaN}')).toEqual({ mae: Infinity, sd: NaN });
     expect(promptfooTestDigest({ vars: { q: 'x', _conversation: [] } })).toBe(promptfooTestDigest({ testCase: { vars: { q: 'x' } } }));
-    // examples/tools/README.md: 6 documents, each under the two filters this run logged.
+    // examples/tools/README.md: 6 documents, each under two filters.
     expect(lmEvalSampleRecords('examples/tools/lm-eval/pythia-410m/samples_gsm8k_2024-05-05T11-00-01.000001.jsonl').length).toBe(12);
     expect(loadResults(['examples/promptfoo/main.json', 'examples/promptfoo/pr.json']).table.models.length).toBe(2);
   });
