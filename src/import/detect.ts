@@ -177,7 +177,7 @@ export function detectSource(path: string, format?: ResultFormat): DetectedSourc
   try {
     stat = statSync(path);
   } catch (error) {
-    throw new InputError(`cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: path });
+    throw new InputError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: path });
   }
   if (!stat.isDirectory()) {
     if (format !== undefined) return { path, format, files: [path] };
