@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { OUTCOME_KINDS } from '../data/outcomes.js';
 import { InputError } from '../data/errors.js';
 import { openTable } from '../data/read.js';
 import { listIds, loadScores, scoresFromRows, type ScoreRow, type ScoresTable } from '../data/scores.js';
 import { detectFileFormat, detectSource, RESULT_FORMATS, type ResultFormat } from './detect.js';
 import { importResults } from './import-results.js';
+import { lmEvalSamplesName } from './lm-eval.js';
 import type { ImportedRow, ImportFormat, ImportOptions } from './types.js';
 
 /** Options of loadResults: the import options of each tool, plus how to name and check the inputs. */
@@ -156,6 +157,7 @@ export function loadResults(paths: readonly string[], options: LoadResultsOption
         importOptions.model = perFile as string[];
       }
     }
+    if (d.format === 'lm-eval' && d.files.length > 1 && d.files.some((f) => f !== d.path)) checkOneRunPerTask(d.path, d.files);
     const result = importResults(d.format, d.files, importOptions);
     for (const w of result.warnings) if (!warnings.includes(w)) warnings.push(w);
     for (const [key, value] of Object.entries(result.settings)) if (value !== null && key !== 'stratumKey' && key !== 'clusterKey') settings[key] = String(value);
@@ -414,4 +416,23 @@ function suiteDigestOf(pairs: ReadonlyArray<readonly [string, string]>): LoadRes
   const items = [...first.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const listing = items.map((item) => `${item}\t${first.get(item)}\n`).join('');
   return { sha256: createHash('sha256').update(listing, 'utf8').digest('hex'), bytes: Buffer.byteLength(listing, 'utf8'), items: items.length };
+}
+
+/** An lm-eval directory with two runs of one task (two timestamps) would give each document twice: say which. */
+function checkOneRunPerTask(dir: string, files: readonly string[]): void {
+  const byTask = new Map<string, string[]>();
+  for (const file of files) {
+    // Per folder: lm-eval writes <output>/<model>/samples_*, so one task in two folders is two models.
+    const key = `${dirname(file)}\u0000${lmEvalSamplesName(file).task}`;
+    byTask.set(key, [...(byTask.get(key) ?? []), basename(file)]);
+  }
+  for (const [key, names] of byTask) {
+    const task = key.slice(key.indexOf('\u0000') + 1);
+    if (names.length > 1) {
+      throw new InputError(
+        `holds ${names.length} runs of task "${task}" (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''}): give one run's samples files instead of the directory, or each run as its own input (they are then told apart by file)`,
+        { file: dir },
+      );
+    }
+  }
 }

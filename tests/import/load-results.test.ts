@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFileFormat, detectSource } from '../../src/import/detect.js';
@@ -215,5 +215,22 @@ describe('the suite digest', () => {
     expect(a?.items).toBe(5);
     expect(b?.sha256).toBe(a?.sha256);
     expect(loadResults(['examples/scores.csv']).suiteDigest).toBeNull();
+  });
+});
+
+describe('lm-eval output directories', () => {
+  it('<output>/<model>/samples_* gives one model per folder; two runs of a task in one folder are refused', () => {
+    const out = tempDir();
+    for (const model of ['pythia-160m', 'pythia-410m']) {
+      for (const name of ['results_2024-05-05T10-11-12.345678.json', 'samples_gsm8k_2024-05-05T10-11-12.345678.jsonl', 'results_2024-05-05T11-00-01.000001.json', 'samples_gsm8k_2024-05-05T11-00-01.000001.jsonl']) {
+        const from = join(F, 'lm-eval', model, name);
+        mkdirSync(join(out, model), { recursive: true });
+        if (existsSync(from)) writeInput(join(out, model), name, readFileSync(from));
+      }
+    }
+    const got = loadResults([out], { filter: 'strict-match' });
+    expect(got.table.models).toEqual(['EleutherAI/pythia-160m', 'EleutherAI/pythia-410m']);
+    writeInput(join(out, 'pythia-160m'), 'samples_gsm8k_2024-05-06T10-00-00.000000.jsonl', readFileSync(join(F, 'lm-eval', 'pythia-160m', 'samples_gsm8k_2024-05-05T10-11-12.345678.jsonl')));
+    expect(() => loadResults([out], { filter: 'strict-match' })).toThrow(/holds 2 runs of task "gsm8k" \(samples_gsm8k_2024-05-05T10-11-12\.345678\.jsonl, samples_gsm8k_2024-05-06T10-00-00\.000000\.jsonl\)/);
   });
 });
