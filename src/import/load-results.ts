@@ -71,6 +71,8 @@ interface SourceRows {
   rows: ImportedRow[];
   /** Where each row came from, for messages: `file:line` or the file. */
   where: string[];
+  /** The file each row came from: digests are compared between files, never within one run's file. */
+  fileOf: string[];
   named: boolean;
   errors: number;
   unscored: number;
@@ -137,9 +139,10 @@ export function loadResults(paths: readonly string[], options: LoadResultsOption
   const promptfooFiles = detected.filter((d) => d.format === 'promptfoo').reduce((n, d) => n + d.files.length, 0);
   const warnings: string[] = [];
   const settings: Record<string, string | null> = {};
+  const tableChanged: string[] = [];
   const sources: SourceRows[] = detected.map((d) => {
     const name = modelNames[d.path];
-    if (d.format === 'table') return tableSource(d.path, d.files, name);
+    if (d.format === 'table') return tableSource(d.path, d.files, name, options.allowChangedItems ?? false, tableChanged);
     const importOptions: ImportOptions = { keepTask: true, withDigest: true };
     for (const key of ['stratumKey', 'clusterKey', 'maxJsonBytes', 'maxExpansionRatio', 'maxTotalBytes', 'maxEntryBytes', 'budget'] as const) {
       if (options[key] !== undefined) (importOptions as Record<string, unknown>)[key] = options[key];
@@ -161,12 +164,16 @@ export function loadResults(paths: readonly string[], options: LoadResultsOption
     const result = importResults(d.format, d.files, importOptions);
     for (const w of result.warnings) if (!warnings.includes(w)) warnings.push(w);
     for (const [key, value] of Object.entries(result.settings)) if (value !== null && key !== 'stratumKey' && key !== 'clusterKey') settings[key] = String(value);
+    // importResults keeps the rows in file order, so the per-file counts say which file each came from.
+    const fileOf = result.files.flatMap((f) => Array.from({ length: f.rows }, () => f.file));
+    if (fileOf.length !== result.rows.length) throw new Error(`row count ${result.rows.length} differs from the per-file counts ${fileOf.length}`);
     return {
       path: d.path,
       format: d.format,
       files: d.files,
       rows: result.rows,
-      where: result.rows.map(() => d.path),
+      where: fileOf,
+      fileOf,
       named: importOptions.model !== undefined,
       errors: result.errors,
       unscored: result.unscored,
@@ -175,7 +182,7 @@ export function loadResults(paths: readonly string[], options: LoadResultsOption
 
   prefixTasks(sources);
   renameClashingModels(sources, warnings);
-  const changed = checkDigests(sources, options.allowChangedItems ?? false);
+  const changed = [...new Set([...tableChanged, ...checkDigests(sources, options.allowChangedItems ?? false)])];
   if (changed.length > 0) warnings.push(changedWarning(changed));
 
   const rows: ScoreRow[] = [];
@@ -236,7 +243,7 @@ function readHead(path: string): string {
 }
 
 /** A benchplan table as rows, with a digest column when it has one. */
-function tableSource(path: string, files: string[], name: string | undefined): SourceRows {
+function tableSource(path: string, files: string[], name: string | undefined, allow: boolean, changed: string[]): SourceRows {
   const format = tableFormatOf(path);
   const table = loadScores(path, format);
   const digestOf = new Map<number, string>();
@@ -253,13 +260,15 @@ function tableSource(path: string, files: string[], name: string | undefined): S
     where.push(`${path}:${table.line[r]}`);
   }
   if (digests !== undefined) {
+    // Within the table first (its models on one item), then between inputs like any other.
+    for (const item of checkTableDigests(path, digests, allow)) if (!changed.includes(item)) changed.push(item);
     for (const d of digests) digestOf.set(d.line, d.digest);
     for (let r = 0; r < table.rowCount; r++) {
       const digest = digestOf.get(table.line[r]);
       if (digest !== undefined && digest !== '') rows[r].digest = digest;
     }
   }
-  return { path, format: 'table', files, rows, where, named: name !== undefined, errors: 0, unscored: 0 };
+  return { path, format: 'table', files, rows, where, fileOf: rows.map(() => path), named: name !== undefined, errors: 0, unscored: 0 };
 }
 
 /** A table's digest column, row by row (undefined when it has none). */
@@ -373,18 +382,18 @@ function labelOf(sources: readonly SourceRows[], k: number): string {
  */
 function checkDigests(sources: readonly SourceRows[], allow: boolean): string[] {
   // Between inputs only: within one run the tool itself guarantees one item per id.
-  const first = new Map<string, { digest: string; where: string; model: string; source: number }>();
+  const first = new Map<string, { digest: string; where: string; model: string; file: string }>();
   const changed = new Set<string>();
-  for (const [index, s] of sources.entries()) {
+  for (const s of sources) {
     s.rows.forEach((r, k) => {
       if (r.digest === undefined || r.digest === '') return;
       const seen = first.get(r.item);
-      if (seen === undefined) first.set(r.item, { digest: r.digest, where: s.where[k], model: r.model, source: index });
-      else if (seen.source !== index && seen.digest !== r.digest) {
+      if (seen === undefined) first.set(r.item, { digest: r.digest, where: s.where[k], model: r.model, file: s.fileOf[k] });
+      else if (seen.file !== s.fileOf[k] && seen.digest !== r.digest) {
         if (!allow) {
           throw new InputError(
             `item "${r.item}" is not the same item in ${seen.where} (model "${seen.model}", digest ${seen.digest}) and ${s.where[k]} (model "${r.model}", digest ${r.digest}): the runs scored different content under this id (another test list, a changed dataset, or --item-key testIdx over files whose tests differ); pass --allow-changed-items to pair them anyway`,
-            { file: s.path },
+            { file: s.fileOf[k] },
           );
         }
         changed.add(r.item);
