@@ -21,7 +21,7 @@ export function register(program: Command, io: Io): void {
     .option('--item-key <key>', 'promptfoo: testIdx (one file) or vars (a hash of each test\'s vars; matches tests across files and repeats)')
     .option('--score <field>', 'promptfoo: score (default), success (1/0) or namedScores.NAME')
     .option('--scorer <name>', 'Inspect: the scorer to read (default: the only one); NAME.KEY for a dict value')
-    .option('--epoch-reducer <name>', 'Inspect: mean (epochs kept as repeats), median, mode, max, at_least_K or pass_at_K (default: the log\'s own)')
+    .option('--epoch-reducer <name>', 'Inspect: mean (epochs kept as repeats), median, mode, max, at_least_K, pass_at_K or pass_k_K (default: the log\'s own)')
     .option('--metric <name>', 'lm-eval: the per-sample metric (default: the only one)')
     .option('--filter <name>', 'lm-eval: the filter whose rows to keep (default: the only one)')
     .option('--stratum-key <key>', 'stratum from promptfoo testCase.metadata/vars, Inspect metadata, lm-eval doc')

@@ -16,7 +16,7 @@ export const SOURCE_OPTIONS: ReadonlyArray<readonly [string, string, ((v: string
   ['--item-key <key>', 'promptfoo: vars (default with several files: a hash of each test\'s vars) or testIdx'],
   ['--score <field>', 'promptfoo: score (default), success (1/0) or namedScores.NAME'],
   ['--scorer <name>', 'Inspect: the scorer to read (default: the only one); NAME.KEY for a dict value'],
-  ['--epoch-reducer <name>', 'Inspect: mean, median, mode, max, at_least_K or pass_at_K (default: the log\'s own)'],
+  ['--epoch-reducer <name>', 'Inspect: mean, median, mode, max, at_least_K, pass_at_K or pass_k_K (default: the log\'s own)'],
   ['--metric <name>', 'lm-eval: the per-sample metric (default: the only one)'],
   ['--filter <name>', 'lm-eval: the filter whose rows to keep (default: the only one)'],
   ['--stratum-key <key>', 'tool files: stratum from promptfoo testCase.metadata/vars, Inspect metadata, lm-eval doc'],

@@ -29,8 +29,9 @@ export interface ImportOptions extends ZipLimits {
   /**
    * Inspect: how a sample's epochs become its score. Default: the reducer the log records
    * (`eval.config.epochs_reducer`, else `mean`). `mean` keeps every epoch as a repeat (benchplan
-   * averages repeats, which is Inspect's mean); `median`, `mode`, `max`, `at_least_K` and
-   * `pass_at_K` (Inspect's at_least(K) and pass_at(K), threshold 1.0) give one row per sample.
+   * averages repeats, which is Inspect's mean); `median`, `mode`, `max`, `at_least_K`,
+   * `pass_at_K` and `pass_k_K` (Inspect's at_least(K), pass_at(K), pass_k(K), threshold 1.0) give
+   * one row per sample.
    */
   epochReducer?: string;
   /**
@@ -76,7 +77,7 @@ export interface ImportedFile {
 }
 
 /** The epoch reducers readInspect applies (Inspect's names; at_least_K and pass_at_K take K ≥ 1). */
-export const EPOCH_REDUCERS = ['mean', 'median', 'mode', 'max', 'at_least_K', 'pass_at_K'] as const;
+export const EPOCH_REDUCERS = ['mean', 'median', 'mode', 'max', 'at_least_K', 'pass_at_K', 'pass_k_K'] as const;
 
 /** What importResults read, and the rows it made. */
 export interface ImportResult {

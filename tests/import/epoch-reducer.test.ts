@@ -39,13 +39,20 @@ describe('Inspect epoch reducers', () => {
     expect(reduceEpochs(v(1), parseEpochReducer('pass_at_2'))).toBeNaN();
   });
 
+  it('pass_k_K: C(c, K) / C(n, K), all K drawn epochs pass', () => {
+    // n = 5, c = 3, K = 2: C(3,2)/C(5,2) = 3/10. c < K: 0. n < K: NaN.
+    expect(reduceEpochs(letters('C', 'C', 'C', 'I', 'I'), parseEpochReducer('pass_k_2'))).toBeCloseTo(0.3, 15);
+    expect(reduceEpochs(letters('C', 'I', 'I'), parseEpochReducer('pass_k_2'))).toBe(0);
+    expect(reduceEpochs(v(1), parseEpochReducer('pass_k_2'))).toBeNaN();
+  });
+
   it('leaves out NaN epochs (unscored) and gives NaN when none is left', () => {
     expect(reduceEpochs(v(NaN, 1, 0), parseEpochReducer('mean'))).toBe(0.5);
     expect(reduceEpochs(v(NaN), parseEpochReducer('max'))).toBeNaN();
   });
 
   it('refuses an unknown reducer, listing the known ones', () => {
-    expect(() => parseEpochReducer('best_of')).toThrow(/--epoch-reducer: must be an Inspect epoch reducer: mean, median, mode, max, at_least_K or pass_at_K \(K ≥ 1\) \(got "best_of"\)/);
+    expect(() => parseEpochReducer('best_of')).toThrow(/--epoch-reducer: must be an Inspect epoch reducer: mean, median, mode, max, at_least_K, pass_at_K or pass_k_K \(K ≥ 1\) \(got "best_of"\)/);
     expect(() => parseEpochReducer('at_least_0')).toThrow(/must be an Inspect epoch reducer/);
   });
 });
