@@ -234,3 +234,18 @@ describe('lm-eval output directories', () => {
     expect(() => loadResults([out], { filter: 'strict-match' })).toThrow(/holds 2 runs of task "gsm8k" \(samples_gsm8k_2024-05-05T10-11-12\.345678\.jsonl, samples_gsm8k_2024-05-06T10-00-00\.000000\.jsonl\)/);
   });
 });
+
+describe('import takes a directory and --epoch-reducer', () => {
+  it('imports every log of a directory, reducing epochs as asked', async () => {
+    const dir = tempDir();
+    const out = join(dir, 'out.csv');
+    const run = await runCli(['import', 'inspect', 'examples/tools/inspect', '--epoch-reducer', 'max', '-o', out, '--json']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const summary = JSON.parse(run.stdout);
+    expect(summary.settings.epochReducer).toBe('max');
+    expect(summary.files.length).toBe(2);
+    // max gives one row per sample and model: no repeat column.
+    expect(readFileSync(out, 'utf8').split('\n')[0]).not.toMatch(/repeat/);
+  });
+});
