@@ -29,3 +29,14 @@ describe('JSDoc examples of the loader', () => {
     expect(loadResults(['examples/promptfoo/main.json', 'examples/promptfoo/pr.json']).table.models.length).toBe(2);
   });
 });
+
+describe('examples/tools', () => {
+  it('are byte copies of the import fixtures (examples/tools/README.md), so they cannot drift apart', async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    for (const dir of ['inspect', 'lm-eval/pythia-160m', 'lm-eval/pythia-410m']) {
+      for (const name of readdirSync(`examples/tools/${dir}`)) {
+        expect(readFileSync(`examples/tools/${dir}/${name}`).equals(readFileSync(`tests/fixtures/import/${dir}/${name}`)), `${dir}/${name}`).toBe(true);
+      }
+    }
+  });
+});
