@@ -181,7 +181,7 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
     else {
       const vars = varsOf(r);
       const id = vars === undefined ? undefined : promptfooVarsItemId(vars);
-      if (id === undefined) throw failAt(at(at(place, 'testCase'), 'vars'), 'has no vars (besides _* and sessionId) to identify the test by; --item-key vars needs them');
+      if (id === undefined) throw failAt(at(at(place, 'testCase'), 'vars'), 'has no vars (besides _* and sessionId) to identify the test by; --item-key vars needs them (it is the default with several files; --item-key testIdx pairs tests by position instead)');
       item = id;
     }
     const score = scoreOf(r, place, scoreField);
