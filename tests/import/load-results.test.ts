@@ -56,7 +56,11 @@ describe('loadResults: clear messages for the misleading cases', () => {
     expect(() => loadResults([odd])).toThrow(/results\.json: is not a file benchplan reads: it is a JSON object with keys generatedAt, passRate; expected promptfoo results/);
   });
   it('an unknown namedScores.NAME lists the names the results have', () => {
-    expect(() => loadResults([`${F}/promptfoo/results.json`], { score: 'namedScores.nope' })).toThrow(/--score: no result has this named score; (the named scores in the files: \w+|no result has namedScores)/);
+    // two-prompts.json records namedScores { recall } on its results; results.json records {} on each.
+    expect(() => loadResults([`${F}/promptfoo/two-prompts.json`], { score: 'namedScores.nope' })).toThrow(/--score: no result has this named score; the named scores in the files: recall \(got "namedScores\.nope"\)/);
+    expect(() => loadResults([`${F}/promptfoo/results.json`], { score: 'namedScores.nope' })).toThrow(/--score: no result has this named score; no result has namedScores/);
+    // Its fourth result has no recall: left out and counted, with the names listed.
+    expect(loadResults([`${F}/promptfoo/two-prompts.json`], { score: 'namedScores.recall' }).warnings).toContain('1 result without namedScores.recall left out as unscored (the named scores in the files: recall)');
   });
   it('an option no input reads is an error, not a no-op', () => {
     expect(() => loadResults([`${F}/promptfoo/results.json`], { scorer: 'match' })).toThrow(/--scorer: applies to inspect files only, and no input is one/);
