@@ -20,7 +20,12 @@ const LFS_POINTER = 'version https://git-lfs.github.com/spec/';
 
 /** The first bytes of a file. */
 function head(file: string, bytes = SNIFF_BYTES): Buffer {
-  const fd = openSync(file, 'r');
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    throw new InputError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file });
+  }
   try {
     const buffer = Buffer.alloc(bytes);
     const n = readSync(fd, buffer, 0, bytes, 0);
