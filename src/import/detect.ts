@@ -30,6 +30,9 @@ function head(file: string, bytes = SNIFF_BYTES): Buffer {
     const buffer = Buffer.alloc(bytes);
     const n = readSync(fd, buffer, 0, bytes, 0);
     return buffer.subarray(0, n);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(code === 'EISDIR' ? 'is a directory, not a file' : `cannot read file: ${code ?? String(error)}`, { file });
   } finally {
     closeSync(fd);
   }
