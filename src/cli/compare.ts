@@ -3,8 +3,8 @@ import type { Command } from '@commander-js/extra-typings';
 import { ALTERNATIVE_HYPOTHESES, COMPARE_METHODS, compareModels, compareModelsParallel, mcnemarTest, type Alternative, type AutoMethodUsed, type CompareMethod, type CompareModelsResult, type McNemarResult, type PairComparison } from '../bootstrap/index.js';
 import { InputError } from '../data/errors.js';
 import { alignModels, checkClustersWithinStrata, type AlignedScores } from '../data/pairing.js';
-import { loadScores } from '../data/scores.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
+import { loadInputs, withSourceOptions } from './sources.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { compareMarkdown } from '../report/markdown-compare.js';
@@ -107,13 +107,14 @@ interface CompareFlags {
   midP?: boolean;
   threads: string;
   chart?: string;
+  [flag: string]: unknown;
 }
 
 export function register(program: Command, io: Io): void {
-  program
+  const command = program
     .command('compare')
     .description('decide whether model A beats model B on the same items (paired bootstrap)')
-    .argument('<scores>', 'scores file (CSV or JSONL): item, model, score [, cluster, stratum, repeat]')
+    .argument('<inputs...>', 'scores table(s) (CSV or JSONL: item, model, score [, cluster, stratum, repeat]) or results files and directories of promptfoo, Inspect, lm-eval')
     .option('--a <model>', 'model A (with --b: one pair, estimate = mean of A − B)')
     .option('--b <model>', 'model B')
     .option('--method <method>', `interval: ${COMPARE_METHODS.join(', ')} (auto: chosen from the data, see README "How --method auto chooses")`, 'auto')
@@ -127,8 +128,10 @@ export function register(program: Command, io: Io): void {
     .option('--mid-p', 'with --method auto on 0/1 scores: McNemar mid-p instead of the exact p-value')
     .option('--threads <k>', 'worker threads for the resampling (same result for any number)', '1')
     .option(...CHART_OPTION)
-    .option(...FORMAT_OPTION)
-    .action(async (scoresPath, flags: CompareFlags, command) => {
+    .option(...FORMAT_OPTION);
+  withSourceOptions(command)
+    .action(async (inputs: string[], flags: CompareFlags, command) => {
+      const scoresPath = inputs.join(' + ');
       const ctx = contextOf(command, io);
       if (flags.chart !== undefined) preflightChart(flags.chart);
       const method = choiceFlag('--method', flags.method, COMPARE_METHODS) as CompareMethod;
@@ -146,7 +149,7 @@ export function register(program: Command, io: Io): void {
         // would pick its direction after seeing the data and halve every p-value.
         throw new InputError('a one-sided test needs --a and --b (its direction must be chosen before the data is seen)', { file: '--alternative', value: alternative });
       }
-      const table = loadScores(scoresPath);
+      const table = loadInputs(inputs, flags, io).table;
       if (flags.cluster && !table.hasCluster) throw new InputError('--cluster needs a "cluster" column in the scores (e.g. the document of each item)', { file: scoresPath });
       if (flags.stratified && !table.hasStratum) throw new InputError('--stratified needs a "stratum" column in the scores', { file: scoresPath });
       const pair = flags.a !== undefined && flags.b !== undefined;
