@@ -1,0 +1,95 @@
+import { normalQuantile } from '../distributions/index.js';
+
+/** One cell's labelled paired differences for {@link stratifiedDifferenceEstimate}. */
+export interface LabelledCell {
+  cell: string;
+  /** Items of the pool in the cell, N_h ≥ 1. */
+  size: number;
+  /** A − B of each labelled item in the cell (a simple random sample of the cell's items). */
+  differences: readonly number[];
+}
+
+/** The pool's mean paired difference from a stratified sample. */
+export interface StratifiedDifferenceResult {
+  /** Σ_h (N_h / N) · mean_h. */
+  estimate: number;
+  standardError: number;
+  confidenceInterval: [number, number];
+  confidenceLevel: number;
+  poolSize: number;
+  labelled: number;
+  cells: Array<{ cell: string; size: number; labelled: number; mean: number; variance: number; standardError: number }>;
+  warnings: string[];
+}
+
+/**
+ * Horvitz–Thompson (stratified expansion) estimate of a finite pool's mean paired difference
+ * from simple random samples without replacement within cells:
+ *   θ̂ = Σ_h W_h ȳ_h,  W_h = N_h / N,
+ *   Var(θ̂) = Σ_h W_h² (1 − n_h / N_h) s_h² / n_h   (s_h² with divisor n_h − 1),
+ * and a normal interval θ̂ ± z · SE. A fully labelled cell (n_h = N_h) contributes no variance;
+ * a cell with one label of several has no variance estimate (NaN, with a warning), as R survey
+ * refuses a lonely PSU. The estimand is the pool's own mean difference (finite population).
+ * Reference: Cochran (1977) §5.3, eq. 5.6; R `svymean(~d, svydesign(ids = ~1, strata = ~cell,
+ * fpc = ~N_h, data))` gives the same estimate and SE (tests/reference/selection).
+ * @param cells every cell of the pool, each with its size and labelled differences.
+ * @param confidenceLevel two-sided level in (0, 1); default 0.95.
+ * @returns see {@link StratifiedDifferenceResult}; NaN estimate with a warning when a non-empty cell has no labels.
+ * @throws {RangeError} for no cells, a size below 1, more labels than items, a non-finite difference, or a level outside (0, 1).
+ * @example stratifiedDifferenceEstimate([{ cell: 'disagree', size: 3, differences: [1, -1, 1] }, { cell: 'agree', size: 7, differences: [0, 0] }]).estimate // => 0.1
+ */
+export function stratifiedDifferenceEstimate(cells: readonly LabelledCell[], confidenceLevel = 0.95): StratifiedDifferenceResult {
+  if (cells.length === 0) throw new RangeError('stratifiedDifferenceEstimate needs at least one cell');
+  if (!(confidenceLevel > 0 && confidenceLevel < 1)) throw new RangeError(`confidenceLevel must be in (0, 1) (got ${confidenceLevel})`);
+  let N = 0;
+  for (const c of cells) {
+    if (!(Number.isInteger(c.size) && c.size >= 1)) throw new RangeError(`cell ${c.cell}: size must be a whole number ≥ 1 (got ${c.size})`);
+    if (c.differences.length > c.size) throw new RangeError(`cell ${c.cell}: ${c.differences.length} labelled items but only ${c.size} in the cell`);
+    c.differences.forEach((d, i) => {
+      if (!Number.isFinite(d)) throw new RangeError(`cell ${c.cell}: difference ${i} must be a finite number (got ${d})`);
+    });
+    N += c.size;
+  }
+  const warnings: string[] = [];
+  let estimate = 0;
+  let variance = 0;
+  let labelled = 0;
+  const out = cells.map((c) => {
+    const n = c.differences.length;
+    labelled += n;
+    const W = c.size / N;
+    if (n === 0) {
+      warnings.push(`cell ${c.cell}: none of its ${c.size} items is labelled, so the pool's difference cannot be estimated`);
+      estimate = NaN;
+      return { cell: c.cell, size: c.size, labelled: 0, mean: NaN, variance: NaN, standardError: NaN };
+    }
+    const mean = c.differences.reduce((a, b) => a + b, 0) / n;
+    let s2 = 0;
+    if (n > 1) {
+      for (const d of c.differences) s2 += (d - mean) ** 2;
+      s2 /= n - 1;
+    }
+    let v: number;
+    if (n === c.size) v = 0;
+    else if (n === 1) {
+      warnings.push(`cell ${c.cell}: 1 labelled item of ${c.size}; its variance cannot be estimated`);
+      v = NaN;
+    } else v = (W * W * (1 - n / c.size) * s2) / n;
+    estimate += W * mean;
+    variance += v;
+    return { cell: c.cell, size: c.size, labelled: n, mean, variance: s2, standardError: Math.sqrt(v) / W };
+  });
+  const standardError = Math.sqrt(variance);
+  const z = normalQuantile(1 - (1 - confidenceLevel) / 2);
+  const ok = Number.isFinite(estimate) && Number.isFinite(standardError);
+  return {
+    estimate,
+    standardError,
+    confidenceInterval: ok ? [estimate - z * standardError, estimate + z * standardError] : [NaN, NaN],
+    confidenceLevel,
+    poolSize: N,
+    labelled,
+    cells: out,
+    warnings,
+  };
+}

@@ -1,0 +1,48 @@
+# Reference values for src/selection estimators, from R's survey package.
+# Run: Rscript tests/reference/selection/survey_reference.R > tests/reference/selection/survey.json
+suppressMessages({ library(survey); library(jsonlite) })
+set.seed(20261201)
+
+# 1. Stratified SRS without replacement: cells (stratum x agree/disagree) with population sizes
+#    N_h; svymean with fpc = N_h is the stratified expansion estimate of the pool mean.
+cells <- data.frame(cell = c("routine/disagree", "routine/agree", "rare/disagree", "rare/agree", "neg/agree"),
+                    N = c(40, 260, 25, 45, 30), n = c(12, 14, 25, 4, 3))
+rows <- do.call(rbind, lapply(seq_len(nrow(cells)), function(h) {
+  c <- cells[h, ]
+  d <- if (grepl("disagree", c$cell)) sample(c(-1, 0, 1), c$n, replace = TRUE, prob = c(0.3, 0.2, 0.5)) else
+    sample(c(0, 0, 0, 0, 0, 0, 0, 1), c$n, replace = TRUE)
+  data.frame(cell = c$cell, N = c$N, d = d)
+}))
+des <- svydesign(ids = ~1, strata = ~cell, fpc = ~N, data = rows)
+m <- svymean(~d, des)
+ci <- confint(m, level = 0.95)
+stratified <- list(
+  call = "svymean(~d, svydesign(ids = ~1, strata = ~cell, fpc = ~N, data = rows)); confint(level = 0.95)",
+  cells = lapply(seq_len(nrow(cells)), function(h) list(cell = cells$cell[h], size = cells$N[h], differences = I(rows$d[rows$cell == cells$cell[h]]))),
+  estimate = unname(coef(m)), standardError = as.numeric(SE(m)), interval = unname(as.numeric(ci)))
+
+# 2. Poisson sampling with unequal probabilities: HT total of y - lambda * g (g the judge's
+#    prediction for every pool item), plus lambda * sum(g), over N.
+N <- 300
+g <- sample(c(-1, 0, 0, 0, 1), N, replace = TRUE) * runif(N, 0.5, 1)
+y <- ifelse(runif(N) < 0.7, sign(round(g)), sample(c(-1, 0, 1), N, replace = TRUE))
+pi <- pmin(1, 0.05 + 0.5 * abs(g))
+drawn <- runif(N) < pi
+poisson_case <- function(lambda) {
+  r <- y - lambda * g
+  dat <- data.frame(r = r[drawn], pi = pi[drawn])
+  pdes <- svydesign(ids = ~1, probs = ~pi, pps = poisson_sampling(dat$pi), data = dat)
+  t <- svytotal(~r, pdes)
+  est <- (unname(coef(t)) + lambda * sum(g)) / N
+  se <- as.numeric(SE(t)) / N
+  list(lambda = lambda, estimate = est, standardError = se, interval = c(est - qnorm(0.975) * se, est + qnorm(0.975) * se))
+}
+w <- ((1 - pi) / pi^2)[drawn]
+tuned <- min(1, max(0, sum(w * y[drawn] * g[drawn]) / sum(w * g[drawn]^2)))
+poisson <- list(
+  call = "svytotal(~r, svydesign(ids = ~1, probs = ~pi, pps = poisson_sampling(pi))), r = y - lambda * g",
+  rows = lapply(seq_len(N), function(i) if (drawn[i]) list(inclusionProbability = pi[i], difference = y[i], prediction = g[i]) else list(inclusionProbability = pi[i], prediction = g[i])),
+  ht = poisson_case(0), fixed = poisson_case(0.8), tuned = poisson_case(tuned))
+
+cat(toJSON(list(generator = "tests/reference/selection/survey_reference.R", survey = as.character(packageVersion("survey")),
+                stratified = stratified, poisson = poisson), auto_unbox = TRUE, digits = NA, pretty = TRUE))
