@@ -6,6 +6,7 @@ import { alignModels, checkClustersWithinStrata, type AlignedScores } from '../d
 import { loadScores } from '../data/scores.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
+import { fewerLabels } from './compare-fewer-labels.js';
 
 /** `benchplan compare --a A --b B --json`: one pair. */
 export interface ComparePairReport {
@@ -97,6 +98,9 @@ interface CompareFlags {
   dropUnpaired?: boolean;
   threads: string;
   chart?: string;
+  judge?: string;
+  design?: string;
+  assumeRandom?: boolean;
 }
 
 export function register(program: Command, io: Io): void {
@@ -116,8 +120,12 @@ export function register(program: Command, io: Io): void {
     .option('--drop-unpaired', 'leave out items not every compared model scored (and say how many)')
     .option('--threads <k>', 'worker threads for the resampling (same result for any number)', '1')
     .option(...CHART_OPTION)
+    .option('--judge <column-or-file>', 'PPI++: judge scores for every item (a column of the scores, or a scores file); human scores on a random subset')
+    .option('--design <file>', 'the scores are the list benchplan select wrote, labelled: estimate the whole pool with its inclusion probabilities')
+    .option('--assume-random', 'with --judge: the labelled items were drawn at random (skip the check)')
     .action(async (scoresPath, flags: CompareFlags, command) => {
       const ctx = contextOf(command, io);
+      if (flags.judge !== undefined || flags.design !== undefined) return fewerLabels(ctx, scoresPath, flags);
       if (flags.chart !== undefined) preflightChart(flags.chart);
       const method = choiceFlag('--method', flags.method, INTERVAL_METHODS) as IntervalMethod;
       const nResamples = numberFlag('--resamples', flags.resamples, { integer: true, min: 1 }) as number;

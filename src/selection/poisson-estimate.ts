@@ -13,6 +13,8 @@ export interface PoissonRow {
 /** Options of {@link poissonDifferenceEstimate}. */
 export interface PoissonEstimateOptions {
   confidenceLevel?: number;
+  /** 'population' (default): the pool is itself a sample, add its variance V₁; 'pool': the pool's own mean. */
+  estimand?: 'population' | 'pool';
   /** Weight of the judge's predictions: a number in [0, 1], or 'tuned' (default when every row has a prediction). */
   lambda?: number | 'tuned';
 }
@@ -21,6 +23,9 @@ export interface PoissonEstimateOptions {
 export interface PoissonDifferenceResult {
   estimate: number;
   standardError: number;
+  estimand: 'population' | 'pool';
+  /** SE of the pool's own mean (the sampling error alone). */
+  poolStandardError: number;
   confidenceInterval: [number, number];
   confidenceLevel: number;
   /** 0 without predictions (plain Horvitz–Thompson). */
@@ -36,12 +41,15 @@ export interface PoissonDifferenceResult {
  * a Poisson sample, optionally with a judge's predictions as a control variate (active inference):
  *   θ̂ = (1/N) Σ_i [ λ ĝ_i + (y_i − λ ĝ_i) ξ_i / π_i ],
  *   Var̂ = (1/N²) Σ_i ξ_i (1 − π_i) (y_i − λ ĝ_i)² / π_i²,
- * where ξ_i = 1 for labelled items. With λ = 0 (no judge) it is the HT estimator; the tuned λ
+ * where ξ_i = 1 for labelled items. That is the pool's own mean ('pool'); for the population the
+ * pool stands for ('population', default) the pool's spread is added as a two-phase design does,
+ *   V₁ = (1/N²) Σ_i ξ_i (y_i − θ̂)² / π_i.
+ * With λ = 0 (no judge) it is the HT estimator; the tuned λ
  * minimises Var̂: λ = Σ w y ĝ / Σ w ĝ², w = ξ (1 − π) / π², clipped to [0, 1]. Normal interval.
  * Reference: Horvitz & Thompson (1952); Särndal et al. (1992) §2.8 (Poisson sampling variance);
  * Zrnic & Candès (2024) "Active Statistical Inference" for the predictor-corrected form. For a
  * fixed λ, R `svytotal(~r, svydesign(ids = ~1, probs = ~pi, pps = poisson_sampling(pi)))` with
- * r = y − λĝ gives the same SE × N (tests/reference/selection).
+ * r = y − λĝ gives the 'pool' SE × N (tests/reference/selection).
  * @param rows every pool item (labelled or not) with its π; predictions on all or none.
  * @returns see {@link PoissonDifferenceResult}.
  * @throws {RangeError} for an empty pool, π outside (0, 1], a non-finite value, predictions on only some rows, or λ outside [0, 1].
@@ -98,11 +106,17 @@ export function poissonDifferenceEstimate(rows: readonly PoissonRow[], options: 
   const warnings: string[] = [];
   if (labelled === 0) warnings.push('no item is labelled');
   const estimate = total / N;
-  const standardError = Math.sqrt(varianceTotal) / N;
+  let phase1 = 0;
+  for (const r of rows) if (r.difference !== undefined) phase1 += (r.difference - total / N) ** 2 / r.inclusionProbability;
+  const estimand = options.estimand ?? 'population';
+  const poolStandardError = Math.sqrt(varianceTotal) / N;
+  const standardError = estimand === 'pool' ? poolStandardError : Math.sqrt(varianceTotal + phase1) / N;
   const z = normalQuantile(1 - (1 - confidenceLevel) / 2);
   return {
     estimate,
     standardError,
+    estimand,
+    poolStandardError,
     confidenceInterval: labelled > 0 ? [estimate - z * standardError, estimate + z * standardError] : [NaN, NaN],
     confidenceLevel,
     lambda,

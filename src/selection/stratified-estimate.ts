@@ -9,11 +9,18 @@ export interface LabelledCell {
   differences: readonly number[];
 }
 
+/** What the interval is about. */
+export type Estimand = 'population' | 'pool';
+
 /** The pool's mean paired difference from a stratified sample. */
 export interface StratifiedDifferenceResult {
   /** Σ_h (N_h / N) · mean_h. */
   estimate: number;
+  /** SE for the estimand asked for (population: phase 1 + phase 2; pool: phase 2 only). */
   standardError: number;
+  estimand: Estimand;
+  /** SE of the pool's own mean difference: the subsampling error alone (0 when every item is labelled). */
+  poolStandardError: number;
   confidenceInterval: [number, number];
   confidenceLevel: number;
   poolSize: number;
@@ -23,22 +30,30 @@ export interface StratifiedDifferenceResult {
 }
 
 /**
- * Horvitz–Thompson (stratified expansion) estimate of a finite pool's mean paired difference
- * from simple random samples without replacement within cells:
+ * Horvitz–Thompson (stratified expansion) estimate of a pool's mean paired difference from
+ * simple random samples without replacement within cells (stratification by agree/disagree and
+ * stratum), as a two-phase design: the pool is a sample of the items the benchmark stands for
+ * (phase 1), the labelled items a stratified subsample of the pool (phase 2).
  *   θ̂ = Σ_h W_h ȳ_h,  W_h = N_h / N,
- *   Var(θ̂) = Σ_h W_h² (1 − n_h / N_h) s_h² / n_h   (s_h² with divisor n_h − 1),
- * and a normal interval θ̂ ± z · SE. A fully labelled cell (n_h = N_h) contributes no variance;
- * a cell with one label of several has no variance estimate (NaN, with a warning), as R survey
- * refuses a lonely PSU. The estimand is the pool's own mean difference (finite population).
- * Reference: Cochran (1977) §5.3, eq. 5.6; R `svymean(~d, svydesign(ids = ~1, strata = ~cell,
- * fpc = ~N_h, data))` gives the same estimate and SE (tests/reference/selection).
+ *   V₂ = Σ_h W_h² (1 − n_h / N_h) s_h² / n_h   (s_h² with divisor n_h − 1)   — subsampling,
+ *   V₁ = (1 / N²) Σ_h (N_h / n_h) Σ_{i ∈ s_h} (y_i − θ̂)²                      — the pool itself,
+ * SE = √(V₁ + V₂) for estimand 'population' (default: what a fully labelled paired comparison's
+ * interval is about, and equal to its SE with divisor N when every item is labelled), or √V₂ for
+ * 'pool' (the pool's own mean). Normal interval θ̂ ± z · SE. A fully labelled cell contributes no
+ * V₂; a cell with one label of several has no variance estimate (NaN, with a warning), as R survey
+ * refuses a lonely PSU.
+ * Reference: Cochran (1977) §5.3 eq. 5.6 and §12.2 (double sampling for stratification); R survey:
+ * pool: `svymean(~d, svydesign(ids = ~1, strata = ~cell, fpc = ~N_h))`; population:
+ * `svymean(~d, twophase(id = list(~id, ~id), strata = list(NULL, ~cell), subset = ~selected))`
+ * (tests/reference/selection).
  * @param cells every cell of the pool, each with its size and labelled differences.
  * @param confidenceLevel two-sided level in (0, 1); default 0.95.
+ * @param estimand 'population' (default) or 'pool'.
  * @returns see {@link StratifiedDifferenceResult}; NaN estimate with a warning when a non-empty cell has no labels.
  * @throws {RangeError} for no cells, a size below 1, more labels than items, a non-finite difference, or a level outside (0, 1).
- * @example stratifiedDifferenceEstimate([{ cell: 'disagree', size: 3, differences: [1, -1, 1] }, { cell: 'agree', size: 7, differences: [0, 0] }]).estimate // => 0.1
+ * @example stratifiedDifferenceEstimate([{ cell: 'disagree', size: 3, differences: [1, -1, 1] }, { cell: 'agree', size: 7, differences: [0, 0] }]).estimate // => 0.1 = 0.3 · (1/3) + 0.7 · 0
  */
-export function stratifiedDifferenceEstimate(cells: readonly LabelledCell[], confidenceLevel = 0.95): StratifiedDifferenceResult {
+export function stratifiedDifferenceEstimate(cells: readonly LabelledCell[], confidenceLevel = 0.95, estimand: Estimand = 'population'): StratifiedDifferenceResult {
   if (cells.length === 0) throw new RangeError('stratifiedDifferenceEstimate needs at least one cell');
   if (!(confidenceLevel > 0 && confidenceLevel < 1)) throw new RangeError(`confidenceLevel must be in (0, 1) (got ${confidenceLevel})`);
   let N = 0;
@@ -79,12 +94,22 @@ export function stratifiedDifferenceEstimate(cells: readonly LabelledCell[], con
     variance += v;
     return { cell: c.cell, size: c.size, labelled: n, mean, variance: s2, standardError: Math.sqrt(v) / W };
   });
-  const standardError = Math.sqrt(variance);
+  // Phase 1: the pool's own spread around θ̂, estimated from the labels weighted by N_h / n_h.
+  let phase1 = 0;
+  for (const c of cells) {
+    const n = c.differences.length;
+    for (const d of c.differences) phase1 += (c.size / n) * (d - estimate) ** 2;
+  }
+  phase1 /= N * N;
+  const poolStandardError = Math.sqrt(variance);
+  const standardError = estimand === 'pool' ? poolStandardError : Math.sqrt(variance + phase1);
   const z = normalQuantile(1 - (1 - confidenceLevel) / 2);
   const ok = Number.isFinite(estimate) && Number.isFinite(standardError);
   return {
     estimate,
     standardError,
+    estimand,
+    poolStandardError,
     confidenceInterval: ok ? [estimate - z * standardError, estimate + z * standardError] : [NaN, NaN],
     confidenceLevel,
     poolSize: N,

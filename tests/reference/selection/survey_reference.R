@@ -16,10 +16,21 @@ rows <- do.call(rbind, lapply(seq_len(nrow(cells)), function(h) {
 des <- svydesign(ids = ~1, strata = ~cell, fpc = ~N, data = rows)
 m <- svymean(~d, des)
 ci <- confint(m, level = 0.95)
+# The same labels as a two-phase design: the pool (phase 1, every item, d unknown unless chosen)
+# and the stratified subsample (phase 2); method "full" is survey's default.
+pool <- do.call(rbind, lapply(seq_len(nrow(cells)), function(h) {
+  c <- cells[h, ]
+  d <- rows$d[rows$cell == c$cell]
+  data.frame(cell = c$cell, d = c(d, rep(NA, c$N - c$n)), sel = c(rep(TRUE, c$n), rep(FALSE, c$N - c$n)))
+}))
+pool$id <- seq_len(nrow(pool))
+tp <- svymean(~d, twophase(id = list(~id, ~id), strata = list(NULL, ~cell), subset = ~sel, data = pool))
 stratified <- list(
   call = "svymean(~d, svydesign(ids = ~1, strata = ~cell, fpc = ~N, data = rows)); confint(level = 0.95)",
+  twophaseCall = "svymean(~d, twophase(id = list(~id, ~id), strata = list(NULL, ~cell), subset = ~sel, data = pool))",
   cells = lapply(seq_len(nrow(cells)), function(h) list(cell = cells$cell[h], size = cells$N[h], differences = I(rows$d[rows$cell == cells$cell[h]]))),
-  estimate = unname(coef(m)), standardError = as.numeric(SE(m)), interval = unname(as.numeric(ci)))
+  estimate = unname(coef(m)), standardError = as.numeric(SE(m)), interval = unname(as.numeric(ci)),
+  populationEstimate = unname(coef(tp)), populationStandardError = as.numeric(SE(tp)))
 
 # 2. Poisson sampling with unequal probabilities: HT total of y - lambda * g (g the judge's
 #    prediction for every pool item), plus lambda * sum(g), over N.
@@ -35,7 +46,10 @@ poisson_case <- function(lambda) {
   t <- svytotal(~r, pdes)
   est <- (unname(coef(t)) + lambda * sum(g)) / N
   se <- as.numeric(SE(t)) / N
-  list(lambda = lambda, estimate = est, standardError = se, interval = c(est - qnorm(0.975) * se, est + qnorm(0.975) * se))
+  # Population SE: add the pool's spread, sum over labelled items of (y - est)^2 / pi, over N^2 (by hand).
+  v1 <- sum((y[drawn] - est)^2 / pi[drawn]) / N^2
+  list(lambda = lambda, estimate = est, standardError = se, interval = c(est - qnorm(0.975) * se, est + qnorm(0.975) * se),
+       populationStandardError = sqrt(se^2 + v1))
 }
 w <- ((1 - pi) / pi^2)[drawn]
 tuned <- min(1, max(0, sum(w * y[drawn] * g[drawn]) / sum(w * g[drawn]^2)))
