@@ -47,7 +47,7 @@ export function compareWithDesign(ctx: Context, scoresPath: string, designPath: 
   const unknown = aligned.items.filter((i) => !rowOf.get(i)?.selected);
   if (unknown.length > 0) {
     throw new InputError(
-      `${unknown.length} labelled item${unknown.length === 1 ? ' was' : 's were'} not chosen by the design (${listIds(unknown)}): their inclusion probability is unknown, so they cannot be weighted; label only the list select wrote`,
+      `${unknown.length} labelled item${unknown.length === 1 ? ' was' : 's were'} not chosen by the design (${listIds(unknown)}): ${unknown.length === 1 ? 'its' : 'their'} inclusion probability is unknown, so they cannot be weighted; label only the list select wrote`,
       { file: scoresPath },
     );
   }
