@@ -69,13 +69,13 @@ for (let i = 0; i < N; i++) {
 const write = (name: string, lines: string[]) => writeFileSync(join(here, name), `${lines.join('\n')}\n`);
 write('pool.csv', [csvLine(['item', 'model', 'stratum', 'output', 'judge']), ...rows.map((r) => csvLine([r.item, r.model, r.stratum, r.output, r.judge]))]);
 
-// A uniformly random 80 of the 400 items carry human scores.
+// A uniformly random 100 of the 400 items carry human scores.
 const order = Array.from({ length: N }, (_, i) => i);
 for (let i = N - 1; i > 0; i--) {
   const j = rng.nextInt(i + 1);
   [order[i], order[j]] = [order[j], order[i]];
 }
-const labelled = new Set(order.slice(0, 80));
+const labelled = new Set(order.slice(0, 100));
 write('pool-judged.csv', [csvLine(['item', 'model', 'stratum', 'judge', 'score']), ...rows.map((r, k) => csvLine([r.item, r.model, r.stratum, r.judge, labelled.has(Math.floor(k / 2)) ? r.score : '']))]);
 
 // The README's select run, then its list filled in with the gold scores.

@@ -84,7 +84,7 @@ export function ppiMean(labels: ArrayLike<number>, predictions: ArrayLike<number
   const classicalStandardError = Math.sqrt(populationVariance(labels) / n);
   const warnings: string[] = [];
   const interval = (m: number, se: number): [number, number] => (se > 0 ? [m - z * se, m + z * se] : [NaN, NaN]);
-  if (!(standardError > 0)) warnings.push('every human label and judge score is constant: the standard error is 0 and the interval undefined');
+  if (!(standardError > 0)) warnings.push(`the standard error is 0 (the human labels${lambda > 0 ? ', the judge scores' : ''} and their residuals are constant, λ = ${lambda}): the interval is undefined`);
   return {
     estimate,
     standardError,

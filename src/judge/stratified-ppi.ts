@@ -77,7 +77,8 @@ export function stratifiedPpiMean(strata: readonly PpiStratum[], options: PpiMea
     classicalVariance += r.weight ** 2 * r.classicalStandardError ** 2;
     nLabelled += r.nLabelled;
     nUnlabelled += r.nUnlabelled;
-    for (const w of r.warnings) warnings.push(`stratum "${r.stratum}": ${w}`);
+    if (!(r.standardError > 0)) warnings.push(`stratum "${r.stratum}": its ${r.nLabelled} labels show no variation, so the combined interval counts it as known exactly; label more of its items`);
+    else for (const w of r.warnings) warnings.push(`stratum "${r.stratum}": ${w}`);
   }
   const z = normalQuantile(1 - (1 - confidenceLevel) / 2);
   const standardError = Math.sqrt(variance);

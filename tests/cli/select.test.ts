@@ -120,7 +120,7 @@ describe('benchplan compare --judge', () => {
     const { code, stdout } = await runCli(['compare', 'examples/pool-judged.csv', '--judge', 'judge', '--json']);
     expect(code).toBe(0);
     const r = JSON.parse(stdout);
-    expect(r).toMatchObject({ method: 'ppi++', judgeSource: 'column', a: 'alpha', b: 'beta', nLabelled: 80, nUnlabelled: 320, stratified: true });
+    expect(r).toMatchObject({ method: 'ppi++', judgeSource: 'column', a: 'alpha', b: 'beta', nLabelled: 100, nUnlabelled: 300, stratified: true });
     expect(r.strata.map((s: { stratum: string }) => s.stratum)).toEqual(['routine', 'rare_clause', 'negative_control']);
     expect(r.standardError).toBeLessThanOrEqual(r.classicalStandardError);
     expect(r.randomness.rejected).toBe(false);
