@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { InputError } from '../data/errors.js';
 import { loadPool } from '../data/pool.js';
 import { loadScores, type ScoresTable } from '../data/scores.js';
-import { judgedComparison, NotRandomSubsetError, type JudgedItem, type JudgedComparisonResult } from '../judge/index.js';
+import { judgedComparison, judgedItemsFromPool, NotRandomSubsetError, type JudgedItem, type JudgedComparisonResult } from '../judge/index.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { emit, warningLines, type Context } from './io.js';
 
@@ -49,24 +49,7 @@ export function compareWithJudge(ctx: Context, scoresPath: string, judge: string
   const pool = loadPool(scoresPath, { judgeColumn: judge, requireJudge: true });
   models = pool.models;
   const [a, b] = pickModels(models, flags, scoresPath);
-  const byItem = new Map<string, { stratum: string; judgeA?: number; judgeB?: number; humanA?: number; humanB?: number; line: number }>();
-  for (const row of pool.rows) {
-    if (row.model !== a && row.model !== b) continue;
-    const e = byItem.get(row.item) ?? { stratum: row.stratum ?? '', line: row.line };
-    if (row.model === a) {
-      e.judgeA = row.judge;
-      e.humanA = row.score;
-    } else {
-      e.judgeB = row.judge;
-      e.humanB = row.score;
-    }
-    byItem.set(row.item, e);
-  }
-  for (const [item, e] of byItem) {
-    if (e.judgeA === undefined || e.judgeB === undefined) throw new InputError(`item "${item}" needs a row for both ${a} and ${b}`, { file: scoresPath, line: e.line });
-    if ((e.humanA === undefined) !== (e.humanB === undefined)) throw new InputError(`item "${item}" has a human score for one candidate only: label both or neither`, { file: scoresPath, line: e.line });
-    items.push({ item, stratum: e.stratum, judgeA: e.judgeA, judgeB: e.judgeB, ...(e.humanA !== undefined ? { humanA: e.humanA, humanB: e.humanB } : {}) });
-  }
+  items.push(...judgedItemsFromPool(pool, a, b));
   finish(ctx, items, { scoresPath, judge, judgeSource: 'column', a, b, flags, confidenceLevel });
 }
 

@@ -5,7 +5,7 @@ import type { DesignFile } from '../data/design-file.js';
 import { InputError } from '../data/errors.js';
 import { loadPool, type PoolTable } from '../data/pool.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
-import { activeDesign, DEFAULT_AUDIT_SHARE, disagreementDesign, EQUALITY_MODES, outputsMatch, type EqualityMode, type PoolItem, type SelectionDesign } from '../selection/index.js';
+import { activeDesign, DEFAULT_AUDIT_SHARE, disagreementDesign, EQUALITY_MODES, poolItems, type EqualityMode, type SelectionDesign } from '../selection/index.js';
 import { choiceFlag, contextOf, emit, numberFlag, seedFlag, toJsonText, warningLines, type Io } from './io.js';
 
 const METHODS = ['disagreement', 'active'] as const;
@@ -147,37 +147,6 @@ function pickPair(pool: PoolTable, flags: { a?: string; b?: string }): [string, 
   if (a === b) throw new InputError('--a and --b must name two different models', { file: '--b', value: b });
   for (const [flag, m] of [['--a', a], ['--b', b]]) if (!pool.models.includes(m)) throw new InputError(`model is not in the pool (models: ${pool.models.join(', ')})`, { file: flag, value: m });
   return [a, b];
-}
-
-/** One PoolItem per item: both candidates' outputs compared; judge uncertainty and predicted difference when judged. */
-function poolItems(pool: PoolTable, a: string, b: string, equality: { mode: EqualityMode; tolerance: number }): PoolItem[] {
-  const byItem = new Map<string, { a?: (typeof pool.rows)[number]; b?: (typeof pool.rows)[number] }>();
-  for (const row of pool.rows) {
-    if (row.model !== a && row.model !== b) continue;
-    const e = byItem.get(row.item) ?? {};
-    if (row.model === a) e.a = row;
-    else e.b = row;
-    byItem.set(row.item, e);
-  }
-  const out: PoolItem[] = [];
-  for (const item of pool.items) {
-    const e = byItem.get(item);
-    if (!e) continue;
-    const missing = e.a === undefined ? a : e.b === undefined ? b : undefined;
-    if (missing !== undefined) throw new InputError(`item "${item}" has no row for model "${missing}": every pool item needs both candidates' outputs`, { file: pool.source, line: (e.a ?? e.b)?.line });
-    const ra = e.a as NonNullable<typeof e.a>;
-    const rb = e.b as NonNullable<typeof e.b>;
-    const it: PoolItem = { item, stratum: ra.stratum ?? '', agree: outputsMatch(ra.output as string, rb.output as string, equality) };
-    if (pool.hasJudge) {
-      const pa = ra.judge as number;
-      const pb = rb.judge as number;
-      it.prediction = pa - pb;
-      // For judge probabilities of "correct", the sd of the 0/1 difference given the judge.
-      if (pa >= 0 && pa <= 1 && pb >= 0 && pb <= 1) it.uncertainty = Math.sqrt(pa * (1 - pa) + pb * (1 - pb));
-    }
-    out.push(it);
-  }
-  return out;
 }
 
 /** The list annotators fill in: the chosen items, one row per candidate, `score` empty. */

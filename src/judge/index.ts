@@ -9,3 +9,4 @@ export { ppiMean, type PpiMeanOptions, type PpiMeanResult } from './ppi-mean.js'
 export { stratifiedPpiMean, type PpiStratum, type StratifiedPpiResult } from './stratified-ppi.js';
 export { labelledSubsetCheck, type LabelledSubsetCheck } from './subset-check.js';
 export { judgedComparison, NotRandomSubsetError, type JudgedItem, type JudgedComparisonOptions, type JudgedComparisonResult } from './judged-comparison.js';
+export { judgedItemsFromPool } from './judged-items.js';

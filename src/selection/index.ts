@@ -12,3 +12,4 @@ export { activeDesign, type ActiveDesignOptions } from './active-design.js';
 export { stratifiedDifferenceEstimate, type LabelledCell, type StratifiedDifferenceResult } from './stratified-estimate.js';
 export { poissonDifferenceEstimate, type PoissonRow, type PoissonEstimateOptions, type PoissonDifferenceResult } from './poisson-estimate.js';
 export { auditAgreement, type AgreementAudit } from './audit.js';
+export { poolItems } from './pool-items.js';
