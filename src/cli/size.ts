@@ -8,6 +8,7 @@ import { formatInterval, formatNumber, formatPercent, formatTable } from '../rep
 import { sizeFromPilot, type PilotSizing } from '../sizing/pilot.js';
 import type { PowerAlternative } from '../sizing/power.js';
 import { choiceFlag, contextOf, emit, numberFlag, type Io, warningLines } from './io.js';
+import { SIZE_DESIGN_OPTIONS, formatSizeDesigns, sizeDesigns } from './size-designs.js';
 
 const ALTERNATIVES = ['two-sided', 'greater'] as const satisfies readonly PowerAlternative[];
 /** The gaps (as multiples of --mde) the text table shows; the JSON curve has them all. */
@@ -134,6 +135,10 @@ export function register(program: Command, io: Io): void {
     .option('--ignore-clusters', 'size as if items were independent even when the pilot has a cluster column')
     .option('--drop-unpaired', 'leave out items only one model scored (and say how many)')
     .option(...CHART_OPTION)
+    .option(...SIZE_DESIGN_OPTIONS[0])
+    .option(...SIZE_DESIGN_OPTIONS[1])
+    .option(...SIZE_DESIGN_OPTIONS[2])
+    .option(...SIZE_DESIGN_OPTIONS[3])
     .action(async (pilotPath, options, command) => {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
@@ -169,7 +174,8 @@ export function register(program: Command, io: Io): void {
         strata,
         ignoreClusters: Boolean(options.ignoreClusters),
       });
-      emit(ctx, result, () => formatSize(result));
+      const designs = sizeDesigns(pilotPath, options, result);
+      emit(ctx, designs ? { ...result, designs } : result, () => formatSize(result) + (designs ? `\n${formatSizeDesigns(designs)}` : ''));
       if (options.chart !== undefined) await writeChart(sizingCurveSpec(result), options.chart);
     });
 }

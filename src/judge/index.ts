@@ -10,3 +10,4 @@ export { stratifiedPpiMean, type PpiStratum, type StratifiedPpiResult } from './
 export { labelledSubsetCheck, type LabelledSubsetCheck } from './subset-check.js';
 export { judgedComparison, NotRandomSubsetError, type JudgedItem, type JudgedComparisonOptions, type JudgedComparisonResult } from './judged-comparison.js';
 export { judgedItemsFromPool } from './judged-items.js';
+export { judgeHumanCorrelation } from './correlation.js';

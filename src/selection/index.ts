@@ -13,3 +13,4 @@ export { stratifiedDifferenceEstimate, type LabelledCell, type StratifiedDiffere
 export { poissonDifferenceEstimate, type PoissonRow, type PoissonEstimateOptions, type PoissonDifferenceResult } from './poisson-estimate.js';
 export { auditAgreement, type AgreementAudit } from './audit.js';
 export { poolItems } from './pool-items.js';
+export { designLabels, type DesignLabelsOptions, type DesignLabelsResult } from './design-sizing.js';
