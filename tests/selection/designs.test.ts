@@ -121,3 +121,32 @@ describe('activeDesign', () => {
     expect(Math.abs(total / R - 60)).toBeLessThan(4.4);
   });
 });
+
+describe('disagreementDesign invariants (property)', () => {
+  it('never exceeds the budget or a cell, and π = n_h / N_h', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 60 })), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 1, max: 150 }),
+        fc.double({ min: 0, max: 0.5, noNaN: true }),
+        (spec, budget, auditShare) => {
+          const items = pool(spec.map(([d, a], h) => [`s${h}`, d, a] as [string, number, number]));
+          if (items.length === 0) return;
+          const d = disagreementDesign(items, { budget, auditShare, seed: 1 });
+          expect(d.selected).toBeLessThanOrEqual(Math.min(budget, items.length));
+          for (const c of d.cells) {
+            expect(c.sampled).toBeLessThanOrEqual(c.size);
+            expect(c.inclusionProbability).toBeCloseTo(c.sampled / c.size, 15);
+            expect(d.rows.filter((r) => r.cell === c.cell && r.selected).length).toBe(c.sampled);
+          }
+          // disagreements come first: none is left out while the budget has room beyond the audit
+          const disagree = d.cells.filter((c) => c.kind === 'disagree');
+          const audit = d.cells.filter((c) => c.kind === 'agree').reduce((s, c) => s + c.sampled, 0);
+          const left = disagree.reduce((s, c) => s + c.size - c.sampled, 0);
+          if (left > 0) expect(d.selected).toBe(Math.min(budget, items.length));
+          expect(audit).toBeLessThanOrEqual(d.selected);
+        },
+      ),
+    );
+  });
+});
