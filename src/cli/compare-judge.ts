@@ -142,7 +142,7 @@ function formatJudge(r: CompareJudgeReport): string {
     ),
   );
   out.push(`Effective human labels: ${formatNumber(r.effectiveLabels, 3)} (a humans-only interval this narrow would need that many labels; λ = 0 means the judge adds nothing).`);
-  if (r.randomness) out.push(`Random-subset check: the judge's mean A − B is ${formatNumber(r.randomness.labelledMean)} on labelled items and ${formatNumber(r.randomness.unlabelledMean)} on the rest (p = ${formatNumber(r.randomness.pValue, 2)}).`);
+  if (r.randomness) out.push(`Random-subset check${r.stratified ? ' (the most extreme stratum)' : ''}: the judge's mean A − B is ${formatNumber(r.randomness.labelledMean)} on labelled items and ${formatNumber(r.randomness.unlabelledMean)} on the rest (p = ${formatNumber(r.randomness.pValue, 2)}).`);
   out.push(...warningLines(r.warnings));
   return out.join('\n');
 }

@@ -65,7 +65,8 @@ export class NotRandomSubsetError extends RangeError {
  * Y = humanA − humanB. PPI++ ({@link ppiMean}) estimates the mean of Y over all items; with strata,
  * stratified PPI ({@link stratifiedPpiMean}) with weights = each stratum's share of the items.
  * Before estimating, the labelled subset is checked for randomness ({@link labelledSubsetCheck} on
- * f): a subset picked by disagreement or judge confidence is refused.
+ * f; within each stratum, Bonferroni-corrected, when stratified, since strata may be labelled at
+ * different rates): a subset picked by disagreement or judge confidence is refused.
  * Reference: Boyeau, Angelopoulos, Yosef, Malik & Jordan (2024), "AutoEval Done Right" (PPI++ for
  * model evaluation); Fisch et al. (2024) for the stratified form.
  * @param items every judged item; labelled ones carry both human scores.
@@ -100,12 +101,22 @@ export function judgedComparison(items: readonly JudgedItem[], options: JudgedCo
   }
   if (labelledF.length < 2) throw new RangeError(`PPI needs at least 2 items with human scores for both candidates (got ${labelledF.length})`);
   if (unlabelledF.length < 1) throw new RangeError('every item has human scores: nothing for the judge to add; use compare without --judge');
+  const stratified = options.stratified ?? (order.length > 1 || order[0] !== '');
   let randomness: LabelledSubsetCheck | null = null;
   if (!options.assumeRandom) {
-    randomness = labelledSubsetCheck(labelledF, unlabelledF, options.randomnessThreshold ?? 0.001);
-    if (randomness.rejected) throw new NotRandomSubsetError(randomness);
+    const threshold = options.randomnessThreshold ?? 0.001;
+    if (!stratified) randomness = labelledSubsetCheck(labelledF, unlabelledF, threshold);
+    else {
+      // Strata may be labelled at different rates (stratified PPI allows it): check within each
+      // stratum, Bonferroni over the strata checked, and report the most extreme.
+      const checkable = order.map((name) => groups.get(name) as { f: number[]; fu: number[] }).filter((g) => g.f.length >= 2 && g.fu.length >= 2);
+      for (const g of checkable) {
+        const c = labelledSubsetCheck(g.f, g.fu, threshold / checkable.length);
+        if (randomness === null || c.pValue < randomness.pValue) randomness = c;
+      }
+    }
+    if (randomness?.rejected) throw new NotRandomSubsetError(randomness);
   }
-  const stratified = options.stratified ?? (order.length > 1 || order[0] !== '');
   const ppiOptions = { confidenceLevel: options.confidenceLevel, lambda: options.lambda };
   let r: PpiMeanResult | StratifiedPpiResult;
   let strata: JudgedComparisonResult['strata'];

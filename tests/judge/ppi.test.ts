@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { labelledSubsetCheck, powerTuningLambda, ppiMean, stratifiedPpiMean } from '../../src/judge/index.js';
+import { judgedComparison, labelledSubsetCheck, NotRandomSubsetError, powerTuningLambda, ppiMean, stratifiedPpiMean } from '../../src/judge/index.js';
 
 // Expected values: tests/reference/judge/ppi_reference.py, a numpy hand implementation of
 // ppi_py's ppi_mean_ci / _calc_lam_glm formulas for the mean (run with /usr/bin/python3).
@@ -92,5 +92,24 @@ describe('labelledSubsetCheck', () => {
     expect(r.pValue).toBeCloseTo(0.0026997960632601866, 12); // scipy: 2 * norm.sf(3)
     expect(r.rejected).toBe(false);
     expect(labelledSubsetCheck([1, 1, 1, 0.9], [0, 0.1, 0, 0.2]).rejected).toBe(true);
+  });
+});
+
+describe('judgedComparison', () => {
+  // Two strata labelled at very different rates, each at random within itself; the judge's mean
+  // difference differs between strata (0.5 vs −0.5), so the pooled labelled set is not random.
+  function items() {
+    const out = [];
+    for (let i = 0; i < 200; i++) {
+      const s = i < 100 ? 'x' : 'y';
+      const f = (s === 'x' ? 0.5 : -0.5) + ((i * 7919) % 13) / 13 - 0.5;
+      const labelled = s === 'x' ? i % 2 === 0 : i % 10 === 0;
+      out.push({ item: `i${i}`, stratum: s, judgeA: f, judgeB: 0, ...(labelled ? { humanA: f > 0 ? 1 : 0, humanB: 0 } : {}) });
+    }
+    return out;
+  }
+  it('checks randomness within strata when stratified, so unequal labelling rates are allowed', () => {
+    expect(() => judgedComparison(items())).not.toThrow();
+    expect(() => judgedComparison(items(), { stratified: false })).toThrow(NotRandomSubsetError);
   });
 });
