@@ -14,7 +14,7 @@ const data = JSON.parse(readFileSync(flag('--in', 'bench/efficiency.json'), 'utf
 const ppi = data.ppi
   .filter((c: { strata: boolean }) => !c.strata)
   .map((c: { scores: string; measuredRho: number; labelsRatio: number; coveragePpi: number }) => ({ series: c.scores === 'binary' ? 'PPI++, 0/1 scores' : 'PPI++, continuous', x: c.measuredRho, ratio: c.labelsRatio, coverage: c.coveragePpi }));
-const select = data.select.map((c: { agreeShare: number; labelsRatio: number; coverageSelect: number }) => ({ series: 'select (disagreements + 10% audit)', x: c.agreeShare, ratio: c.labelsRatio, coverage: c.coverageSelect }));
+const select = data.select.filter((c: { violation?: number }) => !c.violation).map((c: { agreeShare: number; labelsRatio: number; coverageSelect: number }) => ({ series: 'select (disagreements + 10% audit)', x: c.agreeShare, ratio: c.labelsRatio, coverage: c.coverageSelect }));
 const panel = (values: unknown[], title: string, target: { x: number; y: number; text: string }) => ({
   width: 300,
   height: 220,
@@ -39,6 +39,6 @@ const spec = finishChartSpec(
     hconcat: [panel(ppi, 'PPI++ (compare --judge)', { x: 0.7, y: 0.6, text: 'target ≤ 60%' }), panel(select, 'select', { x: 0.8, y: 0.35, text: 'target ≤ 35%' })],
     resolve: { scale: { color: 'independent' } },
   },
-  { text: 'Human labels needed for the same 95% interval width', subtitle: `simulated pools with known truth, ${data.reps} runs a point; every interval covers ≥ 0.94` },
+  { text: 'Human labels needed for the same 95% interval width', subtitle: `simulated pools with known truth, ${data.reps} runs a point; every interval covers ≥ 0.94 (select: same output ⇒ same score)` },
 );
 await writeChart(spec, flag('--out', 'docs/images/efficiency.png'));

@@ -9,6 +9,7 @@
 //   B. select (disagreement design) vs plain random labelling, on 400-item pools with 50–95% of
 //      items agreeing, 0/1 scores, with strata: select labels every disagreement plus its 10% audit;
 //      the plain design would need n_plain = σ² / mean SE²(select) random labels for that width.
+//      Two more rows break "same output ⇒ same score" for 5% and 20% of agreeing items.
 //   C. the active design (Poisson sampling, 1/π weights, judge as control variate): coverage.
 //
 // Coverage is of the population mean difference (the items the pool stands for), 95% intervals.
@@ -109,14 +110,16 @@ function ppiCell(kind: 'binary' | 'continuous', rho: number, stratified: boolean
 }
 
 // ---------------------------------------------------------------- B. select
-interface SelectCell { agreeShare: number; poolSize: number; meanLabels: number; coverageSelect: number; mcError: number; meanWidthSelect: number; plainLabelsForSameWidth: number; coveragePlain: number; labelsRatio: number; auditShare: number }
+interface SelectCell { agreeShare: number; violation: number; poolSize: number; meanLabels: number; coverageSelect: number; mcError: number; meanWidthSelect: number; plainLabelsForSameWidth: number; coveragePlain: number; labelsRatio: number; auditShare: number }
 
 /**
  * A pool of 400 items in 3 strata (60/25/15%); in stratum h the candidates' outputs agree with
  * probability s_h (mean s); where they agree the paired 0/1 difference is 0, where they differ it
  * is +1, −1 or 0 (both wrong) with probabilities (0.45, 0.3, 0.25) + a stratum shift.
+ * `violation`: the share of agreeing items whose scores still differ (+1 or −1 with probability
+ * 0.6 / 0.4): "same output ⇒ same score" fails, and only the audit can see it.
  */
-function selectCell(agreeShare: number): SelectCell {
+function selectCell(agreeShare: number, violation = 0): SelectCell {
   const N = 400;
   const shares = [0.6, 0.25, 0.15];
   const agreeBy = [Math.min(0.99, agreeShare + 0.03), Math.max(0.01, agreeShare - 0.08), agreeShare + 0.0];
@@ -131,8 +134,8 @@ function selectCell(agreeShare: number): SelectCell {
   let m2 = 0;
   shares.forEach((w, h) => {
     const dis = 1 - agree[h];
-    mu += w * dis * (pPlus[h] - pMinus[h]);
-    m2 += w * dis * (pPlus[h] + pMinus[h]);
+    mu += w * dis * (pPlus[h] - pMinus[h]) + w * agree[h] * violation * 0.2;
+    m2 += w * dis * (pPlus[h] + pMinus[h]) + w * agree[h] * violation;
   });
   const sigma2 = m2 - mu * mu;
   const budget = Math.ceil(((1 - agreeShare) * N * 1.15) / 0.9); // room for every disagreement (+15% slack) after a 10% audit
@@ -141,7 +144,7 @@ function selectCell(agreeShare: number): SelectCell {
   let v2 = 0;
   let labels = 0;
   for (let r = 0; r < R; r++) {
-    const rng = createRng('efficiency', 'select', agreeShare, r);
+    const rng = createRng('efficiency', 'select', agreeShare, violation, r);
     const items: PoolItem[] = [];
     const y: number[] = [];
     for (let i = 0; i < N; i++) {
@@ -149,7 +152,7 @@ function selectCell(agreeShare: number): SelectCell {
       const h = u < 0.6 ? 0 : u < 0.85 ? 1 : 2;
       const a = rng.nextFloat() < agree[h];
       const v = rng.nextFloat();
-      y.push(a ? 0 : v < pPlus[h] ? 1 : v < pPlus[h] + pMinus[h] ? -1 : 0);
+      y.push(a ? (violation > 0 && v < violation ? (rng.nextFloat() < 0.6 ? 1 : -1) : 0) : v < pPlus[h] ? 1 : v < pPlus[h] + pMinus[h] ? -1 : 0);
       items.push({ item: `i${i}`, stratum: String(h), agree: a });
     }
     const design = disagreementDesign(items, { budget, seed: `r${r}` });
@@ -170,14 +173,14 @@ function selectCell(agreeShare: number): SelectCell {
   // the plain design at that n: coverage of its normal interval (sd with divisor n − 1)
   let covPlain = 0;
   for (let r = 0; r < R; r++) {
-    const rng = createRng('efficiency', 'plain', agreeShare, r);
+    const rng = createRng('efficiency', 'plain', agreeShare, violation, r);
     let s = 0;
     let ss = 0;
     for (let i = 0; i < nPlain; i++) {
       const u = rng.nextFloat();
       const h = u < 0.6 ? 0 : u < 0.85 ? 1 : 2;
       const v = rng.nextFloat();
-      const d = rng.nextFloat() < agree[h] ? 0 : v < pPlus[h] ? 1 : v < pPlus[h] + pMinus[h] ? -1 : 0;
+      const d = rng.nextFloat() < agree[h] ? (violation > 0 && v < violation ? (rng.nextFloat() < 0.6 ? 1 : -1) : 0) : v < pPlus[h] ? 1 : v < pPlus[h] + pMinus[h] ? -1 : 0;
       s += d;
       ss += d * d;
     }
@@ -186,7 +189,7 @@ function selectCell(agreeShare: number): SelectCell {
     if (m - Z * se <= mu && mu <= m + Z * se) covPlain += 1;
   }
   const coverageSelect = cov / R;
-  return { agreeShare, poolSize: N, meanLabels: labels / R, coverageSelect, mcError: mcError(coverageSelect, R), meanWidthSelect: width / R, plainLabelsForSameWidth: nPlain, coveragePlain: covPlain / R, labelsRatio: labels / R / nPlain, auditShare: 0.1 };
+  return { agreeShare, violation, poolSize: N, meanLabels: labels / R, coverageSelect, mcError: mcError(coverageSelect, R), meanWidthSelect: width / R, plainLabelsForSameWidth: nPlain, coveragePlain: covPlain / R, labelsRatio: labels / R / nPlain, auditShare: 0.1 };
 }
 
 // ---------------------------------------------------------------- C. active
@@ -230,15 +233,15 @@ for (const kind of ['continuous', 'binary'] as const) {
   for (const rho of kind === 'continuous' ? [0.3, 0.5, 0.7, 0.9] : [0.4, 0.6, 0.8, 0.95]) ppi.push(ppiCell(kind, rho, false));
   ppi.push(ppiCell(kind, kind === 'continuous' ? 0.7 : 0.8, true));
 }
-const select: SelectCell[] = [0.5, 0.8, 0.9, 0.95].map(selectCell);
+const select: SelectCell[] = [...[0.5, 0.8, 0.9, 0.95].map((s) => selectCell(s)), selectCell(0.8, 0.05), selectCell(0.8, 0.2)];
 const active: ActiveCell[] = [0.5, 0.8].map(activeCell);
 
 console.log(`A. PPI++ vs humans only (${R} runs a cell; n = 200 human labels, 4000 judged items; 95% intervals)`);
 console.log('scores      strata  judge corr  coverage PPI++ (±MC)  coverage humans  width PPI++  width humans  labels ratio  mean λ');
 for (const c of ppi) console.log(`${c.scores.padEnd(11)} ${(c.strata ? 'yes' : 'no').padEnd(7)} ${fmt(c.measuredRho, 2).padStart(10)}  ${fmt(c.coveragePpi)} ± ${fmt(c.mcError)}       ${fmt(c.coverageHumans).padStart(15)}  ${fmt(c.meanWidthPpi).padStart(11)}  ${fmt(c.meanWidthHumans).padStart(12)}  ${fmt(c.labelsRatio, 2).padStart(12)}  ${fmt(c.meanLambda, 2).padStart(6)}`);
 console.log(`\nB. select (every disagreement + 10% audit) vs plain random labels, 400-item pools, 3 strata (${R} runs a cell)`);
-console.log('agree share  labels (select)  coverage select (±MC)  width select  plain labels for same width  coverage plain  labels ratio');
-for (const c of select) console.log(`${fmt(c.agreeShare, 2).padStart(11)}  ${fmt(c.meanLabels, 1).padStart(15)}  ${fmt(c.coverageSelect)} ± ${fmt(c.mcError)}        ${fmt(c.meanWidthSelect).padStart(12)}  ${String(c.plainLabelsForSameWidth).padStart(27)}  ${fmt(c.coveragePlain).padStart(14)}  ${fmt(c.labelsRatio, 2).padStart(12)}`);
+console.log('agree share  violated  labels (select)  coverage select (±MC)  width select  plain labels for same width  coverage plain  labels ratio');
+for (const c of select) console.log(`${fmt(c.agreeShare, 2).padStart(11)}  ${fmt(c.violation, 2).padStart(8)}  ${fmt(c.meanLabels, 1).padStart(15)}  ${fmt(c.coverageSelect)} ± ${fmt(c.mcError)}        ${fmt(c.meanWidthSelect).padStart(12)}  ${String(c.plainLabelsForSameWidth).padStart(27)}  ${fmt(c.coveragePlain).padStart(14)}  ${fmt(c.labelsRatio, 2).padStart(12)}`);
 console.log(`\nC. active design (Poisson, 1/π, judge control variate), 400-item pools, expected 80 labels (${R} runs a cell)`);
 console.log('agree share  coverage (±MC)     mean width  mean λ');
 for (const c of active) console.log(`${fmt(c.agreeShare, 2).padStart(11)}  ${fmt(c.coverage)} ± ${fmt(c.mcError)}  ${fmt(c.meanWidth).padStart(10)}  ${fmt(c.meanLambda, 2).padStart(6)}`);

@@ -164,7 +164,7 @@ export async function run(outDir: string): Promise<string> {
     ['design', 'setting', 'coverage', 'labels needed (× random)'],
     [
       ...sim.ppi.filter((c: { strata: boolean }) => !c.strata).map((c: { scores: string; measuredRho: number; coveragePpi: number; labelsRatio: number }) => [`PPI++, ${c.scores}`, `judge corr. ${formatNumber(c.measuredRho, 2)}`, formatNumber(c.coveragePpi, 3), formatNumber(c.labelsRatio, 2)]),
-      ...sim.select.map((c: { agreeShare: number; coverageSelect: number; labelsRatio: number }) => ['select', `${formatPercent(c.agreeShare, 0)} agree`, formatNumber(c.coverageSelect, 3), formatNumber(c.labelsRatio, 2)]),
+      ...sim.select.filter((c: { violation: number }) => c.violation === 0).map((c: { agreeShare: number; coverageSelect: number; labelsRatio: number }) => ['select', `${formatPercent(c.agreeShare, 0)} agree`, formatNumber(c.coverageSelect, 3), formatNumber(c.labelsRatio, 2)]),
     ],
   );
   // #endregion
