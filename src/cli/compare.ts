@@ -2,11 +2,11 @@ import { forestPlotSpec, CHART_OPTION, preflightChart, writeChart } from '../cha
 import type { Command } from '@commander-js/extra-typings';
 import { ALTERNATIVE_HYPOTHESES, INTERVAL_METHODS, compareModels, compareModelsParallel, mcnemarTest, type Alternative, type CompareModelsResult, type IntervalMethod, type McNemarResult, type PairComparison } from '../bootstrap/index.js';
 import { InputError } from '../data/errors.js';
+import { fewerLabels } from './compare-fewer-labels.js';
 import { alignModels, checkClustersWithinStrata, type AlignedScores } from '../data/pairing.js';
 import { loadScores } from '../data/scores.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
-import { fewerLabels } from './compare-fewer-labels.js';
 
 /** `benchplan compare --a A --b B --json`: one pair. */
 export interface ComparePairReport {
@@ -119,10 +119,10 @@ export function register(program: Command, io: Io): void {
     .option('--stratified', 'resample within strata (the stratum column), each stratum keeping its count')
     .option('--drop-unpaired', 'leave out items not every compared model scored (and say how many)')
     .option('--threads <k>', 'worker threads for the resampling (same result for any number)', '1')
-    .option(...CHART_OPTION)
     .option('--judge <column-or-file>', 'PPI++: judge scores for every item (a column of the scores, or a scores file); human scores on a random subset')
     .option('--design <file>', 'the scores are the list benchplan select wrote, labelled: estimate the whole pool with its inclusion probabilities')
     .option('--assume-random', 'with --judge: the labelled items were drawn at random (skip the check)')
+    .option(...CHART_OPTION)
     .action(async (scoresPath, flags: CompareFlags, command) => {
       const ctx = contextOf(command, io);
       if (flags.judge !== undefined || flags.design !== undefined) return fewerLabels(ctx, scoresPath, flags);
