@@ -88,6 +88,9 @@ export interface CompareAllReport {
 interface CompareFlags {
   a?: string;
   b?: string;
+  judge?: string;
+  design?: string;
+  assumeRandom?: boolean;
   method: string;
   resamples: string;
   confidence: string;
@@ -98,9 +101,6 @@ interface CompareFlags {
   dropUnpaired?: boolean;
   threads: string;
   chart?: string;
-  judge?: string;
-  design?: string;
-  assumeRandom?: boolean;
 }
 
 export function register(program: Command, io: Io): void {
@@ -110,6 +110,9 @@ export function register(program: Command, io: Io): void {
     .argument('<scores>', 'scores file (CSV or JSONL): item, model, score [, cluster, stratum, repeat]')
     .option('--a <model>', 'model A (with --b: one pair, estimate = mean of A − B)')
     .option('--b <model>', 'model B')
+    .option('--judge <column-or-file>', 'PPI++: judge scores for every item (a column of the scores, or a scores file); human scores on a random subset')
+    .option('--design <file>', 'the scores are the list benchplan select wrote, labelled: estimate the whole pool with its inclusion probabilities')
+    .option('--assume-random', 'with --judge: the labelled items were drawn at random (skip the check)')
     .option('--method <method>', `interval: ${INTERVAL_METHODS.join(', ')}`, 'bca')
     .option('--resamples <n>', 'bootstrap resamples (and sign-flip permutations)', '9999')
     .option('--confidence <level>', 'confidence level of the interval, in (0, 1)', '0.95')
@@ -119,9 +122,6 @@ export function register(program: Command, io: Io): void {
     .option('--stratified', 'resample within strata (the stratum column), each stratum keeping its count')
     .option('--drop-unpaired', 'leave out items not every compared model scored (and say how many)')
     .option('--threads <k>', 'worker threads for the resampling (same result for any number)', '1')
-    .option('--judge <column-or-file>', 'PPI++: judge scores for every item (a column of the scores, or a scores file); human scores on a random subset')
-    .option('--design <file>', 'the scores are the list benchplan select wrote, labelled: estimate the whole pool with its inclusion probabilities')
-    .option('--assume-random', 'with --judge: the labelled items were drawn at random (skip the check)')
     .option(...CHART_OPTION)
     .action(async (scoresPath, flags: CompareFlags, command) => {
       const ctx = contextOf(command, io);

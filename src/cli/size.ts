@@ -1,4 +1,5 @@
 import { sizingCurveSpec, CHART_OPTION, preflightChart, writeChart } from '../charts/index.js';
+import { SIZE_DESIGN_OPTIONS, formatSizeDesigns, sizeDesigns } from './size-designs.js';
 import type { Command } from '@commander-js/extra-typings';
 import { InputError } from '../data/errors.js';
 import { pairScores } from '../data/pairing.js';
@@ -8,7 +9,6 @@ import { formatInterval, formatNumber, formatPercent, formatTable } from '../rep
 import { sizeFromPilot, type PilotSizing } from '../sizing/pilot.js';
 import type { PowerAlternative } from '../sizing/power.js';
 import { choiceFlag, contextOf, emit, numberFlag, type Io, warningLines } from './io.js';
-import { SIZE_DESIGN_OPTIONS, formatSizeDesigns, sizeDesigns } from './size-designs.js';
 
 const ALTERNATIVES = ['two-sided', 'greater'] as const satisfies readonly PowerAlternative[];
 /** The gaps (as multiples of --mde) the text table shows; the JSON curve has them all. */
@@ -126,6 +126,10 @@ export function register(program: Command, io: Io): void {
     .requiredOption('--a <model>', 'first model (differences are A − B)')
     .requiredOption('--b <model>', 'second model')
     .requiredOption('--mde <gap>', 'the smallest gap you would act on, in the scores\' units (> 0)')
+    .option(...SIZE_DESIGN_OPTIONS[0])
+    .option(...SIZE_DESIGN_OPTIONS[1])
+    .option(...SIZE_DESIGN_OPTIONS[2])
+    .option(...SIZE_DESIGN_OPTIONS[3])
     .option('--confidence <level>', 'interval coverage, and 1 − α of the power test', '0.95')
     .option('--power <power>', 'target power of the paired t-test', '0.8')
     .option('--alternative <kind>', `the test of the power count: ${ALTERNATIVES.join(' or ')} (A > B)`, 'two-sided')
@@ -135,10 +139,6 @@ export function register(program: Command, io: Io): void {
     .option('--ignore-clusters', 'size as if items were independent even when the pilot has a cluster column')
     .option('--drop-unpaired', 'leave out items only one model scored (and say how many)')
     .option(...CHART_OPTION)
-    .option(...SIZE_DESIGN_OPTIONS[0])
-    .option(...SIZE_DESIGN_OPTIONS[1])
-    .option(...SIZE_DESIGN_OPTIONS[2])
-    .option(...SIZE_DESIGN_OPTIONS[3])
     .action(async (pilotPath, options, command) => {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
