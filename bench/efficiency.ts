@@ -10,6 +10,8 @@
 //      items agreeing, 0/1 scores, with strata: select labels every disagreement plus its 10% audit;
 //      the plain design would need n_plain = σ² / mean SE²(select) random labels for that width.
 //      Two more rows break "same output ⇒ same score" for 5% and 20% of agreeing items.
+//   B2. select on pools of documents whose slots lean alike: the interval with the pool-level
+//      variance by document, and as if slots were independent.
 //   C. the active design (Poisson sampling, 1/π weights, judge as control variate): coverage.
 //
 // Coverage is of the population mean difference (the items the pool stands for), 95% intervals.
@@ -192,6 +194,56 @@ function selectCell(agreeShare: number, violation = 0): SelectCell {
   return { agreeShare, violation, poolSize: N, meanLabels: labels / R, coverageSelect, mcError: mcError(coverageSelect, R), meanWidthSelect: width / R, plainLabelsForSameWidth: nPlain, coveragePlain: covPlain / R, labelsRatio: labels / R / nPlain, auditShare: 0.1 };
 }
 
+// ---------------------------------------------------------------- B2. select with clusters
+interface ClusteredCell { documents: number; itemsPerDocument: number; agreeShare: number; coverageClustered: number; coverageIgnoringClusters: number; mcError: number; meanWidthClustered: number; meanWidthIgnoring: number }
+
+/**
+ * Populations of documents: a pool is 40 documents of 10 slots each (400 items). Each document
+ * has its own tilt t ~ U(−0.35, 0.35): where the candidates disagree, +1 has probability
+ * 0.45 + t and −1 0.3 − t, so slots of one document lean the same way. select labels every
+ * disagreement plus the audit; coverage of the population mean with the pool-level variance by
+ * document (compare --design with a cluster column) and as if slots were independent.
+ */
+function clusteredSelectCell(agreeShare: number): ClusteredCell {
+  const D = 40;
+  const per = 10;
+  const N = D * per;
+  const mu = (1 - agreeShare) * (0.45 - 0.3);
+  const budget = Math.ceil(((1 - agreeShare) * N * 1.15) / 0.9);
+  let covC = 0;
+  let covI = 0;
+  let wC = 0;
+  let wI = 0;
+  for (let r = 0; r < R; r++) {
+    const rng = createRng('efficiency', 'clustered', agreeShare, r);
+    const items: PoolItem[] = [];
+    const y: number[] = [];
+    for (let d = 0; d < D; d++) {
+      const tilt = (rng.nextFloat() - 0.5) * 0.7;
+      for (let k = 0; k < per; k++) {
+        const a = rng.nextFloat() < agreeShare;
+        const v = rng.nextFloat();
+        y.push(a ? 0 : v < 0.45 + tilt ? 1 : v < 0.75 ? -1 : 0);
+        items.push({ item: `d${d}s${k}`, stratum: '', agree: a, cluster: `d${d}` });
+      }
+    }
+    const design = disagreementDesign(items, { budget, seed: `r${r}` });
+    const build = (withClusters: boolean) =>
+      design.cells.map((c) => {
+        const rows = design.rows.map((row, i) => ({ row, i })).filter(({ row }) => row.cell === c.cell && row.selected);
+        return { cell: c.cell, size: c.size, differences: rows.map(({ i }) => y[i]), ...(withClusters ? { clusters: rows.map(({ row }) => row.cluster as string) } : {}) };
+      });
+    const ec = stratifiedDifferenceEstimate(build(true));
+    const ei = stratifiedDifferenceEstimate(build(false));
+    if (ec.confidenceInterval[0] <= mu && mu <= ec.confidenceInterval[1]) covC += 1;
+    if (ei.confidenceInterval[0] <= mu && mu <= ei.confidenceInterval[1]) covI += 1;
+    wC += ec.confidenceInterval[1] - ec.confidenceInterval[0];
+    wI += ei.confidenceInterval[1] - ei.confidenceInterval[0];
+  }
+  const coverageClustered = covC / R;
+  return { documents: D, itemsPerDocument: per, agreeShare, coverageClustered, coverageIgnoringClusters: covI / R, mcError: mcError(coverageClustered, R), meanWidthClustered: wC / R, meanWidthIgnoring: wI / R };
+}
+
 // ---------------------------------------------------------------- C. active
 interface ActiveCell { agreeShare: number; budget: number; coverage: number; mcError: number; meanWidth: number; meanLambda: number }
 
@@ -234,6 +286,7 @@ for (const kind of ['continuous', 'binary'] as const) {
   ppi.push(ppiCell(kind, kind === 'continuous' ? 0.7 : 0.8, true));
 }
 const select: SelectCell[] = [...[0.5, 0.8, 0.9, 0.95].map((s) => selectCell(s)), selectCell(0.8, 0.05), selectCell(0.8, 0.2)];
+const clustered: ClusteredCell[] = [0.5, 0.8].map(clusteredSelectCell);
 const active: ActiveCell[] = [0.5, 0.8].map(activeCell);
 
 console.log(`A. PPI++ vs humans only (${R} runs a cell; n = 200 human labels, 4000 judged items; 95% intervals)`);
@@ -242,9 +295,12 @@ for (const c of ppi) console.log(`${c.scores.padEnd(11)} ${(c.strata ? 'yes' : '
 console.log(`\nB. select (every disagreement + 10% audit) vs plain random labels, 400-item pools, 3 strata (${R} runs a cell)`);
 console.log('agree share  violated  labels (select)  coverage select (±MC)  width select  plain labels for same width  coverage plain  labels ratio');
 for (const c of select) console.log(`${fmt(c.agreeShare, 2).padStart(11)}  ${fmt(c.violation, 2).padStart(8)}  ${fmt(c.meanLabels, 1).padStart(15)}  ${fmt(c.coverageSelect)} ± ${fmt(c.mcError)}        ${fmt(c.meanWidthSelect).padStart(12)}  ${String(c.plainLabelsForSameWidth).padStart(27)}  ${fmt(c.coveragePlain).padStart(14)}  ${fmt(c.labelsRatio, 2).padStart(12)}`);
+console.log(`\nB2. select on pools of 40 documents × 10 slots, slots of a document leaning alike (${R} runs a cell)`);
+console.log('agree share  coverage by document (±MC)  coverage as if independent  width by document  width as if independent');
+for (const c of clustered) console.log(`${fmt(c.agreeShare, 2).padStart(11)}  ${fmt(c.coverageClustered)} ± ${fmt(c.mcError)}             ${fmt(c.coverageIgnoringClusters).padStart(26)}  ${fmt(c.meanWidthClustered).padStart(16)}  ${fmt(c.meanWidthIgnoring).padStart(23)}`);
 console.log(`\nC. active design (Poisson, 1/π, judge control variate), 400-item pools, expected 80 labels (${R} runs a cell)`);
 console.log('agree share  coverage (±MC)     mean width  mean λ');
 for (const c of active) console.log(`${fmt(c.agreeShare, 2).padStart(11)}  ${fmt(c.coverage)} ± ${fmt(c.mcError)}  ${fmt(c.meanWidth).padStart(10)}  ${fmt(c.meanLambda, 2).padStart(6)}`);
 const seconds = (Date.now() - started) / 1000;
 console.log(`\n${seconds.toFixed(0)} s`);
-writeFileSync(outPath, `${JSON.stringify({ reps: R, confidenceLevel: 0.95, ppi, select, active, seconds }, null, 2)}\n`);
+writeFileSync(outPath, `${JSON.stringify({ reps: R, confidenceLevel: 0.95, ppi, select, clustered, active, seconds }, null, 2)}\n`);

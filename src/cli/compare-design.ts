@@ -28,6 +28,8 @@ export interface CompareDesignReport {
   confidenceLevel: number;
   excludesZero: boolean;
   lambda: number | null;
+  /** Clusters among the labelled items when the pool had a cluster column (the variance is then by cluster), else null. */
+  nClusters: number | null;
   cells: Array<{ cell: string; size: number; labelled: number; mean: number }>;
   audit: AgreementAudit;
   warnings: string[];
@@ -68,14 +70,19 @@ export function compareWithDesign(ctx: Context, scoresPath: string, designPath: 
   let poolStandardError: number;
   let interval: [number, number];
   let lambda: number | null = null;
+  let nClusters: number | null = null;
+  const clustered = design.rows.length > 0 && design.rows.every((r) => r.cluster !== undefined);
   let estimator: CompareDesignReport['estimator'];
   let cells: CompareDesignReport['cells'];
   if (design.sampling === 'stratified') {
     const r = stratifiedDifferenceEstimate(
-      design.cells.map((c) => ({ cell: c.cell, size: c.size, differences: design.rows.filter((x) => x.cell === c.cell && difference.has(x.item)).map((x) => difference.get(x.item) as number) })),
+      design.cells.map((c) => {
+        const rows = design.rows.filter((x) => x.cell === c.cell && difference.has(x.item));
+        return { cell: c.cell, size: c.size, differences: rows.map((x) => difference.get(x.item) as number), ...(clustered ? { clusters: rows.map((x) => x.cluster as string) } : {}) };
+      }),
       confidenceLevel,
     );
-    ({ estimate, standardError, poolStandardError } = r);
+    ({ estimate, standardError, poolStandardError, nClusters } = r);
     interval = r.confidenceInterval;
     estimator = 'stratified-horvitz-thompson';
     cells = r.cells.map((c) => ({ cell: c.cell, size: c.size, labelled: c.labelled, mean: c.mean }));
@@ -83,10 +90,10 @@ export function compareWithDesign(ctx: Context, scoresPath: string, designPath: 
   } else {
     const judged = design.rows.every((r) => r.prediction !== undefined);
     const r = poissonDifferenceEstimate(
-      design.rows.map((x) => ({ inclusionProbability: x.inclusionProbability, difference: difference.get(x.item), ...(judged ? { prediction: x.prediction } : {}) })),
+      design.rows.map((x) => ({ inclusionProbability: x.inclusionProbability, difference: difference.get(x.item), ...(judged ? { prediction: x.prediction } : {}), ...(clustered ? { cluster: x.cluster } : {}) })),
       { confidenceLevel },
     );
-    ({ estimate, standardError, poolStandardError } = r);
+    ({ estimate, standardError, poolStandardError, nClusters } = r);
     interval = r.confidenceInterval;
     lambda = r.lambda;
     estimator = judged ? 'horvitz-thompson-with-judge' : 'horvitz-thompson';
@@ -115,6 +122,7 @@ export function compareWithDesign(ctx: Context, scoresPath: string, designPath: 
     confidenceLevel,
     excludesZero: interval[0] > 0 || interval[1] < 0,
     lambda,
+    nClusters,
     cells,
     audit,
     warnings,
@@ -133,7 +141,7 @@ function formatDesign(r: CompareDesignReport): string {
       { align: ['right', 'right', 'left', 'right', 'right', 'right'] },
     ),
   );
-  out.push(`The interval is about the items the pool stands for (as compare's paired interval is); the pool's own mean has SE ${formatNumber(r.poolStandardError)} from the subsampling alone.`);
+  out.push(`The interval is about the items the pool stands for (as compare's paired interval is${r.nClusters !== null ? `; its pool-level variance is by cluster, ${r.nClusters} clusters labelled` : ''}); the pool's own mean has SE ${formatNumber(r.poolStandardError)} from the subsampling alone.`);
   out.push(formatTable(['cell', 'items', 'labelled', 'mean A − B'], r.cells.map((c) => [c.cell, String(c.size), String(c.labelled), formatNumber(c.mean)]), { align: ['left', 'right', 'right', 'right'] }));
   out.push(
     r.audit.audited === 0

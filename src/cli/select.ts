@@ -83,7 +83,7 @@ export function register(program: Command, io: Io): void {
       const [a, b] = pickPair(pool, flags);
       const items = poolItems(pool, a, b, { mode: equality, tolerance });
       const warnings: string[] = [];
-      if (pool.hasCluster) warnings.push('the pool has a cluster column: items are sampled one by one, and the interval treats them as independent (cluster sampling is not implemented)');
+      if (pool.hasCluster) warnings.push('the pool has a cluster column: items are sampled one by one within cells; compare --design computes the pool-level variance by cluster (sampling whole clusters is not implemented)');
       if (method === 'active' && !pool.hasJudge) warnings.push(`no "${flags.judgeColumn}" column: --method active weighs every disagreement alike`);
       if (budget > pool.items.length && method === 'active') throw new InputError(`must be at most the pool's ${pool.items.length} items for --method active`, { file: '--budget', value: budget });
       const design = method === 'active' ? activeDesign(items, { budget, auditShare, seed }) : disagreementDesign(items, { budget, auditShare, seed });

@@ -39,6 +39,7 @@ export const DesignFileSchema = z.strictObject({
       inclusionProbability: z.number().min(0).max(1),
       selected: z.boolean(),
       prediction: z.number().optional(),
+      cluster: z.string().optional(),
     }),
   ),
 });

@@ -55,6 +55,7 @@ export function activeDesign(items: readonly PoolItem[], options: ActiveDesignOp
     const kind = it.agree ? 'agree' : 'disagree';
     const row: DesignRow = { item: it.item, stratum: it.stratum, kind, cell: it.stratum === '' ? kind : `${it.stratum}/${kind}`, inclusionProbability: pi[i], selected: rng.nextFloat() < pi[i] };
     if (it.prediction !== undefined) row.prediction = it.prediction;
+    if (it.cluster !== undefined) row.cluster = it.cluster;
     return row;
   });
   const byCell = new Map<string, DesignCell>();

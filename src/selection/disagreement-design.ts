@@ -92,6 +92,7 @@ export function disagreementDesign(items: readonly PoolItem[], options: Disagree
       indices.forEach((i, k) => {
         rows[i] = { item: items[i].item, stratum, kind, cell, inclusionProbability: pi, selected: chosen[k] === 1 };
         if (items[i].prediction !== undefined) rows[i].prediction = items[i].prediction;
+        if (items[i].cluster !== undefined) rows[i].cluster = items[i].cluster;
       });
     }
   });

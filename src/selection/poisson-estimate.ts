@@ -8,6 +8,8 @@ export interface PoissonRow {
   difference?: number;
   /** The judge's predicted A − B, for every item when a judge is used; undefined otherwise. */
   prediction?: number;
+  /** The item's cluster (document); give it on every row or none. */
+  cluster?: string;
 }
 
 /** Options of {@link poissonDifferenceEstimate}. */
@@ -33,6 +35,8 @@ export interface PoissonDifferenceResult {
   lambdaTuned: boolean;
   poolSize: number;
   labelled: number;
+  /** Clusters among the labelled items when clusters were given, else null. */
+  nClusters: number | null;
   warnings: string[];
 }
 
@@ -43,7 +47,8 @@ export interface PoissonDifferenceResult {
  *   Var̂ = (1/N²) Σ_i ξ_i (1 − π_i) (y_i − λ ĝ_i)² / π_i²,
  * where ξ_i = 1 for labelled items. That is the pool's own mean ('pool'); for the population the
  * pool stands for ('population', default) the pool's spread is added as a two-phase design does,
- *   V₁ = (1/N²) Σ_i ξ_i (y_i − θ̂)² / π_i.
+ *   V₁ = (1/N²) Σ_i ξ_i (y_i − θ̂)² / π_i,
+ * or with clusters, V₁ = C/(C − 1) Σ_c z_c² / N², z_c = Σ_{labelled i in c} (y_i − θ̂)/π_i.
  * With λ = 0 (no judge) it is the HT estimator; the tuned λ
  * minimises Var̂: λ = Σ w y ĝ / Σ w ĝ², w = ξ (1 − π) / π², clipped to [0, 1]. Normal interval.
  * Reference: Horvitz & Thompson (1952); Särndal et al. (1992) §2.8 (Poisson sampling variance);
@@ -103,11 +108,24 @@ export function poissonDifferenceEstimate(rows: readonly PoissonRow[], options: 
     total += residual / r.inclusionProbability;
     varianceTotal += ((1 - r.inclusionProbability) * residual * residual) / r.inclusionProbability ** 2;
   }
+  const estimate = total / N;
   const warnings: string[] = [];
   if (labelled === 0) warnings.push('no item is labelled');
-  const estimate = total / N;
+  const withCluster = rows.filter((r) => r.cluster !== undefined).length;
+  if (withCluster !== 0 && withCluster !== N) throw new RangeError(`clusters are needed on every row or none (got ${withCluster} of ${N})`);
   let phase1 = 0;
-  for (const r of rows) if (r.difference !== undefined) phase1 += (r.difference - total / N) ** 2 / r.inclusionProbability;
+  let nClusters: number | null = null;
+  if (withCluster === N) {
+    const z = new Map<string, number>();
+    for (const r of rows) if (r.difference !== undefined) z.set(r.cluster as string, (z.get(r.cluster as string) ?? 0) + (r.difference - total / N) / r.inclusionProbability);
+    nClusters = z.size;
+    let sum = 0;
+    for (const v of z.values()) sum += v * v;
+    phase1 = nClusters > 1 ? (nClusters / (nClusters - 1)) * sum : NaN;
+    if (nClusters < 2) warnings.push('the labelled items come from one cluster: the pool-level variance cannot be estimated');
+  } else {
+    for (const r of rows) if (r.difference !== undefined) phase1 += (r.difference - total / N) ** 2 / r.inclusionProbability;
+  }
   const estimand = options.estimand ?? 'population';
   const poolStandardError = Math.sqrt(varianceTotal) / N;
   const standardError = estimand === 'pool' ? poolStandardError : Math.sqrt(varianceTotal + phase1) / N;
@@ -123,6 +141,7 @@ export function poissonDifferenceEstimate(rows: readonly PoissonRow[], options: 
     lambdaTuned: judged && requested === 'tuned',
     poolSize: N,
     labelled,
+    nClusters,
     warnings,
   };
 }

@@ -33,6 +33,7 @@ export function poolItems(pool: PoolTable, a: string, b: string, equality: { mod
     const ra = e.a as PoolRow;
     const rb = e.b as PoolRow;
     const it: PoolItem = { item, stratum: ra.stratum ?? '', agree: outputsMatch(ra.output ?? '', rb.output ?? '', equality) };
+    if (ra.cluster !== undefined) it.cluster = ra.cluster;
     if (pool.hasJudge) {
       const pa = ra.judge as number;
       const pb = rb.judge as number;

@@ -7,6 +7,8 @@ export interface LabelledCell {
   size: number;
   /** A − B of each labelled item in the cell (a simple random sample of the cell's items). */
   differences: readonly number[];
+  /** The cluster (document) of each labelled item, parallel to differences; give it for every cell or none. */
+  clusters?: readonly string[];
 }
 
 /** What the interval is about. */
@@ -25,6 +27,8 @@ export interface StratifiedDifferenceResult {
   confidenceLevel: number;
   poolSize: number;
   labelled: number;
+  /** Clusters among the labelled items when clusters were given (the phase-1 variance is then by cluster), else null. */
+  nClusters: number | null;
   cells: Array<{ cell: string; size: number; labelled: number; mean: number; variance: number; standardError: number }>;
   warnings: string[];
 }
@@ -37,6 +41,10 @@ export interface StratifiedDifferenceResult {
  *   θ̂ = Σ_h W_h ȳ_h,  W_h = N_h / N,
  *   V₂ = Σ_h W_h² (1 − n_h / N_h) s_h² / n_h   (s_h² with divisor n_h − 1)   — subsampling,
  *   V₁ = (1 / N²) Σ_h (N_h / n_h) Σ_{i ∈ s_h} (y_i − θ̂)²                      — the pool itself,
+ * With clusters (documents the pool's items come from), V₁ is computed over clusters,
+ *   V₁ = C/(C − 1) · Σ_c z_c² / N²,  z_c = Σ_{i ∈ s, cluster c} (N_h / n_h)(y_i − θ̂),
+ * with C the clusters among the labelled items (the pool is then a sample of documents; with
+ * every item labelled this is R `svymean(~d, svydesign(ids = ~cluster))`).
  * SE = √(V₁ + V₂) for estimand 'population' (default: what a fully labelled paired comparison's
  * interval is about, and equal to its SE with divisor N when every item is labelled), or √V₂ for
  * 'pool' (the pool's own mean). Normal interval θ̂ ± z · SE. A fully labelled cell contributes no
@@ -94,13 +102,33 @@ export function stratifiedDifferenceEstimate(cells: readonly LabelledCell[], con
     variance += v;
     return { cell: c.cell, size: c.size, labelled: n, mean, variance: s2, standardError: Math.sqrt(v) / W };
   });
-  // Phase 1: the pool's own spread around θ̂, estimated from the labels weighted by N_h / n_h.
+  // Phase 1: the pool's own spread around θ̂, estimated from the labels weighted by N_h / n_h
+  // (by cluster when the items come in clusters: their residuals add up before squaring).
+  const clustered = cells.some((c) => c.clusters !== undefined);
   let phase1 = 0;
-  for (const c of cells) {
-    const n = c.differences.length;
-    for (const d of c.differences) phase1 += (c.size / n) * (d - estimate) ** 2;
+  let nClusters: number | null = null;
+  if (clustered) {
+    const z = new Map<string, number>();
+    for (const c of cells) {
+      if (c.clusters === undefined || c.clusters.length !== c.differences.length) throw new RangeError(`cell ${c.cell}: clusters must be given for every labelled item of every cell, or for none`);
+      const n = c.differences.length;
+      c.differences.forEach((d, i) => {
+        const key = (c.clusters as readonly string[])[i];
+        z.set(key, (z.get(key) ?? 0) + (c.size / n) * (d - estimate));
+      });
+    }
+    nClusters = z.size;
+    let sum = 0;
+    for (const v of z.values()) sum += v * v;
+    phase1 = nClusters > 1 ? (nClusters / (nClusters - 1)) * sum / (N * N) : NaN;
+    if (nClusters < 2) warnings.push('the labelled items come from one cluster: the pool-level variance cannot be estimated');
+  } else {
+    for (const c of cells) {
+      const n = c.differences.length;
+      for (const d of c.differences) phase1 += (c.size / n) * (d - estimate) ** 2;
+    }
+    phase1 /= N * N;
   }
-  phase1 /= N * N;
   const poolStandardError = Math.sqrt(variance);
   const standardError = estimand === 'pool' ? poolStandardError : Math.sqrt(variance + phase1);
   const z = normalQuantile(1 - (1 - confidenceLevel) / 2);
@@ -114,6 +142,7 @@ export function stratifiedDifferenceEstimate(cells: readonly LabelledCell[], con
     confidenceLevel,
     poolSize: N,
     labelled,
+    nClusters,
     cells: out,
     warnings,
   };

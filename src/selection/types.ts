@@ -15,6 +15,8 @@ export interface PoolItem {
   uncertainty?: number;
   /** For estimation with a judge: the judge's predicted paired difference A − B; undefined without one. */
   prediction?: number;
+  /** The item's cluster (document), when the pool has them: the estimators' pool-level variance is by cluster. */
+  cluster?: string;
 }
 
 /** One cell (stratum × agree/disagree) of a design. */
@@ -40,6 +42,8 @@ export interface DesignRow {
   selected: boolean;
   /** The judge's predicted difference, when the pool had judge scores (active design estimation). */
   prediction?: number;
+  /** The item's cluster, when the pool had them. */
+  cluster?: string;
 }
 
 /** An annotation design: which items to label, and with what probability each was chosen. */

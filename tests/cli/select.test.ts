@@ -167,3 +167,33 @@ describe('benchplan compare --judge', () => {
     expect((await runCli(['compare', half, '--judge', 'judge'])).stderr).toMatch(/item "x" has a human score for one candidate only/);
   });
 });
+
+describe('select and compare --design with clusters', () => {
+  it('carries the cluster column into the design, and the estimate reports clusters', async () => {
+    const dir = tempDir();
+    const rows = ['item,model,output,cluster'];
+    const labelled = ['item,model,score'];
+    for (let i = 0; i < 40; i++) {
+      const doc = `doc${i % 8}`;
+      const differ = i % 4 === 0;
+      rows.push(`s${i},a,x${i},${doc}`, `s${i},b,${differ ? 'y' : 'x'}${i},${doc}`);
+    }
+    const pool = writeInput(dir, 'pool.csv', `${rows.join('\n')}\n`);
+    const sel = await runCli(['select', pool, '--budget', '20', '-o', join(dir, 'l.csv'), '--json']);
+    expect(sel.code).toBe(0);
+    expect(JSON.parse(sel.stdout).warnings.join('\n')).toMatch(/pool-level variance by cluster/);
+    const design = JSON.parse(readFileSync(join(dir, 'l.design.json'), 'utf8'));
+    expect(design.rows[0].cluster).toBe('doc0');
+    for (const r of design.rows.filter((x: { selected: boolean }) => x.selected)) labelled.push(`${r.item},a,${r.kind === 'disagree' ? 1 : 0}`, `${r.item},b,0`);
+    const scores = writeInput(dir, 'scores.csv', `${labelled.join('\n')}\n`);
+    const { code, stdout } = await runCli(['compare', scores, '--design', join(dir, 'l.design.json'), '--json']);
+    expect(code).toBe(0);
+    const r = JSON.parse(stdout);
+    // 10 disagreements (items 0, 4, …, 36: docs 0 and 4 only), all labelled with A − B = 1; the estimate is 10/40
+    expect(r.estimate).toBeCloseTo(0.25, 14);
+    // the clusters of the labelled items: docs 0 and 4 (the disagreements) and the audit's
+    const chosen = new Set(design.rows.filter((x: { selected: boolean }) => x.selected).map((x: { cluster: string }) => x.cluster));
+    expect(chosen.has('doc0') && chosen.has('doc4')).toBe(true);
+    expect(r.nClusters).toBe(chosen.size);
+  });
+});

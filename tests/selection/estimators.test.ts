@@ -90,3 +90,23 @@ describe('auditAgreement', () => {
     expect(auditAgreement([{ item: 'x', difference: 0 }]).assumptionFailed).toBe(false);
   });
 });
+
+describe('stratifiedDifferenceEstimate with clusters', () => {
+  const c = reference.clustered;
+  it('every item labelled: the cluster-robust SE of svymean(~d, svydesign(ids = ~doc))', () => {
+    const r = stratifiedDifferenceEstimate(c.full.cells);
+    expect(r.estimate).toBeCloseTo(c.full.estimate, 12);
+    expect(r.standardError).toBeCloseTo(c.full.standardError, 12);
+    expect(r.poolStandardError).toBe(0);
+  });
+  it('partly labelled: cluster sums of the weighted residuals plus the subsampling variance (R, by hand)', () => {
+    const r = stratifiedDifferenceEstimate(c.partial.cells);
+    expect(r.estimate).toBeCloseTo(c.partial.estimate, 12);
+    expect(r.standardError).toBeCloseTo(c.partial.standardError, 12);
+    expect(r.poolStandardError).toBeCloseTo(c.partial.poolStandardError, 12);
+    expect(r.nClusters).toBe(c.partial.nClusters);
+  });
+  it('refuses clusters on some cells only', () => {
+    expect(() => stratifiedDifferenceEstimate([{ cell: 'a', size: 2, differences: [1, 0], clusters: ['x', 'y'] }, { cell: 'b', size: 2, differences: [1, 0] }])).toThrow(/every labelled item of every cell/);
+  });
+});

@@ -58,5 +58,33 @@ poisson <- list(
   rows = lapply(seq_len(N), function(i) if (drawn[i]) list(inclusionProbability = pi[i], difference = y[i], prediction = g[i]) else list(inclusionProbability = pi[i], prediction = g[i])),
   ht = poisson_case(0), fixed = poisson_case(0.8), tuned = poisson_case(tuned))
 
+# 3. Clusters (documents) at phase 1. Every item labelled: the estimate is the pool mean and its
+#    SE the cluster-robust one, svymean(~d, svydesign(ids = ~doc)). Partly labelled: the same
+#    cluster sums of (N_h / n_h)(d - estimate), by hand (survey's twophase ignores phase-1 clusters
+#    in its variance), plus the stratified subsampling variance.
+full <- data.frame(cell = rep(c("a", "b"), c(30, 50)), doc = sample(sprintf("doc%02d", 1:16), 80, replace = TRUE),
+                   d = sample(c(-1, 0, 0, 1), 80, replace = TRUE))
+fm <- svymean(~d, svydesign(ids = ~doc, data = full))
+part <- full
+part$sel <- FALSE
+part$sel[sample(which(part$cell == "a"), 12)] <- TRUE
+part$sel[sample(which(part$cell == "b"), 20)] <- TRUE
+s2 <- part[part$sel, ]
+Nh <- c(a = 30, b = 50); nh <- c(a = 12, b = 20)
+W <- Nh / sum(Nh)
+yb <- tapply(s2$d, s2$cell, mean)[names(Nh)]
+v2 <- tapply(s2$d, s2$cell, var)[names(Nh)]
+th <- sum(W * yb)
+z <- tapply((Nh / nh)[s2$cell] * (s2$d - th), s2$doc, sum)
+C <- length(z)
+V1 <- C / (C - 1) * sum(z^2) / sum(Nh)^2
+V2 <- sum(W^2 * (1 - nh / Nh) * v2 / nh)
+clustered <- list(
+  fullCall = "svymean(~d, svydesign(ids = ~doc, data = full))",
+  full = list(cells = lapply(c("a", "b"), function(h) list(cell = h, size = unname(Nh[h]), differences = I(full$d[full$cell == h]), clusters = I(full$doc[full$cell == h]))),
+              estimate = unname(coef(fm)), standardError = as.numeric(SE(fm))),
+  partial = list(cells = lapply(c("a", "b"), function(h) list(cell = h, size = unname(Nh[h]), differences = I(s2$d[s2$cell == h]), clusters = I(s2$doc[s2$cell == h]))),
+                 estimate = th, standardError = sqrt(V1 + V2), poolStandardError = sqrt(V2), nClusters = C))
+
 cat(toJSON(list(generator = "tests/reference/selection/survey_reference.R", survey = as.character(packageVersion("survey")),
-                stratified = stratified, poisson = poisson), auto_unbox = TRUE, digits = NA, pretty = TRUE))
+                stratified = stratified, poisson = poisson, clustered = clustered), auto_unbox = TRUE, digits = NA, pretty = TRUE))
