@@ -2,6 +2,7 @@ import { forestPlotSpec, CHART_OPTION, preflightChart, writeChart } from '../cha
 import type { Command } from '@commander-js/extra-typings';
 import { ALTERNATIVE_HYPOTHESES, COMPARE_METHODS, compareModels, compareModelsParallel, mcnemarTest, type Alternative, type AutoMethodUsed, type CompareMethod, type CompareModelsResult, type McNemarResult, type PairComparison } from '../bootstrap/index.js';
 import { InputError } from '../data/errors.js';
+import { fewerLabels } from './compare-fewer-labels.js';
 import { alignModels, checkClustersWithinStrata, type AlignedScores } from '../data/pairing.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { loadInputs, withSourceOptions } from './sources.js';
@@ -96,6 +97,9 @@ export interface CompareAllReport {
 interface CompareFlags {
   a?: string;
   b?: string;
+  judge?: string;
+  design?: string;
+  assumeRandom?: boolean;
   method: string;
   resamples: string;
   confidence: string;
@@ -124,6 +128,9 @@ export function register(program: Command, io: Io): void {
     .option('--alternative <side>', `${ALTERNATIVE_HYPOTHESES.join(', ')}: two-sided interval, or one-sided (less: A < B, greater: A > B)`, 'two-sided')
     .option('--cluster', 'resample whole clusters (the cluster column, e.g. the document), and report the clustered SE')
     .option('--stratified', 'resample within strata (the stratum column), each stratum keeping its count')
+    .option('--judge <column-or-file>', 'PPI++: judge scores for every item (a column of the scores, or a scores file); human scores on a random subset')
+    .option('--design <file>', 'the scores are the list benchplan select wrote, labelled: estimate the whole pool with its inclusion probabilities')
+    .option('--assume-random', 'with --judge: the labelled items were drawn at random (skip the check)')
     .option('--drop-unpaired', 'leave out items not every compared model scored (and say how many)')
     .option('--mid-p', 'with --method auto on 0/1 scores: McNemar mid-p instead of the exact p-value')
     .option('--threads <k>', 'worker threads for the resampling (same result for any number)', '1')
@@ -133,6 +140,7 @@ export function register(program: Command, io: Io): void {
     .action(async (inputs: string[], flags: CompareFlags, command) => {
       const scoresPath = inputs.join(' + ');
       const ctx = contextOf(command, io);
+      if (flags.judge !== undefined || flags.design !== undefined) return fewerLabels(ctx, scoresPath, flags);
       if (flags.chart !== undefined) preflightChart(flags.chart);
       const method = choiceFlag('--method', flags.method, COMPARE_METHODS) as CompareMethod;
       const nResamples = numberFlag('--resamples', flags.resamples, { integer: true, min: 1 }) as number;

@@ -1,4 +1,5 @@
 import { sizingCurveSpec, CHART_OPTION, preflightChart, writeChart } from '../charts/index.js';
+import { SIZE_DESIGN_OPTIONS, formatSizeDesigns, sizeDesigns } from './size-designs.js';
 import type { Command } from '@commander-js/extra-typings';
 import { InputError } from '../data/errors.js';
 import { pairScores } from '../data/pairing.js';
@@ -127,6 +128,10 @@ export function register(program: Command, io: Io): void {
     .option('--a <model>', 'first model (differences are A − B); default with two inputs: the first input\'s model')
     .option('--b <model>', 'second model; default: the second input\'s model')
     .requiredOption('--mde <gap>', 'the smallest gap you would act on, in the scores\' units (> 0)')
+    .option(...SIZE_DESIGN_OPTIONS[0])
+    .option(...SIZE_DESIGN_OPTIONS[1])
+    .option(...SIZE_DESIGN_OPTIONS[2])
+    .option(...SIZE_DESIGN_OPTIONS[3])
     .option('--confidence <level>', 'interval coverage, and 1 − α of the power test', '0.95')
     .option('--power <power>', 'target power of the paired t-test', '0.8')
     .option('--alternative <kind>', `the test of the power count: ${ALTERNATIVES.join(' or ')} (A > B)`, 'two-sided')
@@ -183,7 +188,8 @@ export function register(program: Command, io: Io): void {
         strata,
         ignoreClusters: Boolean(options.ignoreClusters),
       });
-      emit(ctx, result, () => formatSize(result));
+      const designs = sizeDesigns(pilotPath, options, result);
+      emit(ctx, designs ? { ...result, designs } : result, () => formatSize(result) + (designs ? `\n${formatSizeDesigns(designs)}` : ''));
       if (options.chart !== undefined) await writeChart(sizingCurveSpec(result), options.chart);
     });
 }
