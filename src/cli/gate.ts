@@ -44,7 +44,6 @@ Examples:
   withSourceOptions(command)
     .action((inputs, opts, cmd) => {
       const ctx = contextOf(cmd, io);
-      if (opts.sequential) return runSequentialGate(scores, opts, ctx);
       const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
       const method = choiceFlag('--method', opts.method, GATE_METHODS);
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 });
@@ -52,6 +51,7 @@ Examples:
       const loaded = loadInputs(inputs, opts as Record<string, unknown>, io);
       const table = loaded.table;
       const [baseline, candidate] = pairFromInputs(loaded, opts.baseline, opts.candidate, ['--baseline', '--candidate']);
+      if (opts.sequential) return runSequentialGate(table, inputs.join(' + '), { ...opts, baseline, candidate }, ctx);
       const bar = progress(io, 'gate');
       const result = nonInferiorityGate(table, {
         baseline,
