@@ -1,7 +1,8 @@
 #!/usr/bin/env -S npx tsx
 // Draws the README's efficiency chart from bench/efficiency.json (written by bench/efficiency.ts):
 // the share of human labels each design needs for the same interval width, with coverage in the tooltip.
-// Usage: npx tsx bench/efficiency-chart.ts [--in bench/efficiency.json] [--out docs/images/efficiency.png]
+// Usage: npx tsx bench/efficiency-chart.ts [--in bench/efficiency.json] [--out out/bench/efficiency.png]
+// (the README's docs/images/efficiency.png came from --out docs/images/efficiency.png)
 import { readFileSync } from 'node:fs';
 import { finishChartSpec, writeChart } from '../src/charts/index.js';
 
@@ -41,4 +42,4 @@ const spec = finishChartSpec(
   },
   { text: 'Human labels needed for the same 95% interval width', subtitle: `simulated pools with known truth, ${data.reps} runs a point; every interval covers ≥ 0.94 (select: same output ⇒ same score)` },
 );
-await writeChart(spec, flag('--out', 'docs/images/efficiency.png'));
+await writeChart(spec, flag('--out', 'out/bench/efficiency.png'));

@@ -18,7 +18,8 @@
 // Monte Carlo error of a coverage c over R runs: √(c(1 − c)/R) (0.0049 at R = 2000).
 //
 // Usage: npx tsx bench/efficiency.ts [--reps 2000] [--out bench/efficiency.json]
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { ppiMean, stratifiedPpiMean } from '../src/judge/index.js';
 import { createRng, type Xoshiro128 } from '../src/random/index.js';
 import { activeDesign, disagreementDesign, poissonDifferenceEstimate, stratifiedDifferenceEstimate, type PoolItem } from '../src/selection/index.js';
@@ -29,7 +30,9 @@ const flag = (name: string, fallback: string) => {
   return k >= 0 ? args[k + 1] : fallback;
 };
 const R = Number(flag('--reps', '2000'));
-const outPath = flag('--out', 'bench/efficiency.json');
+// Writes under out/bench/ unless told otherwise; the committed bench/efficiency.json came from --out bench/efficiency.json.
+const outPath = flag('--out', 'out/bench/efficiency.json');
+mkdirSync(dirname(outPath), { recursive: true });
 const Z = 1.959963984540054;
 
 function mcError(c: number, reps: number): number {
