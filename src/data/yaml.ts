@@ -1,7 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
 import YAML from 'yaml';
 import type { z } from 'zod';
 import { InputError } from './errors.js';
+import { readInputText } from './read.js';
 import { parseWith } from './validate.js';
 
 /** YAML config files are small; anything larger than this is refused rather than parsed. */
@@ -107,22 +107,13 @@ export function loadYaml<S extends z.ZodType>(path: string, schema: S): { value:
   return { value, source };
 }
 
-/** Reads a whole small text file (configs, manifests), refusing one over the size limit. */
+/**
+ * Reads a whole small text file (configs, manifests) through the shared bounded reader: a
+ * regular file only (a FIFO, device, socket or folder is refused without blocking), refused
+ * when over the size limit, whether fstat says so or the bytes read do.
+ * @throws {InputError} `FILE: is too large for this kind of file (N bytes; limit M)`, `not a
+ *   regular file (got KIND)`, `cannot read file: CODE` or `is not valid UTF-8 text`.
+ */
 export function readSmallText(path: string, maxBytes = MAX_YAML_BYTES): string {
-  let size: number;
-  try {
-    const stat = statSync(path);
-    if (stat.isDirectory()) throw new InputError('is a directory, not a file', { file: path });
-    size = stat.size;
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: path });
-  }
-  if (size > maxBytes) throw new InputError(`is too large for this kind of file (${size} bytes; limit ${maxBytes})`, { file: path });
-  const bytes = readFileSync(path);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new InputError('is not valid UTF-8 text', { file: path });
-  }
+  return readInputText(path, { maxBytes, tooLarge: (bytes) => `is too large for this kind of file (${bytes} bytes; limit ${maxBytes})` });
 }
