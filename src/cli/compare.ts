@@ -5,7 +5,7 @@ import { InputError } from '../data/errors.js';
 import { alignModels, checkClustersWithinStrata, type AlignedScores } from '../data/pairing.js';
 import { loadScores } from '../data/scores.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
-import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
+import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, resamplesFlag } from './io.js';
 
 /** `benchplan compare --a A --b B --json`: one pair. */
 export interface ComparePairReport {
@@ -107,7 +107,7 @@ export function register(program: Command, io: Io): void {
     .option('--a <model>', 'model A (with --b: one pair, estimate = mean of A − B)')
     .option('--b <model>', 'model B')
     .option('--method <method>', `interval: ${INTERVAL_METHODS.join(', ')}`, 'bca')
-    .option('--resamples <n>', 'bootstrap resamples (and sign-flip permutations)', '9999')
+    .option('--resamples <n>', 'bootstrap resamples (and sign-flip permutations) (at most 10,000,000)', '9999')
     .option('--confidence <level>', 'confidence level of the interval, in (0, 1)', '0.95')
     .option('--seed <seed>', 'seed of the resampling (same seed, same bytes)', '0')
     .option('--alternative <side>', `${ALTERNATIVE_HYPOTHESES.join(', ')}: two-sided interval, or one-sided (less: A < B, greater: A > B)`, 'two-sided')
@@ -120,7 +120,7 @@ export function register(program: Command, io: Io): void {
       const ctx = contextOf(command, io);
       if (flags.chart !== undefined) preflightChart(flags.chart);
       const method = choiceFlag('--method', flags.method, INTERVAL_METHODS) as IntervalMethod;
-      const nResamples = numberFlag('--resamples', flags.resamples, { integer: true, min: 1 }) as number;
+      const nResamples = resamplesFlag(flags.resamples) as number;
       const confidenceLevel = numberFlag('--confidence', flags.confidence, { above: 0, below: 1 }) as number;
       const alternative = choiceFlag('--alternative', flags.alternative, ALTERNATIVE_HYPOTHESES) as Alternative;
       const threads = numberFlag('--threads', flags.threads, { integer: true, min: 1, max: 256 }) as number;

@@ -3,7 +3,7 @@ import { formatNonInferiorityReport, nonInferiorityGate, nonInferiorityHeadline 
 import { INTERVAL_METHODS } from '../bootstrap/types.js';
 import { CheckFailed } from '../data/errors.js';
 import { loadScores } from '../data/scores.js';
-import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
+import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, resamplesFlag } from './io.js';
 
 export function register(program: Command, io: Io): void {
   program
@@ -15,7 +15,7 @@ export function register(program: Command, io: Io): void {
     .requiredOption('--margin <x>', 'largest acceptable drop of candidate − baseline, in score units (0.02 = 2 points on 0/1 scores)')
     .option('--method <method>', `interval method: ${INTERVAL_METHODS.join(', ')}`, 'bca')
     .option('--confidence <level>', 'one-sided confidence level of the lower bound', '0.95')
-    .option('--resamples <n>', 'bootstrap resamples', '9999')
+    .option('--resamples <n>', 'bootstrap resamples (at most 10,000,000)', '9999')
     .option('--seed <seed>', 'seed of the resampling streams', '0')
     .option('--per-stratum', 'also check every stratum; all checks must pass')
     .option('--cluster', 'resample whole clusters (the cluster column, e.g. documents)')
@@ -35,7 +35,7 @@ Example:
       const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
       const method = choiceFlag('--method', opts.method, INTERVAL_METHODS);
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 });
-      const nResamples = numberFlag('--resamples', opts.resamples, { integer: true, min: 1 });
+      const nResamples = resamplesFlag(opts.resamples);
       const table = loadScores(scores);
       const bar = progress(io, 'gate');
       const result = nonInferiorityGate(table, {

@@ -8,7 +8,7 @@ import { formatInterval, formatNumber, formatPercent, formatTable } from '../rep
 import { stratifiedHeadlines, type HeadlineDifference } from '../strata/headlines.js';
 import type { StratumWeight } from '../strata/headline.js';
 import { strataInputError } from './allocate.js';
-import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, warningLines } from './io.js';
+import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, warningLines, resamplesFlag } from './io.js';
 
 const DIFFERENCE_METHODS = ['bca', 'percentile', 'basic'] as const;
 
@@ -80,7 +80,7 @@ export function register(program: Command, io: Io): void {
     .option('--model <model>', 'a model to report (repeat for several; default: every model)', (value: string, previous: string[] = []) => [...previous, value])
     .option('--confidence <level>', 'coverage of the intervals', '0.95')
     .option('--method <method>', `bootstrap interval of the differences: ${DIFFERENCE_METHODS.join(', ')}`, 'bca')
-    .option('--resamples <n>', 'stratified-bootstrap resamples for the differences', '9999')
+    .option('--resamples <n>', 'stratified-bootstrap resamples for the differences (at most 10,000,000)', '9999')
     .option('--seed <seed>', 'seed of the bootstrap', '0')
     .option('--drop-unpaired', 'leave out items not every model scored (and say how many)')
     .option(...CHART_OPTION)
@@ -89,7 +89,7 @@ export function register(program: Command, io: Io): void {
       if (options.chart !== undefined) preflightChart(options.chart);
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       const method = choiceFlag('--method', options.method, DIFFERENCE_METHODS) ?? 'bca';
-      const resamples = numberFlag('--resamples', options.resamples, { integer: true, min: 1 }) as number;
+      const resamples = resamplesFlag(options.resamples) as number;
       const seed = seedFlag(options.seed);
       const strata = loadStrata(options.strata);
       if (!strata.hasTraffic) throw new InputError('the headline needs a traffic share for every stratum', { file: strata.source, line: strata.strata[0].line || undefined });

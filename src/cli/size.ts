@@ -7,7 +7,7 @@ import { loadStrata } from '../data/strata-file.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { sizeFromPilot, type PilotSizing } from '../sizing/pilot.js';
 import type { PowerAlternative } from '../sizing/power.js';
-import { choiceFlag, contextOf, emit, numberFlag, type Io, warningLines } from './io.js';
+import { choiceFlag, contextOf, emit, numberFlag, type Io, warningLines, budgetFlag } from './io.js';
 
 const ALTERNATIVES = ['two-sided', 'greater'] as const satisfies readonly PowerAlternative[];
 /** The gaps (as multiples of --mde) the text table shows; the JSON curve has them all. */
@@ -128,7 +128,7 @@ export function register(program: Command, io: Io): void {
     .option('--confidence <level>', 'interval coverage, and 1 − α of the power test', '0.95')
     .option('--power <power>', 'target power of the paired t-test', '0.8')
     .option('--alternative <kind>', `the test of the power count: ${ALTERNATIVES.join(' or ')} (A > B)`, 'two-sided')
-    .option('--budget <n>', 'items you can afford: the gap they resolve')
+    .option('--budget <n>', 'items you can afford: the gap they resolve (at most 10,000,000)')
     .option('--per-stratum', "size each stratum on its own variance (needs a stratum column)")
     .option('--strata <file>', 'strata file (YAML) with quotas (shares or counts) and traffic: what the planned allocation buys')
     .option('--ignore-clusters', 'size as if items were independent even when the pilot has a cluster column')
@@ -141,7 +141,7 @@ export function register(program: Command, io: Io): void {
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       const power = numberFlag('--power', options.power, { above: 0, below: 1 }) as number;
       const alternative = choiceFlag('--alternative', options.alternative, ALTERNATIVES) as PowerAlternative;
-      const budget = numberFlag('--budget', options.budget, { integer: true, min: 2 });
+      const budget = budgetFlag('--budget', options.budget, 2);
       const alpha = 1 - confidenceLevel;
       const falsePositive = alternative === 'two-sided' ? alpha / 2 : alpha;
       if (power <= falsePositive) {

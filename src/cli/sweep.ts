@@ -9,7 +9,7 @@ import { OUTCOME_KINDS } from '../data/outcomes.js';
 import { loadPolicy } from '../data/policy.js';
 import { loadScores } from '../data/scores.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
-import { choiceFlag, contextOf, emit, numberFlag, seedFlag, type Io, warningLines } from './io.js';
+import { choiceFlag, contextOf, emit, numberFlag, seedFlag, type Io, warningLines, resamplesFlag } from './io.js';
 
 /** The JSON document of `benchplan sweep`. */
 export interface SweepReport extends CostSweepResult {
@@ -149,7 +149,7 @@ export function register(program: Command, io: Io): void {
     .requiredOption('--policy <file>', 'cost policy (YAML): owner, decided, costs per outcome, sweep { vary, band }')
     .option('--alternative-scores <file>', 'a second scoring of the same outputs (another judge, contested labels flipped): does the ranking survive?')
     .option('--seed <seed>', 'seed of the bootstrap over documents', '0')
-    .option('--resamples <n>', 'bootstrap resamples of documents; 0 skips the bootstrap', '9999')
+    .option('--resamples <n>', 'bootstrap resamples of documents; 0 skips the bootstrap (at most 10,000,000)', '9999')
     .option('--confidence <level>', 'coverage of the Wilson and bootstrap intervals', '0.95')
     .option('--method <method>', `interval method for the cost gaps: ${INTERVAL_METHODS.join(', ')}`, 'bca')
     .option('--drop-unpaired', 'leave out items some model did not score (and say how many)')
@@ -157,7 +157,7 @@ export function register(program: Command, io: Io): void {
     .action(async (outcomes, options, command) => {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
-      const nResamples = numberFlag('--resamples', options.resamples, { integer: true, min: 0 }) as number;
+      const nResamples = resamplesFlag(options.resamples, 0) as number;
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       const method = choiceFlag('--method', options.method, INTERVAL_METHODS) ?? 'bca';
       const seed = seedFlag(options.seed);

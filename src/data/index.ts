@@ -11,5 +11,5 @@ export { loadAnnotations, annotationsFromRecords, type Annotation, type Annotati
 export { ManifestItemSchema, IncidentSchema, loadManifest, resolveInside, type Manifest, type ManifestItem } from './manifest.js';
 export { writeFileAtomic, writeTempFile, preflightOutput } from './atomic.js';
 export { toFiniteNumber, toText } from './columns.js';
-export { csvField, csvLine } from './csv-text.js';
+export { csvField, csvLine, neutraliseCell, csvCellText } from './csv-text.js';
 export { canonicalJson } from './canonical-json.js';

@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { extname } from 'node:path';
+import { csvCellText } from './csv-text.js';
 import { InputError, showValue } from './errors.js';
 import { parseJsonText } from './json-text.js';
 
@@ -403,7 +404,8 @@ function openCsv(path: string): TableReader {
         });
       }
       const values: Record<string, unknown> = {};
-      for (let k = 0; k < header.length; k++) values[header[k]] = fields[k];
+      // A cell benchplan wrote as `'=…` (a formula neutralised, csv-text.ts) reads back as `=…`.
+      for (let k = 0; k < header.length; k++) values[header[k]] = fields[k].charCodeAt(0) === 39 ? csvCellText(fields[k]) : fields[k];
       yield { line, values };
     }
   }

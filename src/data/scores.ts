@@ -1,6 +1,7 @@
 import { FloatColumn, IntColumn, Interner, toFiniteNumber, toText } from './columns.js';
 import { InputError, showValue } from './errors.js';
-import { OUTCOME_KINDS, OUTCOME_SCORE, outcomeKind, type OutcomeKind } from './outcomes.js';
+import { IdSpellings } from './id-spelling.js';
+import { OUTCOME_KINDS, OUTCOME_SCORE, outcomeContradicts, outcomeKind, type OutcomeKind } from './outcomes.js';
 import { openTable, type TableRecord } from './read.js';
 
 /** One row of the scores table as a notebook would write it. */
@@ -105,25 +106,33 @@ class ScoresBuilder {
     const itemName = this.id(values.item, 'item', line);
     const modelName = this.id(values.model, 'model', line);
 
+    // The score first: a bad score in a table with an outcome column is named as the score.
+    const rawScore = values.score;
+    const scoreGiven = rawScore !== undefined && !(this.present.outcome && typeof rawScore === 'string' && rawScore.trim() === '');
+    let score = NaN;
+    if (scoreGiven) {
+      const x = toFiniteNumber(rawScore);
+      if (x === undefined) this.fail('score must be a finite number', line, rawScore);
+      score = x;
+    }
     let kind = -1;
     if (this.present.outcome) {
       const raw = toText(values.outcome);
       const canonical = raw === undefined ? undefined : outcomeKind(raw);
       if (canonical === undefined) {
-        this.fail(`outcome must be one of ${OUTCOME_KINDS.join(', ')} (or correct, wrong, hallucinated)`, line, values.outcome);
+        const what = raw === undefined || raw.trim() === '' ? 'outcome is empty: it must be one of' : 'outcome must be one of';
+        this.fail(`${what} ${OUTCOME_KINDS.join(', ')} (or correct, wrong, hallucinated)`, line, values.outcome ?? '');
       }
       kind = OUTCOME_KINDS.indexOf(canonical);
+      if (scoreGiven) {
+        const contradiction = outcomeContradicts(canonical, score);
+        if (contradiction !== undefined) this.fail(`outcome "${raw?.trim()}" contradicts the score ${showValue(rawScore)}: ${contradiction}`, line, score);
+      }
     }
-    let score: number;
     // A row with an outcome may leave the score empty: the outcome supplies it.
-    const rawScore = values.score;
-    if (rawScore === undefined || (kind >= 0 && typeof rawScore === 'string' && rawScore.trim() === '')) {
+    if (!scoreGiven) {
       if (kind < 0) this.fail('score is missing and there is no outcome to derive it from', line);
       score = OUTCOME_SCORE[OUTCOME_KINDS[kind] as OutcomeKind];
-    } else {
-      const x = toFiniteNumber(rawScore);
-      if (x === undefined) this.fail('score must be a finite number', line, rawScore);
-      score = x;
     }
     let rep = 0;
     if (this.present.repeat) {
@@ -165,10 +174,14 @@ class ScoresBuilder {
     this.line.push(line);
   }
 
+  private readonly spellings = new Map<string, IdSpellings>();
+
   private id(value: unknown, field: string, line: number): string {
     const text = toText(value);
     if (text === undefined || text.trim() === '') this.fail(`${field} must be a non-empty string`, line, value ?? '');
-    return text.trim();
+    let spellings = this.spellings.get(field);
+    if (spellings === undefined) this.spellings.set(field, (spellings = new IdSpellings(this.source, field)));
+    return spellings.trimmed(text, line);
   }
 
   finish(): ScoresTable {
