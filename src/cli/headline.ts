@@ -7,6 +7,7 @@ import { loadStrata } from '../data/strata-file.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { stratifiedHeadlines, type HeadlineDifference } from '../strata/headlines.js';
 import type { StratumWeight } from '../strata/headline.js';
+import { StratumRangeError } from '../strata/errors.js';
 import { strataInputError } from './allocate.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, warningLines, resamplesFlag } from './io.js';
 
@@ -115,6 +116,9 @@ export function register(program: Command, io: Io): void {
       try {
         result = stratifiedHeadlines(aligned, weights, { confidenceLevel, method, nResamples: resamples, seed, onProgress: bar.update });
       } catch (error) {
+        // Only what the strata file decides is blamed on it (a stratum's weight, weights that do
+        // not sum to 1); the flags were checked above, so any other RangeError is a bug.
+        if (error instanceof RangeError && !(error instanceof StratumRangeError) && !/weights/.test(error.message)) throw error;
         strataInputError(error, strata);
       } finally {
         bar.done();

@@ -34,6 +34,8 @@ export function parseJsonText(text: string, where: { file: string; line?: number
  * The first key an object of valid JSON text repeats, and the line (1-based) of its second
  * occurrence; undefined when every object's keys are unique. Keys compare after unescaping
  * (`"a"` and `"\u0061"` are the same key).
+ * @example firstDuplicateKey('{"a":1,
+"a":2}') // => { key: 'a', line: 2 }
  */
 export function firstDuplicateKey(text: string): { key: string; line: number } | undefined {
   // One entry per open container: the keys seen so far for an object, null for an array.

@@ -36,7 +36,11 @@ export interface InputPlace {
   value?: unknown;
 }
 
-/** The kind of a file that is not a regular file, as an error message names it. */
+/**
+ * The kind of a file, as an error message names it: `regular file`, `directory`, `fifo`,
+ * `socket`, `character device`, `block device`.
+ * @example fileKind(statSync('/dev/zero')) // => "character device"
+ */
 export function fileKind(stat: Stats): string {
   if (stat.isFile()) return 'regular file';
   if (stat.isDirectory()) return 'directory';
@@ -62,6 +66,7 @@ function placeOf(path: string, place: InputPlace | undefined): InputPlace {
  * @param place how errors name the file (default: the path itself).
  * @returns the open descriptor (the caller closes it) and its size from fstat.
  * @throws {InputError} `FILE: not a regular file (got fifo)`, or `cannot read file: CODE`.
+ * @example const { fd, size } = openInputFile('examples/strata.yaml'); closeSync(fd); size // => the file's bytes
  */
 export function openInputFile(path: string, place?: InputPlace): { fd: number; size: number } {
   const where = placeOf(path, place);
@@ -128,6 +133,8 @@ export interface ReadLimit {
  * fill memory. Each chunk is a fresh view of one reused buffer: use it before the next.
  * @param options the byte limit, how errors name the file, and the chunk size (default 1 MiB).
  * @throws {InputError} for a file that is not a regular file, cannot be read, or is over the limit.
+ * Cost: O(file bytes) time, one chunk of memory.
+ * @example for (const chunk of readInputChunks('examples/scores.csv', { maxBytes: 1 << 20 })) hash.update(chunk);
  */
 export function* readInputChunks(
   path: string,
@@ -162,6 +169,7 @@ export function* readInputChunks(
 /**
  * A whole input file's bytes, read within a byte limit (`readInputChunks`).
  * @throws {InputError} as readInputChunks.
+ * @example readInputBytes('examples/strata.yaml', { maxBytes: 1 << 20 }).length // => the file's size
  */
 export function readInputBytes(path: string, options: ReadLimit): Buffer {
   const parts: Buffer[] = [];
@@ -172,6 +180,7 @@ export function readInputBytes(path: string, options: ReadLimit): Buffer {
 /**
  * A whole input file as UTF-8 text (a byte-order mark dropped), read within a byte limit.
  * @throws {InputError} as readInputChunks, or when the bytes are not UTF-8.
+ * @example readInputText('examples/strata.yaml', { maxBytes: 1 << 20 }).startsWith('#') // => true
  */
 export function readInputText(path: string, options: ReadLimit): string {
   const bytes = readInputBytes(path, options);

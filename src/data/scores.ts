@@ -45,6 +45,13 @@ export interface ScoresTable {
   itemCluster: Int32Array;
 }
 
+/**
+ * The largest score magnitude a table may hold: 10¹⁵, far past any score unit (0/1, [0, 1],
+ * points, cost), below 2⁵³ so whole-number scores stay exact, and small enough that differences,
+ * sums and sums of squares over millions of rows stay finite (1e308 − (−1e308) is Infinity).
+ */
+export const MAX_ABS_SCORE = 1e15;
+
 const OPTIONAL = ['stratum', 'cluster', 'outcome', 'repeat'] as const;
 type Optional = (typeof OPTIONAL)[number];
 
@@ -113,6 +120,7 @@ class ScoresBuilder {
     if (scoreGiven) {
       const x = toFiniteNumber(rawScore);
       if (x === undefined) this.fail('score must be a finite number', line, rawScore);
+      if (Math.abs(x) > MAX_ABS_SCORE) this.fail(`score must be between -1e15 and 1e15 (a difference or a square of larger scores loses all precision or overflows)`, line, rawScore);
       score = x;
     }
     let kind = -1;

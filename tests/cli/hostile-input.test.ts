@@ -49,6 +49,7 @@ describe('messages name the real field', () => {
     ['Infinity, empty outcome', 'a,m,Infinity,\n', 'bad.csv:2: score must be a finite number (got "Infinity")'],
     ['1e309', 'a,m,1e309,miss\n', 'bad.csv:2: score must be a finite number (got "1e309")'],
     ['abc', 'a,m,abc,\n', 'bad.csv:2: score must be a finite number (got "abc")'],
+    ['1e308 (differences would overflow)', 'a,m,1e308,partial\n', 'bad.csv:2: score must be between -1e15 and 1e15'],
     ['an empty outcome', 'a,m,1,\n', 'bad.csv:2: outcome is empty: it must be one of hit'],
   ])('a bad score in a table with an outcome column: %s', async (_name, row, piece) => {
     const { code, stderr } = await runCli(['validate', file('bad.csv', header + row)]);

@@ -51,7 +51,7 @@ const LOADERS: Loader[] = [
 ];
 
 /** Bytes that matter to some parser: separators, quotes, brackets, YAML indicators, formula starts, NUL, invalid UTF-8. */
-const SPECIAL = [',', '"', "'", '\n', '\r', '\t', ' ', '{', '}', '[', ']', ':', '-', '#', '&', '*', '!', '|', '>', '=', '@', '+', '\\', '\0', 'NaN', '1e309', '-0', '\u00a0', '\ufeff'].map((s) => Buffer.from(s));
+const SPECIAL = [',', '"', "'", '\n', '\r', '\t', ' ', '{', '}', '[', ']', ':', '-', '#', '&', '*', '!', '|', '>', '=', '@', '+', '\\', '\0', 'NaN', '1e309', '1e308', '-1e308', '-0', '\u00a0', '\ufeff'].map((s) => Buffer.from(s));
 SPECIAL.push(Buffer.from([0xff]), Buffer.from([0xc3]), Buffer.from([0xed, 0xa0, 0x80]));
 
 type Mutation = (data: Buffer) => Buffer;
