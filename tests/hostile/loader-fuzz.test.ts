@@ -5,12 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { loadScores } from '../../src/data/scores.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/files.js';
+import { watchdog } from '../helpers/watchdog.js';
 
 // Random bytes, and random mutations of valid files, fed to every loader through the CLI (in
 // process: parse, load, report). Whatever the bytes, a run ends with exit 0 (the file happened
 // to stay valid) or exit 2 with `error: …` naming the file, never an internal error (exit 70,
-// a stack), never slower than the per-case limit (a hang or a blow-up), and a command that
-// writes a file writes all of it or nothing.
+// a stack), never slower than the per-case limit (a blow-up), never stuck (a watchdog thread
+// kills the run after HANG_MS without progress, since a blocked read would never return to a
+// timer), and a command that writes a file writes all of it or nothing.
 
 const root = resolve(import.meta.dirname, '..', '..');
 const dir = tempDir('benchplan-fuzz-');
@@ -19,6 +21,8 @@ const whole = (path: string) => readFileSync(join(root, path));
 
 /** Far above the few milliseconds a run on these small files takes: a run past it has gone astray. */
 const CASE_LIMIT_MS = 3_000;
+/** A case stuck this long is a hang: the watchdog kills the test process (a timer could not fire). */
+const HANG_MS = 30_000;
 /** Runs per loader. 14 loaders × RUNS cases; each case is a few milliseconds. */
 const RUNS = 150;
 
@@ -99,14 +103,17 @@ describe(`random bytes and mutated valid files, ${LOADERS.length} loaders × ${R
       writeFileSync(file, loader.seed);
       const valid = await runCli(loader.args(file, out));
       expect(valid.code, valid.stderr).toBe(0);
+      const dog = watchdog(HANG_MS, `a ${loader.name} case`);
       await fc.assert(
         fc.asyncProperty(input(loader.seed), async (bytes) => {
+          dog.beat();
           writeFileSync(file, bytes);
           rmSync(out, { force: true });
           const t0 = performance.now();
           const { code, stderr } = await runCli(loader.args(file, out));
           const ms = performance.now() - t0;
           tally.cases += 1;
+          // FUZZ_LOG=1 prints every case's exit status and message, to see what the cases reach.
           if (process.env.FUZZ_LOG) console.log(loader.name, code, stderr.slice(0, 150).replace(/\/tmp\/\S+\//g, ''));
           if (code === 0) tally.exit0 += 1;
           if (code === 2) tally.exit2 += 1;
@@ -122,6 +129,7 @@ describe(`random bytes and mutated valid files, ${LOADERS.length} loaders × ${R
         }),
         { numRuns: RUNS, seed: 14 },
       );
+      dog.stop();
     });
   }
 
