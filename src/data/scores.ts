@@ -188,7 +188,11 @@ class ScoresBuilder {
     const text = toText(value);
     if (text === undefined || text.trim() === '') this.fail(`${field} must be a non-empty string`, line, value ?? '');
     let spellings = this.spellings.get(field);
-    if (spellings === undefined) this.spellings.set(field, (spellings = new IdSpellings(this.source, field)));
+    if (spellings === undefined) {
+      const interner = field === 'item' ? this.items : field === 'model' ? this.models : field === 'stratum' ? this.strata : this.clusters;
+      spellings = new IdSpellings(this.source, field, (id) => interner.get(id) !== undefined);
+      this.spellings.set(field, spellings);
+    }
     return spellings.trimmed(text, line);
   }
 

@@ -81,9 +81,9 @@ describe('refused: contradictions, duplicate keys, ids spelled two ways, deep ne
     ['outcome miss with score 1', 's.csv', 'item,model,score,outcome\na,m,1,miss\n', 's.csv:2: outcome "miss" contradicts the score "1": an error must score below 1'],
     ['correct_absent with score -1', 's.csv', 'item,model,score,outcome\na,m,-1,correct_absent\n', 'a right answer must score above 0'],
     ['a duplicate key in a JSONL row', 's.jsonl', '{"item":"a","model":"m","score":1}\n{"item":"b","model":"m","score":1,"score":0}\n', 's.jsonl:2: an object names the same key twice (JSON keys must be unique) (got "score")'],
-    ['items differing by a trailing space', 's.csv', 'item,model,score\na,m,1\n"a ",n,0\n', 's.csv:3: item "a " differs from "a" (line 2) only by surrounding white space'],
-    ['models differing by a leading space', 's.csv', 'item,model,score\na,m,1\nb, m,0\n', 's.csv:3: model " m" differs from "m" (line 2)'],
-    ['annotators differing by a trailing tab', 'ann.csv', 'item,annotator,label\na,ana,x\nb,"ana\t",y\n', 'ann.csv:3: annotator "ana\\t" differs from "ana" (line 2)'],
+    ['items differing by a trailing space', 's.csv', 'item,model,score\na,m,1\n"a ",n,0\n', 's.csv:3: item "a " differs from "a" (an earlier line) only by surrounding white space'],
+    ['models differing by a leading space', 's.csv', 'item,model,score\na,m,1\nb, m,0\n', 's.csv:3: model " m" differs from "m" (an earlier line)'],
+    ['annotators differing by a trailing tab', 'ann.csv', 'item,annotator,label\na,ana,x\nb,"ana\t",y\n', 'ann.csv:3: annotator "ana\\t" differs from "ana" (an earlier line)'],
     ['a manifest naming one item twice, once padded', 'm.yaml', '- { item: a, stratum: s, split: eval, text: x }\n- { item: "a ", stratum: s, split: eval, text: y }\n', 'item "a" appears twice'],
   ])('%s', async (_name, name, text, piece) => {
     const kind = name.startsWith('ann') ? 'annotations' : name.startsWith('m.') ? 'manifest' : 'scores';
