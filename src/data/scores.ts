@@ -134,7 +134,7 @@ class ScoresBuilder {
       kind = OUTCOME_KINDS.indexOf(canonical);
       if (scoreGiven) {
         const contradiction = outcomeContradicts(canonical, score);
-        if (contradiction !== undefined) this.fail(`outcome "${raw?.trim()}" contradicts the score ${showValue(rawScore)}: ${contradiction}`, line, score);
+        if (contradiction !== undefined) this.fail(`outcome "${raw?.trim()}" contradicts the score: ${contradiction}`, line, rawScore);
       }
     }
     // A row with an outcome may leave the score empty: the outcome supplies it.

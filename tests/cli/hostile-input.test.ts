@@ -77,8 +77,8 @@ describe('messages name the real field', () => {
 
 describe('refused: contradictions, duplicate keys, ids spelled two ways, deep nesting', () => {
   it.each([
-    ['outcome hit with score 0', 's.csv', 'item,model,score,outcome\na,m,0,hit\n', 's.csv:2: outcome "hit" contradicts the score "0": a right answer must score above 0 (got 0)'],
-    ['outcome miss with score 1', 's.csv', 'item,model,score,outcome\na,m,1,miss\n', 's.csv:2: outcome "miss" contradicts the score "1": an error must score below 1'],
+    ['outcome hit with score 0', 's.csv', 'item,model,score,outcome\na,m,0,hit\n', 's.csv:2: outcome "hit" contradicts the score: a right answer must score above 0 (got "0")'],
+    ['outcome miss with score 1', 's.csv', 'item,model,score,outcome\na,m,1,miss\n', 's.csv:2: outcome "miss" contradicts the score: an error must score below 1 (got "1")'],
     ['correct_absent with score -1', 's.csv', 'item,model,score,outcome\na,m,-1,correct_absent\n', 'a right answer must score above 0'],
     ['a duplicate key in a JSONL row', 's.jsonl', '{"item":"a","model":"m","score":1}\n{"item":"b","model":"m","score":1,"score":0}\n', 's.jsonl:2: an object names the same key twice (JSON keys must be unique) (got "score")'],
     ['items differing by a trailing space', 's.csv', 'item,model,score\na,m,1\n"a ",n,0\n', 's.csv:3: item "a " differs from "a" (an earlier line) only by surrounding white space'],
