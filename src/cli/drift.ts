@@ -5,6 +5,7 @@ import { InputError } from '../data/errors.js';
 import { loadScores } from '../data/scores.js';
 import { formatInterval, formatNumber, formatTable } from '../report/table.js';
 import { readArchiveVersion } from '../rotation/archive.js';
+import { assertVersionSound } from '../rotation/record-check.js';
 import { attributeDrift, driftScoresFromTable, type DriftResult } from '../rotation/drift.js';
 import { choiceFlag, contextOf, emit, numberFlag, seedFlag, type Io, resamplesFlag } from './io.js';
 
@@ -93,6 +94,8 @@ export function register(program: Command, io: Io): void {
       }
       const previous = options.archive !== undefined ? readArchiveVersion(options.archive, options.from as string, '--from') : null;
       const current = options.archive !== undefined ? readArchiveVersion(options.archive, options.to as string, '--to') : null;
+      // Attribute drift only between versions that are as they were frozen (exit 1 naming file and field otherwise).
+      for (const record of [previous, current]) if (record) assertVersionSound(options.archive as string, record);
       const rerunTable = loadScores(options.rerun);
       const afterTable = loadScores(options.after);
       const beforeTable = loadScores(options.before);

@@ -48,7 +48,8 @@ export function formatFreeze(r: FreezeReport): string {
   const out = [
     `Froze version ${r.version} of ${r.manifest} into ${r.archive}: ${r.items} items (${evalCount} eval, ${devCount} dev), ${r.objectsWritten + r.objectsShared} distinct contents: ${r.objectsWritten} written, ${r.objectsShared} already stored`,
     `fingerprint ${r.fingerprint}`,
-    `guideline ${r.guideline ?? '(none recorded)'}, date ${r.date}${r.parent ? `, rotated from ${r.parent.version}` : ''}`,
+    `guideline ${r.guideline ?? '(none recorded)'}, date ${r.date}${r.parent ? `, rotated from ${r.parent.version}` : ''}; number ${r.sequence} of the archive's hash chain${r.previous ? ` (after ${r.previous.version})` : ''}`,
+    ...(r.leftoversRemoved > 0 ? [`removed ${r.leftoversRemoved} temporary file${r.leftoversRemoved === 1 ? '' : 's'} left by interrupted writes`] : []),
     '',
     formatTable(['stratum', 'eval', 'dev'], r.strata.map((s) => [s.stratum, s.eval, s.dev])),
     '',

@@ -1,9 +1,13 @@
+import { runSequentialGate } from './gate-sequential.js';
+import { SCORE_RANGE_OPTION } from './sequential-flags.js';
 import type { Command } from '@commander-js/extra-typings';
-import { formatNonInferiorityReport, nonInferiorityGate, nonInferiorityHeadline } from '../bootstrap/gate.js';
-import { INTERVAL_METHODS } from '../bootstrap/types.js';
+import { GATE_METHODS, nonInferiorityGate } from '../bootstrap/gate.js';
+import { formatNonInferiorityReport, nonInferiorityHeadline } from '../report/gate.js';
 import { CheckFailed } from '../data/errors.js';
 import { loadScores } from '../data/scores.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, resamplesFlag } from './io.js';
+import { FORMAT_OPTION } from './output-format.js';
+import { gateMarkdown } from '../report/markdown-gate.js';
 
 export function register(program: Command, io: Io): void {
   program
@@ -13,27 +17,34 @@ export function register(program: Command, io: Io): void {
     .requiredOption('--baseline <model>', 'the model to protect (e.g. main)')
     .requiredOption('--candidate <model>', 'the model that must not be worse (e.g. the pull request)')
     .requiredOption('--margin <x>', 'largest acceptable drop of candidate − baseline, in score units (0.02 = 2 points on 0/1 scores)')
-    .option('--method <method>', `interval method: ${INTERVAL_METHODS.join(', ')}`, 'bca')
+    .option('--method <method>', `interval method: ${GATE_METHODS.join(', ')} (auto: chosen from the data, see README "How --method auto chooses")`, 'auto')
     .option('--confidence <level>', 'one-sided confidence level of the lower bound', '0.95')
     .option('--resamples <n>', 'bootstrap resamples (at most 10,000,000)', '9999')
     .option('--seed <seed>', 'seed of the resampling streams', '0')
+    .option('--sequential', 'a sequential gate for runs on every commit: α spent across looks, kept in --state (see README "Monitor")')
+    .option('--state <file>', 'with --sequential: the state file of all looks so far (created if absent)')
+    .option('--label <name>', 'with --sequential: a name for this look, e.g. the commit id')
+    .option(...SCORE_RANGE_OPTION)
     .option('--per-stratum', 'also check every stratum; all checks must pass')
     .option('--cluster', 'resample whole clusters (the cluster column, e.g. documents)')
     .option('--stratified', 'resample within strata for the overall check')
     .option('--drop-unpaired', 'leave out items one model did not score')
+    .option(...FORMAT_OPTION)
     .addHelpText(
       'after',
       `
 Exit status: 0 when the one-sided lower bound of candidate − baseline is above −margin
-(and in every stratum with --per-stratum), 1 otherwise, 2 for bad input.
+(and in every stratum with --per-stratum), 1 otherwise, 2 for bad input. With --method auto
+(the default) a degenerate bound never passes, and a failure says how many items would pass.
 
 Example:
   benchplan gate scores.csv --baseline main --candidate pr --margin 0.02 --cluster --per-stratum`,
     )
     .action((scores, opts, cmd) => {
       const ctx = contextOf(cmd, io);
+      if (opts.sequential) return runSequentialGate(scores, opts, ctx);
       const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
-      const method = choiceFlag('--method', opts.method, INTERVAL_METHODS);
+      const method = choiceFlag('--method', opts.method, GATE_METHODS);
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 });
       const nResamples = resamplesFlag(opts.resamples);
       const table = loadScores(scores);
@@ -53,7 +64,7 @@ Example:
         onProgress: bar.update,
       });
       bar.done();
-      emit(ctx, result, () => formatNonInferiorityReport(result));
+      emit(ctx, result, () => formatNonInferiorityReport(result), () => gateMarkdown(result));
       if (!result.passed) throw new CheckFailed(`gate failed: ${nonInferiorityHeadline(result)}`, result);
     });
 }

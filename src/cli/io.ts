@@ -1,4 +1,5 @@
 import { CheckFailed, InputError } from '../data/errors.js';
+import { outputFormatOf } from './output-format.js';
 
 /** Where a command writes: injectable so tests run the CLI in-process. */
 export interface Io {
@@ -18,11 +19,14 @@ export const processIo: Io = {
 export interface Context {
   io: Io;
   json: boolean;
+  /** `--format markdown` (on the commands that offer it). */
+  markdown: boolean;
 }
 
-/** The context of a running command: `--json` may be given before or after the command name. */
+/** The context of a running command: `--json` may be given before or after the command name; `--format` after it. */
 export function contextOf(command: { optsWithGlobals: () => Record<string, unknown> }, io: Io): Context {
-  return { io, json: Boolean(command.optsWithGlobals().json) };
+  const format = outputFormatOf(command.optsWithGlobals());
+  return { io, json: format === 'json', markdown: format === 'markdown' };
 }
 
 /**
@@ -46,11 +50,12 @@ export function warningLines(warnings: readonly string[]): string[] {
   return warnings.length === 0 ? [] : ['', ...warnings.map((w) => `warning: ${w}`)];
 }
 
-/** Prints the JSON document with --json, else the readable text. */
-export function emit(ctx: Context, json: unknown, text: () => string): void {
+/** Prints the JSON document with --json, the Markdown with --format markdown, else the readable text. */
+export function emit(ctx: Context, json: unknown, text: () => string, markdown?: () => string): void {
   if (ctx.json) ctx.io.stdout(toJsonText(json));
   else {
-    const body = text();
+    if (ctx.markdown && markdown === undefined) throw new InputError('this command has no Markdown output', { file: '--format', value: 'markdown' });
+    const body = ctx.markdown && markdown !== undefined ? markdown() : text();
     ctx.io.stdout(body.endsWith('\n') ? body : `${body}\n`);
   }
 }

@@ -9,6 +9,7 @@ import { register as freeze } from './freeze.js';
 import { register as gate } from './gate.js';
 import { register as headline } from './headline.js';
 import { register as importCommand } from './import.js';
+import { register as monitor } from './monitor.js';
 import { register as report } from './report.js';
 import { register as rotate } from './rotate.js';
 import { register as size } from './size.js';
@@ -35,6 +36,7 @@ export function createProgram(io: Io = processIo): Command {
   for (const register of [compare, size, allocate, headline, sweep, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate]) {
     register(program, io);
   }
+  monitor(program, io);
   for (const command of program.commands) {
     command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
     // --json is global: accepted before the command name or after it.

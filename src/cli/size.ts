@@ -4,6 +4,8 @@ import { InputError } from '../data/errors.js';
 import { pairScores } from '../data/pairing.js';
 import { loadScores } from '../data/scores.js';
 import { loadStrata } from '../data/strata-file.js';
+import { SCORE_RANGE_OPTION, SEQUENCE_OPTION } from './sequential-flags.js';
+import { runSequentialSize } from './size-sequential.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { sizeFromPilot, type PilotSizing } from '../sizing/pilot.js';
 import type { PowerAlternative } from '../sizing/power.js';
@@ -130,6 +132,13 @@ export function register(program: Command, io: Io): void {
     .option('--alternative <kind>', `the test of the power count: ${ALTERNATIVES.join(' or ')} (A > B)`, 'two-sided')
     .option('--budget <n>', 'items you can afford: the gap they resolve (at most 10,000,000)')
     .option('--per-stratum', "size each stratum on its own variance (needs a stratum column)")
+    .option('--sequential', 'also simulate the items a confidence sequence needs to a decision (see README "Monitor")')
+    .option('--gap <gaps>', 'with --sequential: true gaps to simulate, comma-separated (default mde and 2 × mde)')
+    .option('--simulations <n>', 'with --sequential: simulated runs per gap', '1000')
+    .option('--max-items <n>', 'with --sequential: stop a run undecided here (default 4 × the power count)')
+    .option('--seed <seed>', 'with --sequential: seed of the simulation', '0')
+    .option(...SCORE_RANGE_OPTION)
+    .option(...SEQUENCE_OPTION)
     .option('--strata <file>', 'strata file (YAML) with quotas (shares or counts) and traffic: what the planned allocation buys')
     .option('--ignore-clusters', 'size as if items were independent even when the pilot has a cluster column')
     .option('--drop-unpaired', 'leave out items only one model scored (and say how many)')
@@ -159,6 +168,7 @@ export function register(program: Command, io: Io): void {
       if ((options.perStratum || strata) && !table.hasStratum) {
         throw new InputError(`${strata ? '--strata' : '--per-stratum'} needs a "stratum" column in the pilot`, { file: pilotPath });
       }
+      if (options.sequential) return runSequentialSize(ctx, paired, { mde, confidenceLevel, power, alternative, budget, perStratum: Boolean(options.perStratum), strata, ignoreClusters: Boolean(options.ignoreClusters) }, options, formatSize);
       const result = sizeFromPilot(paired, {
         mde,
         confidenceLevel,

@@ -1,6 +1,9 @@
 import { costSweepSpec, CHART_OPTION, preflightChart, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
 import { INTERVAL_METHODS } from '../bootstrap/index.js';
+
+/** The cost gaps' interval methods: auto (chooseIntervalMethod), or a bootstrap / t method by name. */
+const SWEEP_METHODS = ['auto', ...INTERVAL_METHODS] as const;
 import { compareScorings, type ScoringComparison } from '../costs/alternative.js';
 import { costSweep, type CostSweepResult } from '../costs/sweep.js';
 import { tallyOutcomes } from '../costs/tally.js';
@@ -10,6 +13,8 @@ import { loadPolicy } from '../data/policy.js';
 import { loadScores } from '../data/scores.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { choiceFlag, contextOf, emit, numberFlag, seedFlag, type Io, warningLines, resamplesFlag } from './io.js';
+import { FORMAT_OPTION } from './output-format.js';
+import { sweepMarkdown } from '../report/markdown-sweep.js';
 
 /** The JSON document of `benchplan sweep`. */
 export interface SweepReport extends CostSweepResult {
@@ -103,7 +108,8 @@ export function formatSweep(report: SweepReport): string {
   const u = report.uncertainty;
   if (u) {
     out.push('');
-    out.push(`Paired bootstrap over ${u.documents} documents (${u.nResamples} resamples, seed ${u.seed}, ${formatPercent(u.confidenceLevel, 0)} ${u.method} intervals; ${signedBy}):`);
+    const gapMethod = u.method === 'auto' ? `${[...new Set(u.gaps.map((g) => g.methodUsed))].join(' / ')} (auto)` : u.method;
+    out.push(`Paired bootstrap over ${u.documents} documents (${u.nResamples} resamples, seed ${u.seed}, ${formatPercent(u.confidenceLevel, 0)} ${gapMethod} intervals; ${signedBy}):`);
     out.push(`  ${u.leader} is strictly the cheapest at the policy's costs in ${formatPercent(u.leaderAheadProbability)} of resamples.`);
     for (const gap of u.gaps) {
       out.push(`  ${gap.model} costs ${cost(gap.difference)} more per document than ${u.leader} [${cost(gap.confidenceInterval[0])}, ${cost(gap.confidenceInterval[1])}]; cheaper than ${u.leader} in ${formatPercent(gap.aheadOfLeaderProbability)} of resamples.`);
@@ -151,15 +157,16 @@ export function register(program: Command, io: Io): void {
     .option('--seed <seed>', 'seed of the bootstrap over documents', '0')
     .option('--resamples <n>', 'bootstrap resamples of documents; 0 skips the bootstrap (at most 10,000,000)', '9999')
     .option('--confidence <level>', 'coverage of the Wilson and bootstrap intervals', '0.95')
-    .option('--method <method>', `interval method for the cost gaps: ${INTERVAL_METHODS.join(', ')}`, 'bca')
+    .option('--method <method>', `interval method for the cost gaps: ${SWEEP_METHODS.join(', ')} (auto: t below 100 documents, BCa from 100)`, 'auto')
     .option('--drop-unpaired', 'leave out items some model did not score (and say how many)')
     .option(...CHART_OPTION)
+    .option(...FORMAT_OPTION)
     .action(async (outcomes, options, command) => {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
       const nResamples = resamplesFlag(options.resamples, 0) as number;
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
-      const method = choiceFlag('--method', options.method, INTERVAL_METHODS) ?? 'bca';
+      const method = choiceFlag('--method', options.method, SWEEP_METHODS) ?? 'auto';
       const seed = seedFlag(options.seed);
       const policy = loadPolicy(options.policy);
       const dropUnpaired = Boolean(options.dropUnpaired);
@@ -180,7 +187,7 @@ export function register(program: Command, io: Io): void {
         alternative = { ...comparison, verdict: otherSweep.verdict, crossingsInBand: otherSweep.crossingsInBand };
       }
       const report: SweepReport = { ...sweep, uncertainty, alternative, seed, nResamples };
-      emit(ctx, report, () => formatSweep(report));
+      emit(ctx, report, () => formatSweep(report), () => sweepMarkdown(sweep, uncertainty, alternative));
       if (options.chart !== undefined) await writeChart(costSweepSpec(report), options.chart);
     });
 }

@@ -11,6 +11,7 @@ export { parseWith, formatPath, type ValidationSite } from './validate.js';
 export { StrataFileSchema, StratumSpecSchema, strataFromSpec, loadStrata, type StrataFile, type StratumSpec, type Stratum, type Strata } from './strata-file.js';
 export { CostPolicySchema, loadPolicy, type CostPolicy } from './policy.js';
 export { loadAnnotations, annotationsFromRecords, type Annotation, type AnnotationsTable } from './annotations.js';
+export { loadAnnotationOrder, type AnnotationOrder } from './annotation-order.js';
 export { ManifestItemSchema, IncidentSchema, loadManifest, resolveInside, type Manifest, type ManifestItem } from './manifest.js';
 export { writeFileAtomic, writeTempFile, preflightOutput } from './atomic.js';
 export { toFiniteNumber, toText } from './columns.js';

@@ -1,4 +1,5 @@
 export { formatTable, formatNumber, formatInterval, formatPercent } from './table.js';
+export { nonInferiorityHeadline, formatNonInferiorityReport } from './gate.js';
 export {
   escapeHtml,
   REPORT_CSS,
@@ -18,3 +19,8 @@ export {
 export { buildReport, type ReportSources, type BuildReportOptions } from './build.js';
 export { fingerprintFile, fingerprintFolder } from './fingerprint.js';
 export type { ReportSettings } from './sections/settings.js';
+export { markdownText, markdownTable, markdownLevel, markdownPValue } from './markdown.js';
+export { compareMarkdown, compareVerdictMarkdown, type CompareMarkdownOptions } from './markdown-compare.js';
+export { gateMarkdown, gateVerdictMarkdown } from './markdown-gate.js';
+export { headlineMarkdown, headlineVerdictMarkdown, type HeadlineMarkdownOptions } from './markdown-headline.js';
+export { sweepMarkdown, sweepVerdictMarkdown } from './markdown-sweep.js';

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeTempFile } from '../data/atomic.js';
@@ -8,14 +8,22 @@ import { MAX_ITEM_BYTES, type BenchmarkItem } from './content.js';
 import { isIsoDate } from '../data/dates.js';
 import { benchmarkFingerprint } from './fingerprint.js';
 import { compareIds, sha256File, sha256Hex } from './hash.js';
+import { ARCHIVE_HEAD_FILE, ARCHIVE_HEAD_FORMAT, archiveHeadText, ChainLinkSchema, readArchiveHead, type ArchiveHead, type ChainLink } from './head.js';
+import { removeDeadWritersTemporaryFiles } from './leftovers.js';
+import { describeLockOwner, lockWithin, readLock, tryLock, type HeldLock } from './lock.js';
+import { assertVersionIntact } from './record-check.js';
 import { versionRecordDigest } from './record-digest.js';
 import { checkVersionId, VERSION_ID_PATTERN } from './version-id.js';
 
 /**
  * The `format` field of the version records this benchplan writes; bump it if the record's
- * shape changes. Version 2 added `recordDigest`.
+ * shape changes. Version 2 added `recordDigest`; version 3 the archive's hash chain
+ * (`sequence`, `previous`) and the parent's record digest.
  */
-export const VERSION_RECORD_FORMAT = 'benchplan-version/2';
+export const VERSION_RECORD_FORMAT = 'benchplan-version/3';
+
+/** Records frozen before the hash chain (they carry `recordDigest`); still read, with a verify note. */
+export const VERSION_RECORD_FORMAT_V2 = 'benchplan-version/2';
 
 /** The format of records frozen by an older benchplan, before records carried `recordDigest`; still read. */
 export const VERSION_RECORD_FORMAT_V1 = 'benchplan-version/1';
@@ -47,7 +55,7 @@ export type VersionStratumCount = z.infer<typeof VersionStratumCountSchema>;
 /** The record `versions/<id>.json` of one frozen benchmark version. */
 export const VersionRecordSchema = z
   .strictObject({
-  format: z.enum([VERSION_RECORD_FORMAT_V1, VERSION_RECORD_FORMAT]),
+  format: z.enum([VERSION_RECORD_FORMAT_V1, VERSION_RECORD_FORMAT_V2, VERSION_RECORD_FORMAT]),
   version: z.string().regex(VERSION_ID_PATTERN),
   /** The day it was frozen, `YYYY-MM-DD`. */
   date: z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD'),
@@ -60,20 +68,37 @@ export const VersionRecordSchema = z
    * an item's added, source, bytes). Absent in `benchplan-version/1` records.
    */
   recordDigest: Sha256.optional(),
-  /** The version this one was rotated from, with that version's fingerprint at the time. */
-  parent: z.strictObject({ version: z.string().regex(VERSION_ID_PATTERN), fingerprint: Sha256 }).nullable(),
+  /**
+   * The archive's hash chain (format 3): this record's place in the order versions were frozen
+   * into this archive (1 for the first chained one) and the version frozen just before it, with
+   * that record's digest. A deleted, replaced or re-ordered record breaks the chain.
+   */
+  sequence: z.number().int().min(1).optional(),
+  previous: ChainLinkSchema.nullable().optional(),
+  /** The version this one was rotated from, with that version's fingerprint (and, format 3, record digest) at the time. */
+  parent: z.strictObject({ version: z.string().regex(VERSION_ID_PATTERN), fingerprint: Sha256, recordDigest: Sha256.optional() }).nullable(),
   counts: z.strictObject({ items: z.number().int(), eval: z.number().int(), dev: z.number().int() }),
   strata: z.array(VersionStratumCountSchema),
   /** Sorted by item id. */
   items: z.array(VersionItemSchema),
   })
   .superRefine((record, ctx) => {
-    // A current record without its digest was edited (the field removed); an old one never had it.
-    if (record.format === VERSION_RECORD_FORMAT && record.recordDigest === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['recordDigest'], message: `is required in a ${VERSION_RECORD_FORMAT} record` });
+    // A current record without a field was edited (the field removed); an old one never had it.
+    if (record.format !== VERSION_RECORD_FORMAT_V1 && record.recordDigest === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['recordDigest'], message: `is required in a ${record.format} record` });
     }
     if (record.format === VERSION_RECORD_FORMAT_V1 && record.recordDigest !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['recordDigest'], message: `a ${VERSION_RECORD_FORMAT_V1} record has none (the format says it was frozen before records carried one)` });
+    }
+    const chained = record.format === VERSION_RECORD_FORMAT;
+    for (const [field, present] of [['sequence', record.sequence !== undefined], ['previous', record.previous !== undefined]] as const) {
+      if (chained && !present) ctx.addIssue({ code: 'custom', path: [field], message: `is required in a ${VERSION_RECORD_FORMAT} record` });
+      if (!chained && present) ctx.addIssue({ code: 'custom', path: [field], message: `a ${record.format} record has none (the format says it was frozen before the hash chain)` });
+    }
+    if (chained && record.parent && record.parent.recordDigest === undefined) ctx.addIssue({ code: 'custom', path: ['parent', 'recordDigest'], message: `is required in a ${VERSION_RECORD_FORMAT} record` });
+    if (!chained && record.parent?.recordDigest !== undefined) ctx.addIssue({ code: 'custom', path: ['parent', 'recordDigest'], message: `a ${record.format} record has none` });
+    if (chained && record.sequence !== undefined && record.previous !== undefined && (record.sequence === 1) !== (record.previous === null)) {
+      ctx.addIssue({ code: 'custom', path: ['previous'], message: 'is null exactly for the first version of the chain (sequence 1)' });
     }
   });
 export type VersionRecord = z.infer<typeof VersionRecordSchema>;
@@ -81,11 +106,15 @@ export type VersionRecord = z.infer<typeof VersionRecordSchema>;
 export interface FreezeOptions {
   /** The new version's id (checked by `checkVersionId`). */
   version: string;
-  /** The day of freezing, `YYYY-MM-DD` (the library never reads the clock). */
+  /** The day of freezing, `YYYY-MM-DD` (the library never reads the clock for records). */
   date: string;
   /** The annotation guideline version, or undefined / null when none is recorded. */
   guideline?: string | null;
-  /** The version this one was rotated from (its fingerprint is recorded, so `verify` can check the chain). */
+  /**
+   * The version this one was rotated from, with its fingerprint. freezeVersion reads that record,
+   * refuses it if it is not intact (exit 1, naming the file and field), and records its digest
+   * too, so `verify` can check the lineage.
+   */
   parent?: { version: string; fingerprint: string } | null;
   /**
    * Hashes of objects already in the archive that the caller has just read back and checked
@@ -101,25 +130,42 @@ export interface FreezeResult {
   date: string;
   guideline: string | null;
   fingerprint: string;
-  parent: { version: string; fingerprint: string } | null;
+  /** The new record's digest of itself, and its place in the archive's hash chain. */
+  recordDigest: string;
+  sequence: number;
+  /** The version frozen just before it into this archive, or null for the first of the chain. */
+  previous: ChainLink | null;
+  parent: { version: string; fingerprint: string; recordDigest?: string } | null;
   /** Number of items (eval + dev). */
   items: number;
   strata: VersionStratumCount[];
   /** Content files written by this freeze, and content already in the archive (shared with other versions). */
   objectsWritten: number;
   objectsShared: number;
+  /** Temporary files of writers that died (kill -9) that this freeze removed first. */
+  leftoversRemoved: number;
   /** The record's path inside the archive, `versions/<id>.json`. */
   record: string;
 }
 
+/** Where a record sits in the archive's hash chain. */
+export interface ChainPlace {
+  sequence: number;
+  previous: ChainLink | null;
+}
+
 /**
  * Builds the record of a version from items in hand: items sorted by id, per-stratum counts
- * (strata in order of first appearance), the fingerprint, and the record's digest of itself
- * (`versionRecordDigest`). Pure: nothing is written.
+ * (strata in order of first appearance), the fingerprint, its place in the archive's hash
+ * chain (default: the first, sequence 1, no previous) and the record's digest of itself
+ * (`versionRecordDigest`, over everything else). Pure: nothing is written.
  * @throws {RangeError} for duplicate ids, an empty item list or a content larger than
  *   MAX_ITEM_BYTES; {InputError} for a bad id or date.
  */
-export function buildVersionRecord(items: readonly BenchmarkItem[], options: FreezeOptions): VersionRecord {
+export function buildVersionRecord(
+  items: readonly BenchmarkItem[],
+  options: Omit<FreezeOptions, 'parent'> & { parent?: { version: string; fingerprint: string; recordDigest?: string } | null; chain?: ChainPlace },
+): VersionRecord {
   checkVersionId(options.version);
   if (!isIsoDate(options.date)) throw new InputError('must be a date YYYY-MM-DD', { file: '--date', value: options.date });
   if (items.length === 0) throw new RangeError('a benchmark version needs at least one item (got 0)');
@@ -141,23 +187,29 @@ export function buildVersionRecord(items: readonly BenchmarkItem[], options: Fre
   }));
   const fingerprint = benchmarkFingerprint(entries, guideline);
   entries.sort((a, b) => compareIds(a.item, b.item));
-  const parent = options.parent ?? null;
-  const counts = versionCounts(entries);
-  const strata = versionStratumCounts(items);
-  const unsigned = { format: VERSION_RECORD_FORMAT, version: options.version, date: options.date, guideline, fingerprint, parent, counts, strata, items: entries };
-  // Keys in the schema's order (recordDigest after fingerprint), so the record's bytes are stable.
-  return {
+  const p = options.parent ?? null;
+  const parent = p ? { version: p.version, fingerprint: p.fingerprint, ...(p.recordDigest !== undefined ? { recordDigest: p.recordDigest } : {}) } : null;
+  const chain = options.chain ?? { sequence: 1, previous: null };
+  return signVersionRecord({
     format: VERSION_RECORD_FORMAT,
     version: options.version,
     date: options.date,
     guideline,
     fingerprint,
-    recordDigest: versionRecordDigest(unsigned),
+    sequence: chain.sequence,
+    previous: chain.previous,
     parent,
-    counts,
-    strata,
+    counts: versionCounts(entries),
+    strata: versionStratumCounts(items),
     items: entries,
-  };
+  });
+}
+
+/** The record with its `recordDigest` (re)computed, keys in the schema's order so the record's bytes are stable. */
+function signVersionRecord(record: Omit<VersionRecord, 'recordDigest'>): VersionRecord {
+  const { format, version, date, guideline, fingerprint, sequence, previous, parent, counts, strata, items } = record;
+  const unsigned = { format, version, date, guideline, fingerprint, sequence, previous, parent, counts, strata, items };
+  return { format, version, date, guideline, fingerprint, recordDigest: versionRecordDigest(unsigned), sequence, previous, parent, counts, strata, items };
 }
 
 /** Items, eval and dev counts of a version's items. */
@@ -177,43 +229,78 @@ export function versionStratumCounts(items: ReadonlyArray<{ stratum: string; spl
   return [...counts.values()];
 }
 
+/** How long a freeze waits for another writer's commit (which holds the head lock for milliseconds). */
+export const HEAD_LOCK_WAIT_MS = 20_000;
+
+/** The version lock's file, relative to the archive: held for a whole freeze of that version. */
+export function versionLockPath(version: string): string {
+  return `locks/${version}.lock`;
+}
+
+/** The head lock's file, relative to the archive: held while a freeze commits (record + head.json). */
+export const HEAD_LOCK_PATH = 'locks/.head.lock';
+
 /**
  * Freezes a benchmark version into a write-once, content-addressed archive:
  *
  *   DIR/objects/<sha256>     each distinct content once, shared by every version that holds it
  *   DIR/versions/<id>.json   the version record (items, strata, splits, labels, fingerprint,
- *                            record digest, guideline version, date, parent)
+ *                            record digest, place in the hash chain, guideline, date, parent)
+ *   DIR/head.json            the newest version of the hash chain and its record digest
+ *   DIR/locks/               lock files of writers at work
  *
- * Write-once: an existing version is refused, and an object already present is checked (its
- * size, then its hash, read in chunks), never rewritten. Atomic: the objects go first, the
- * record last, each written to a temporary file, flushed and hard-linked into place (a link
- * never replaces an existing file, unlike a rename), so a reader sees the whole version or none.
- * If anything fails, the objects this call created are removed again; a hard crash (power loss,
- * kill -9) can leave unreferenced objects but never a record without its objects, and
- * `verifyArchive` names them as extra (freezing again adopts them). Assumes one writer at a time
- * per archive. Symbolic links inside the archive are never followed. Files are written
- * read-only (0444).
+ * Write-once and multi-writer safe: any number of processes may freeze or rotate into one
+ * archive at once. A freeze first takes the version's lock (`locks/<id>.lock`, created
+ * exclusively, holding PID, host and time); another live writer of the same version makes it
+ * fail at once with exit 1, "locked by PID … on HOST since T", and an existing version with
+ * "already exists". A lock whose owner ran on this host and is gone (kill -9) is stale and is
+ * removed atomically. Contents are written to `objects/.HASH.PID.K.tmp`, flushed and
+ * hard-linked into place (a link never replaces a file); content already stored is checked
+ * (size, then hash, in chunks) and shared. No freeze ever deletes an object: once linked, an
+ * object may already be shared by another writer's version, so a failed or killed freeze can
+ * leave contents no version refers to, which verify lists as leftovers (not problems) and a
+ * later freeze adopts. The commit takes the archive's head lock (waiting up to
+ * HEAD_LOCK_WAIT_MS), checks the newest chained version it will follow, writes `head.json`
+ * (rename) and then links the record; a reader sees the whole version or none. Before writing,
+ * it removes temporary files left by writers that died (PID not running on this host).
+ * Symbolic links inside the archive are never followed, and nothing is opened in a way that can
+ * block (O_NONBLOCK, then fstat). Files are written read-only (0444).
+ * Not covered: archives on network file systems (NFS: link and O_EXCL semantics, and PIDs of
+ * other hosts, which are never judged stale), and clocks (the lock's time is only shown).
  * Cost: O(total content bytes) to hash, plus one write per new object.
  * @param archiveDir the archive's folder (created if absent).
  * @param items the version's items with their content (e.g. from `benchmarkItemsFromManifest`).
- * @returns what was written, with the fingerprint and per-stratum counts.
- * @throws {CheckFailed} when the version already exists, or an object in the archive does not
+ * @returns what was written, with the fingerprint, the chain place and per-stratum counts.
+ * @throws {CheckFailed} when the version already exists or is locked by a live writer, the
+ *   parent or the newest chained version is not intact, or an object in the archive does not
  *   match its name. {InputError} for a bad version id or date, an archive whose `objects` /
  *   `versions` is not a real folder, or a file the system will not let us read or write (the
  *   message names the path and the error code, e.g. ENOTDIR, EACCES, ENOSPC). {RangeError} for
  *   duplicate ids, no items, or a content larger than MAX_ITEM_BYTES.
  * @example freezeVersion('archive', benchmarkItemsFromManifest(loadManifest('examples/manifest.yaml')), { version: '2026Q3', date: '2026-07-01', guideline: '2026.2' })
- * // => { version: '2026Q3', fingerprint: '9925…', items: 100, objectsWritten: 90, objectsShared: 0, … } (10 items repeat another's text)
+ * // => { version: '2026Q3', fingerprint: '9925…', items: 100, objectsWritten: 90, objectsShared: 0, sequence: 1, … } (10 items repeat another's text)
  */
 export function freezeVersion(archiveDir: string, items: readonly BenchmarkItem[], options: FreezeOptions): FreezeResult {
-  const record = buildVersionRecord(items, options);
+  const draft = buildVersionRecord(items, { ...options, parent: null });
   const { objects, versions } = archiveFolders(archiveDir, { create: true });
-  const recordPath = join(versions, `${record.version}.json`);
-  if (lstatOrNull(recordPath)) throw new CheckFailed(versionExistsMessage(archiveDir, record.version));
-  const stored = new Map(record.items.map((x) => [x.item, x]));
-  const created: string[] = [];
-  let shared = 0;
+  const locks = join(archiveDir, 'locks');
+  if (!lstatOrNull(locks)) makeFolder(locks, false);
+  const recordPath = join(versions, `${draft.version}.json`);
+  // The lock first: taking it also clears a stale one (and the existence check below then sees a committed record).
+  const versionLock = takeLock(archiveDir, versionLockPath(draft.version), 0, `version "${draft.version}"`);
   try {
+    const leftoversRemoved = removeDeadWritersTemporaryFiles(archiveDir).length;
+    if (lstatOrNull(recordPath)) throw new CheckFailed(versionExistsMessage(archiveDir, draft.version));
+    let parent: { version: string; fingerprint: string; recordDigest: string } | null = null;
+    if (options.parent) {
+      const record = readArchiveVersion(archiveDir, options.parent.version, '--from');
+      assertVersionIntact(record, join(versions, `${record.version}.json`));
+      if (record.fingerprint !== options.parent.fingerprint) throw new CheckFailed(`${join(versions, `${record.version}.json`)}: fingerprint: version ${record.version} changed since the rotation was planned (fingerprint ${record.fingerprint.slice(0, 12)}…)`);
+      parent = { version: record.version, fingerprint: record.fingerprint, recordDigest: versionRecordDigest(record) };
+    }
+    const stored = new Map(draft.items.map((x) => [x.item, x]));
+    let written = 0;
+    let shared = 0;
     const seen = new Set<string>();
     for (const x of items) {
       const { sha256: hash, bytes } = stored.get(x.item) as VersionItem;
@@ -226,27 +313,137 @@ export function freezeVersion(archiveDir: string, items: readonly BenchmarkItem[
         shared += 1;
         continue;
       }
-      if (writeNewFile(path, x.content)) created.push(path);
-      else shared += 1; // appeared meanwhile: content-addressed, so it is the same content (checked)
+      if (writeNewFile(path, x.content)) written += 1;
+      else {
+        // Linked by a concurrent writer meanwhile: same name, so it should be the same content; check it.
+        checkStoredObject(archiveDir, hash, lstatOrNull(path) as Stats, bytes, false);
+        shared += 1;
+      }
     }
-    if (!writeNewFile(recordPath, versionRecordText(record))) throw new CheckFailed(versionExistsMessage(archiveDir, record.version));
-  } catch (error) {
-    for (const path of created) rmSync(path, { force: true });
-    throw error;
+    const committed = commitRecord(archiveDir, draft, parent, options);
+    return {
+      archive: archiveDir,
+      version: committed.version,
+      date: committed.date,
+      guideline: committed.guideline,
+      fingerprint: committed.fingerprint,
+      recordDigest: committed.recordDigest as string,
+      sequence: committed.sequence as number,
+      previous: committed.previous ?? null,
+      parent: committed.parent,
+      items: committed.counts.items,
+      strata: committed.strata,
+      objectsWritten: written,
+      objectsShared: shared,
+      leftoversRemoved,
+      record: `versions/${committed.version}.json`,
+    };
+  } finally {
+    versionLock.release();
   }
-  return {
-    archive: archiveDir,
-    version: record.version,
-    date: record.date,
-    guideline: record.guideline,
-    fingerprint: record.fingerprint,
-    parent: record.parent,
-    items: record.counts.items,
-    strata: record.strata,
-    objectsWritten: created.length,
-    objectsShared: shared,
-    record: `versions/${record.version}.json`,
-  };
+}
+
+/**
+ * The commit: under the head lock, find the newest chained version (rolling back a head whose
+ * record a dead writer never linked), check it is intact, sign the record with its place in the
+ * chain, write head.json (temporary file, flush, rename), then link the record into place.
+ */
+function commitRecord(archiveDir: string, draft: VersionRecord, parent: { version: string; fingerprint: string; recordDigest: string } | null, options: FreezeOptions): VersionRecord {
+  const versions = join(archiveDir, 'versions');
+  const headLock = takeLock(archiveDir, HEAD_LOCK_PATH, HEAD_LOCK_WAIT_MS, 'the archive\'s head');
+  try {
+    const tip = chainTip(archiveDir, draft.version);
+    const record = signVersionRecord({ ...draft, parent, sequence: tip.sequence, previous: tip.previous });
+    const recordPath = join(versions, `${record.version}.json`);
+    if (lstatOrNull(recordPath)) throw new CheckFailed(versionExistsMessage(archiveDir, record.version));
+    const head: ArchiveHead = { format: ARCHIVE_HEAD_FORMAT, version: record.version, recordDigest: record.recordDigest as string, sequence: record.sequence as number, previous: record.previous ?? null };
+    const headPath = join(archiveDir, ARCHIVE_HEAD_FILE);
+    const recordTemp = writeTemp(recordPath, versionRecordText(record));
+    try {
+      const headTemp = writeTemp(headPath, archiveHeadText(head), 0o644);
+      try {
+        renameSync(headTemp, headPath);
+      } catch (error) {
+        rmSync(headTemp, { force: true });
+        throw fileSystemError(error, headPath, 'write');
+      }
+      let linked: boolean;
+      try {
+        linked = linkNoClobber(recordTemp, recordPath);
+      } catch (error) {
+        restoreHead(archiveDir, tip);
+        throw error;
+      }
+      if (!linked) {
+        // Only a writer that takes no locks (an older benchplan) gets here: put the head back.
+        restoreHead(archiveDir, tip);
+        throw new CheckFailed(versionExistsMessage(archiveDir, record.version));
+      }
+      syncFolder(versions);
+    } finally {
+      rmSync(recordTemp, { force: true });
+    }
+    return record;
+  } finally {
+    headLock.release();
+  }
+}
+
+/**
+ * The place the next record takes: after the head, or (when head.json names a record that is not
+ * there, because its writer died between writing the head and linking the record, or it is this
+ * very version's own earlier attempt) after the head's previous link. Refuses a head whose record
+ * is missing without such a reason, and a newest record that is not intact.
+ */
+function chainTip(archiveDir: string, version: string): ChainPlace {
+  const read = readArchiveHead(archiveDir);
+  const headFile = join(archiveDir, ARCHIVE_HEAD_FILE);
+  if ('problem' in read) throw new CheckFailed(`${headFile}: ${read.problem}; run benchplan verify`);
+  if ('absent' in read) return { sequence: 1, previous: null };
+  let link: ChainLink | null = { version: read.head.version, recordDigest: read.head.recordDigest };
+  let sequence = read.head.sequence;
+  const path = join(archiveDir, 'versions', `${link.version}.json`);
+  if (!lstatOrNull(path)) {
+    // Its writer's lock shows the head was written by a commit that never linked the record: held by
+    // a dead writer, or by a re-run of it at work (not committing: we hold the head lock).
+    const lock = readLock(join(archiveDir, versionLockPath(link.version)));
+    if (link.version !== version && !lock?.owner) {
+      throw new CheckFailed(`${headFile}: version: names ${link.version} as the newest version, but ${path} is missing (deleted?); run benchplan verify`);
+    }
+    link = read.head.previous;
+    sequence -= 1;
+    if (!link) return { sequence: 1, previous: null };
+  }
+  const record = readArchiveVersion(archiveDir, link.version, ARCHIVE_HEAD_FILE);
+  const recordFile = join(archiveDir, 'versions', `${link.version}.json`);
+  assertVersionIntact(record, recordFile);
+  if (versionRecordDigest(record) !== link.recordDigest) throw new CheckFailed(`${recordFile}: recordDigest: not the record the archive's hash chain holds for ${link.version} (replaced?); run benchplan verify`);
+  return { sequence: sequence + 1, previous: link };
+}
+
+function restoreHead(archiveDir: string, tip: ChainPlace): void {
+  const headPath = join(archiveDir, ARCHIVE_HEAD_FILE);
+  if (!tip.previous) {
+    rmSync(headPath, { force: true });
+    return;
+  }
+  const record = readArchiveVersion(archiveDir, tip.previous.version, ARCHIVE_HEAD_FILE);
+  const head: ArchiveHead = { format: ARCHIVE_HEAD_FORMAT, version: record.version, recordDigest: tip.previous.recordDigest, sequence: tip.sequence - 1, previous: record.previous ?? null };
+  const temp = writeTemp(headPath, archiveHeadText(head), 0o644);
+  renameSync(temp, headPath);
+}
+
+/** Takes a lock file under the archive, waiting up to `waitMs`; CheckFailed "locked by PID … on HOST since T" when a live writer keeps it. */
+function takeLock(archiveDir: string, relative: string, waitMs: number, what: string): HeldLock {
+  const path = join(archiveDir, relative);
+  let attempt;
+  try {
+    attempt = waitMs > 0 ? lockWithin(path, waitMs) : tryLock(path);
+  } catch (error) {
+    throw fileSystemError(error, path, 'create the lock');
+  }
+  if ('held' in attempt) return attempt.held;
+  throw new CheckFailed(`${archiveDir}: ${what} is locked by ${describeLockOwner(attempt.busy.owner)} (${relative}): another freeze or rotate --apply is writing it; try again when it is done`);
 }
 
 function versionExistsMessage(archiveDir: string, version: string): string {
@@ -270,8 +467,8 @@ function fileSystemError(error: unknown, path: string, doing: string): Error {
 
 /**
  * Checks an object already in the archive before a freeze shares it: a regular file of the
- * expected size whose content hashes to its name (hashed in chunks; skipped when `checked`,
- * i.e. the caller has just read it back and checked it).
+ * expected size whose content hashes to its name (hashed in chunks, opened without blocking;
+ * skipped when `checked`, i.e. the caller has just read it back and checked it).
  */
 function checkStoredObject(archiveDir: string, hash: string, stat: Stats, bytes: number, checked: boolean): void {
   if (!stat.isFile()) throw new CheckFailed(`${archiveDir}: objects/${hash} is not a regular file (a link or folder is never followed); run benchplan verify`);
@@ -280,27 +477,29 @@ function checkStoredObject(archiveDir: string, hash: string, stat: Stats, bytes:
   const path = join(archiveDir, 'objects', hash);
   let actual: string;
   try {
-    actual = sha256File(path, { followLinks: false, maxBytes: bytes }).sha256;
+    actual = sha256File(path, { followLinks: false, maxBytes: bytes, regularOnly: true }).sha256;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ETOOBIG') throw new CheckFailed(`${archiveDir}: objects/${hash} does not match its name (it grew past ${bytes} bytes): the archive was changed; run benchplan verify`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ETOOBIG') throw new CheckFailed(`${archiveDir}: objects/${hash} does not match its name (it grew past ${bytes} bytes): the archive was changed; run benchplan verify`);
+    if (code === 'ENOTREG' || code === 'ELOOP') throw new CheckFailed(`${archiveDir}: objects/${hash} is not a regular file (a link or folder is never followed); run benchplan verify`);
     throw fileSystemError(error, path, 'read');
   }
   if (actual !== hash) throw new CheckFailed(`${archiveDir}: objects/${hash} does not match its name (content hash ${actual}): the archive was changed; run benchplan verify`);
 }
 
-/**
- * Writes a file that must not exist yet: temporary file, flush, hard link into place, remove
- * the temporary name. Returns false (writing nothing) when the target already exists.
- * Where the file system has no hard links, falls back to an existence check and a rename.
- * @throws {InputError} naming the path and the code when the file system refuses.
- */
-function writeNewFile(path: string, content: string | Uint8Array): boolean {
-  let temp: string;
+function writeTemp(path: string, content: string | Uint8Array, mode = 0o444): string {
   try {
-    temp = writeTempFile(path, content, 0o444);
+    return writeTempFile(path, content, mode);
   } catch (error) {
     throw fileSystemError(error, path, 'write');
   }
+}
+
+/**
+ * Hard-links `temp` to `path` unless `path` exists (false then). Where the file system has no
+ * hard links, falls back to an existence check and a rename.
+ */
+function linkNoClobber(temp: string, path: string): boolean {
   try {
     try {
       linkSync(temp, path);
@@ -314,6 +513,32 @@ function writeNewFile(path: string, content: string | Uint8Array): boolean {
     return true;
   } catch (error) {
     throw fileSystemError(error, path, 'write');
+  }
+}
+
+/** Flushes a folder's entries (the new link) to disk, where the system allows it. */
+function syncFolder(path: string): void {
+  try {
+    const fd = openSync(path, constants.O_RDONLY | constants.O_DIRECTORY);
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Not every system can fsync a folder; the link itself is already made.
+  }
+}
+
+/**
+ * Writes a file that must not exist yet: temporary file (`.NAME.PID.K.tmp`), flush, hard link
+ * into place, remove the temporary name. Returns false (writing nothing) when the target exists.
+ * @throws {InputError} naming the path and the code when the file system refuses.
+ */
+function writeNewFile(path: string, content: string | Uint8Array): boolean {
+  const temp = writeTemp(path, content);
+  try {
+    return linkNoClobber(temp, path);
   } finally {
     rmSync(temp, { force: true });
   }
@@ -359,6 +584,8 @@ function makeFolder(path: string, recursive: boolean): void {
   try {
     mkdirSync(path, { recursive });
   } catch (error) {
+    // Another writer made it meanwhile (two first freezes of a new archive at once).
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST' && lstatOrNull(path)?.isDirectory()) return;
     throw fileSystemError(error, path, 'create the folder');
   }
 }
@@ -416,19 +643,21 @@ export function readArchiveVersion(archiveDir: string, version: string, flag = '
 }
 
 /**
- * The text of a record file, read without following a link and refusing one larger than
- * MAX_RECORD_BYTES before reading it.
+ * The text of a record file, read without following a link or blocking (O_NONBLOCK, then
+ * fstat: only a regular file is read) and refusing one larger than MAX_RECORD_BYTES before reading it.
  * @throws {InputError} naming the path: too large, or the file system's code (ENOENT, EACCES, ELOOP for a link, …).
  */
 export function readVersionRecordText(path: string): string {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     throw fileSystemError(error, path, 'read');
   }
   try {
-    const size = fstatSync(fd).size;
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new InputError('a version record must be a regular file (not a FIFO, device or folder)', { file: path });
+    const size = stat.size;
     if (size > MAX_RECORD_BYTES) throw new InputError(`is too large for a version record (${size} bytes; limit ${MAX_RECORD_BYTES})`, { file: path });
     return readFileSync(fd, 'utf8');
   } catch (error) {
@@ -464,11 +693,13 @@ export function readArchiveObject(archiveDir: string, sha256: string, bytes?: nu
   const changed = (what: string) => new CheckFailed(`${archiveDir}: objects/${sha256} ${what}: the archive was changed; run benchplan verify`);
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    // O_NONBLOCK: opening a FIFO planted as an object must not wait for a writer; fstat then refuses it.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new CheckFailed(`${archiveDir}: objects/${sha256} is missing; run benchplan verify`);
     if (code === 'ELOOP') throw changed('is a symbolic link (never followed)');
+    if (code === 'ENXIO') throw changed('is not a regular file (a socket)');
     throw fileSystemError(error, path, 'read');
   }
   try {

@@ -25,6 +25,11 @@ export interface Sha256FileOptions {
   maxBytes?: number;
   /** Follow a symbolic link at `path` (default true); false opens with O_NOFOLLOW, so a link fails with ELOOP. */
   followLinks?: boolean;
+  /**
+   * Open without blocking (O_NONBLOCK) and refuse anything but a regular file after fstat, with
+   * `code` 'ENOTREG': a FIFO or device is never read (default false).
+   */
+  regularOnly?: boolean;
 }
 
 /**
@@ -40,10 +45,11 @@ export interface Sha256FileOptions {
  */
 export function sha256File(path: string, options: Sha256FileOptions = {}): FileDigest {
   const maxBytes = options.maxBytes ?? Infinity;
-  const flags = constants.O_RDONLY | (options.followLinks === false ? constants.O_NOFOLLOW : 0);
+  const flags = constants.O_RDONLY | (options.followLinks === false ? constants.O_NOFOLLOW : 0) | (options.regularOnly ? constants.O_NONBLOCK : 0);
   const fd = openSync(path, flags);
   try {
     const stat = fstatSync(fd);
+    if (options.regularOnly && !stat.isFile()) throw Object.assign(new Error(`ENOTREG: not a regular file, read '${path}'`), { code: 'ENOTREG' });
     if (stat.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), { code: 'EISDIR' });
     if (stat.size > maxBytes) throw tooBig(path, stat.size, maxBytes);
     const hash = createHash('sha256');

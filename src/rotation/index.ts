@@ -1,6 +1,7 @@
 /**
  * src/rotation: benchmark versions that stay runnable. Fingerprints, a write-once
- * content-addressed archive (freeze / verify), leakage between dev and eval, saturation,
+ * content-addressed archive (freeze / verify) safe for several writers and crashes, with a
+ * hash chain over its history, leakage between dev and eval, saturation,
  * rotation plans, version diffs, and drift attribution (system vs test).
  */
 export { sha256Hex, sha256File, HASH_CHUNK_BYTES, type FileDigest, type Sha256FileOptions } from './hash.js';
@@ -10,7 +11,11 @@ export { MAX_ITEM_BYTES, benchmarkItemsFromManifest, type BenchmarkItem } from '
 export { FINGERPRINT_FORMAT, benchmarkFingerprint, fingerprintText as benchmarkFingerprintText, type FingerprintItem } from './fingerprint.js';
 export {
   VERSION_RECORD_FORMAT,
+  VERSION_RECORD_FORMAT_V2,
   VERSION_RECORD_FORMAT_V1,
+  HEAD_LOCK_WAIT_MS,
+  HEAD_LOCK_PATH,
+  versionLockPath,
   MAX_RECORD_BYTES,
   VersionItemSchema,
   VersionRecordSchema,
@@ -32,8 +37,13 @@ export {
   type VersionStratumCount,
   type FreezeOptions,
   type FreezeResult,
+  type ChainPlace,
 } from './archive.js';
-export { verifyArchive, type ArchiveProblem, type VerifyResult } from './verify.js';
+export { verifyArchive, type ArchiveProblem, type ArchiveLeftover, type VerifyResult } from './verify.js';
+export { ARCHIVE_HEAD_FORMAT, ARCHIVE_HEAD_FILE, ArchiveHeadSchema, ChainLinkSchema, readArchiveHead, archiveHeadText, type ArchiveHead, type ChainLink, type HeadRead } from './head.js';
+export { versionRecordIssues, assertVersionIntact, assertVersionLinks, assertVersionSound, type RecordIssue } from './record-check.js';
+export { processIsAlive, lockHost, readLock, describeLockOwner, tryLock, lockWithin, type LockOwner, type LockState, type HeldLock, type LockAttempt } from './lock.js';
+export { temporaryFileWriter, TEMPORARY_FILE_FOLDERS, foreignWriterPids, isDeadWriter, removeDeadWritersTemporaryFiles } from './leftovers.js';
 export {
   normalisedWords,
   wordShingles,

@@ -3,6 +3,7 @@ import type { ScoresTable } from '../data/scores.js';
 import type { Seed } from '../random/seed.js';
 import { freezeVersion, listArchiveVersions, readArchiveVersion, readVersionItems, type FreezeResult, type VersionRecord } from './archive.js';
 import type { BenchmarkItem } from './content.js';
+import { assertVersionSound } from './record-check.js';
 import { findLeakage, findNearDuplicates, type LeakageResult, type NearDuplicateOptions } from './leakage.js';
 import { planRotation, type RotationPlan } from './plan.js';
 import { measureSaturation, saturationTrend, type SaturationOptions, type SaturationResult, type SaturationTrend } from './saturation.js';
@@ -45,11 +46,14 @@ export interface PreparedRotation {
  * content that duplicates a dev item, which would arrive already leaked), and calls
  * `planRotation`. Writes nothing.
  * @param incidents the incidents log's items with their content (`benchmarkItemsFromManifest(loadManifest(path, { incidents: true }))`).
- * @throws {InputError} for an unknown version or bad settings; {CheckFailed} when an object in
- *   the archive was changed.
+ * @throws {InputError} for an unknown version or bad settings; {CheckFailed} when the version's
+ *   record, its parent or its chain link was changed (naming the file and field), or an object
+ *   in the archive was changed.
  */
 export function prepareRotation(archiveDir: string, from: string, incidents: readonly BenchmarkItem[], options: PrepareRotationOptions = {}): PreparedRotation {
   const record = readArchiveVersion(archiveDir, from, '--from');
+  // Build only on a version that is as it was frozen: its record, its parent and its place in the chain.
+  assertVersionSound(archiveDir, record);
   const items = readVersionItems(archiveDir, record);
   const leakage = findLeakage(items, options.nearDuplicate);
   const saturationOptions: SaturationOptions = {};
@@ -62,6 +66,7 @@ export function prepareRotation(archiveDir: string, from: string, incidents: rea
     if (!saturation) throw new InputError('a saturation history needs the current scores too (--scores)', { file: '--history' });
     const points = options.history.map((h) => {
       const r = readArchiveVersion(archiveDir, h.version, '--history');
+      assertVersionSound(archiveDir, r);
       return { version: r.version, date: r.date, saturation: measureSaturation(r.items, h.scores, saturationOptions) };
     });
     if (points.some((p) => p.version === record.version)) throw new InputError(`the history repeats the version rotated from`, { file: '--history', value: record.version });
@@ -116,6 +121,7 @@ export interface ApplyRotationOptions {
 export function applyRotation(archiveDir: string, prepared: PreparedRotation | RotationPlan, incidents: readonly BenchmarkItem[], options: ApplyRotationOptions): FreezeResult {
   const plan = 'plan' in prepared ? prepared.plan : prepared;
   const record: VersionRecord = readArchiveVersion(archiveDir, plan.from, '--from');
+  assertVersionSound(archiveDir, record);
   if (record.fingerprint !== plan.fromFingerprint) throw new CheckFailed(`${archiveDir}: version ${plan.from} changed since the plan was made (fingerprint ${record.fingerprint.slice(0, 12)}…)`);
   // The fingerprint binds every item's content hash, so items read for this same fingerprint are the record's.
   const reused = 'plan' in prepared && prepared.archive === archiveDir ? prepared.fromItems : null;

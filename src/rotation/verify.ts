@@ -1,10 +1,13 @@
 import { lstatSync, readdirSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../data/errors.js';
-import { archiveFolders, MAX_RECORD_BYTES, parseVersionRecord, readVersionRecordText, versionCounts, versionStratumCounts, type VersionRecord } from './archive.js';
+import { archiveFolders, MAX_RECORD_BYTES, parseVersionRecord, readVersionRecordText, VERSION_RECORD_FORMAT, versionLockPath, type VersionRecord } from './archive.js';
 import { MAX_ITEM_BYTES } from './content.js';
-import { benchmarkFingerprint } from './fingerprint.js';
 import { compareIds, isSha256Hex, sha256File } from './hash.js';
+import { ARCHIVE_HEAD_FILE, readArchiveHead, type ChainLink } from './head.js';
+import { foreignWriterPids, isDeadWriter, temporaryFileWriter } from './leftovers.js';
+import { describeLockOwner, readLock } from './lock.js';
+import { versionRecordIssues } from './record-check.js';
 import { versionRecordDigest } from './record-digest.js';
 import { checkVersionId, VERSION_ID_PATTERN } from './version-id.js';
 
@@ -14,6 +17,23 @@ export interface ArchiveProblem {
   /** The file, relative to the archive folder (`objects/<sha256>`, `versions/<id>.json`). */
   path: string;
   /** What is wrong, in words. */
+  detail: string;
+}
+
+/**
+ * Something in the archive that is not a version's content and cannot change one: what a
+ * writer at work, or one that died, leaves. Reported, never a reason to fail.
+ * - `interrupted`: a temporary file of a writer that is no longer running (kill -9, power
+ *   loss); the next freeze removes it.
+ * - `in-progress`: a temporary file or lock of a writer that is running now.
+ * - `stale-lock`: a lock whose writer ran on this host and is gone; the next writer removes it.
+ * - `unreferenced`: an intact content file no version refers to (a freeze that failed or was
+ *   killed after writing it; content files are never deleted, since another writer may share
+ *   them); a freeze of a version holding it adopts it.
+ */
+export interface ArchiveLeftover {
+  kind: 'interrupted' | 'in-progress' | 'stale-lock' | 'unreferenced';
+  path: string;
   detail: string;
 }
 
@@ -30,37 +50,53 @@ export interface VerifyResult {
   problems: ArchiveProblem[];
   /** Things worth knowing that are not problems, e.g. a record frozen before records carried a digest. */
   notes: string[];
+  /** What writers at work, or writers that died, left: temporary files, locks, unreferenced contents. Not problems. */
+  leftovers: ArchiveLeftover[];
+  /**
+   * The newest version of the archive's hash chain, with its record digest and place (null when
+   * no record is chained, or with `version`). Keep a copy elsewhere: it binds the whole history.
+   */
+  head: (ChainLink & { sequence: number }) | null;
   /** True when there is no problem. */
   ok: boolean;
 }
 
 /**
- * Re-hashes an archive and reports every changed, missing, extra or unreadable file.
+ * Re-hashes an archive and reports every changed, missing, extra or unreadable file, and what
+ * writers left behind.
  *
  * - each record must parse, carry its own file name's id, and have a fingerprint that matches
  *   its items (so an edited label or stratum is caught); its `counts` and `strata` must be the
  *   ones its items give; its `recordDigest` must match its content (so an edited date, an item's
- *   `added`, `source` or `bytes` is caught: accidental edits, not a forger who recomputes the
- *   digest); a record without a digest (frozen by an older benchplan) gets a note, not a
- *   problem; and the parent it names must still have the fingerprint it had when this version
- *   was rotated from it;
+ *   `added`, `source` or `bytes` is caught); a record without a digest (frozen by an older
+ *   benchplan) gets a note, not a problem; and the parent it names must still have the
+ *   fingerprint (and record digest) it had when this version was rotated from it;
+ * - the hash chain (format-3 records): `head.json` names the newest version and its digest;
+ *   from there each record's `previous` must name an existing record whose digest is the one
+ *   recorded, with the sequence one lower, down to the first (sequence 1). A deleted record
+ *   (even one whose contents other versions share), a replaced one (edited and re-digested) or
+ *   a re-ordered chain breaks a link; a record the chain does not reach was inserted. Records
+ *   frozen before the chain get a note: their deletion cannot be detected;
  * - each object's SHA-256 must equal its file name, its size the `bytes` its items record, and
- *   every object a record names must exist. Objects are hashed in 1 MiB chunks. One larger than
- *   MAX_ITEM_BYTES, or whose size differs from what an intact record (digest checked) says, is
- *   changed and is not read;
- * - for the whole archive (no `version`), any other file is extra: a leftover temporary file,
- *   a file with a foreign name, a symbolic link (never followed), or an object no version refers
- *   to (an interrupted freeze leaves these; freezing again adopts them).
+ *   every object a record names must exist. An object that is not a regular file (FIFO, device,
+ *   link) is a problem and is never opened; files are opened with O_NONBLOCK and fstat-ed, so
+ *   nothing blocks. Objects are hashed in 1 MiB chunks; one larger than MAX_ITEM_BYTES, or whose
+ *   size differs from what an intact record says, is changed and is not read;
+ * - leftovers are listed, not failed: temporary files `.NAME.PID.K.tmp` (of a writer that died:
+ *   interrupted; of a running one: in progress), locks (stale or live), intact objects no
+ *   version refers to, and a head.json whose record a dead writer never linked;
+ * - for the whole archive (no `version`), any other file is extra: a file with a foreign name,
+ *   a symbolic link (never followed), a folder or FIFO where a file belongs.
  *
  * A record or object the file system will not let us read is a problem (`unreadable`, with the
  * error code), not an error: it is part of the archive's content.
  * Cost: O(total bytes in the archive) to hash, O(1 MiB) memory for it.
- * @param options.version check only this version's record and objects.
+ * @param options.version check only this version's record and objects (and its chain links).
  * @returns the problems in a stable order (stray top-level files, then records, then objects,
- *   each by path), and notes.
+ *   each by path), notes, leftovers and the head.
  * @throws {InputError} when there is no archive at `archiveDir`, `version` is a bad id or not in
  *   the archive, or the archive's folders cannot be listed (the path and the error code).
- * @example verifyArchive('out/archive') // => { ok: true, versions: ['2026Q3', '2026Q4'], items: 200, objects: 101, problems: [], notes: [], … } (after the demo)
+ * @example verifyArchive('out/archive') // => { ok: true, versions: ['2026Q3', '2026Q4'], items: 200, objects: 101, problems: [], notes: [], leftovers: [], head: { version: '2026Q4', sequence: 2, … }, … } (after the demo)
  */
 export function verifyArchive(archiveDir: string, options: { version?: string } = {}): VerifyResult {
   const only = options.version === undefined ? null : checkVersionId(options.version);
@@ -68,16 +104,50 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
   const topProblems: ArchiveProblem[] = [];
   const recordProblems: ArchiveProblem[] = [];
   const notes: string[] = [];
+  const leftovers: ArchiveLeftover[] = [];
   const records = new Map<string, VersionRecord>();
   /** Records whose digest matches: their `bytes` can be trusted to judge an object by its size. */
   const intact = new Set<string>();
+  /** Every record's digest as computed now (also for records read only as parents or chain links). */
+  const digests = new Map<string, string>();
 
   const versionFiles = listFolder(versions);
   const objectFiles = listFolder(objects);
+  const lockFiles = listFolder(join(archiveDir, 'locks'));
+  const foreign = foreignWriterPids(archiveDir);
+
+  /** A temporary file is a leftover: interrupted when its writer is gone, in progress when it runs. */
+  const temporary = (path: string, name: string, stat: Stats): boolean => {
+    const pid = temporaryFileWriter(name);
+    if (pid === null || !stat.isFile()) return false;
+    if (isDeadWriter(pid, foreign)) leftovers.push({ kind: 'interrupted', path, detail: `a temporary file of a write that was interrupted (its writer, PID ${pid}, is not running); the next freeze removes it` });
+    else leftovers.push({ kind: 'in-progress', path, detail: `a temporary file of a write in progress (PID ${pid} is running${foreign.has(pid) ? ' on another host' : ''})` });
+    return true;
+  };
 
   if (only === null) {
-    for (const name of [...listFolder(archiveDir).keys()].sort(compareIds)) {
-      if (name !== 'objects' && name !== 'versions') topProblems.push({ kind: 'extra', path: name, detail: 'not part of the archive layout (objects/, versions/)' });
+    const top = listFolder(archiveDir);
+    for (const name of [...top.keys()].sort(compareIds)) {
+      const stat = top.get(name) as Stats;
+      if (name === 'objects' || name === 'versions') continue;
+      if (name === 'locks' && stat.isDirectory()) continue;
+      if (name === ARCHIVE_HEAD_FILE && stat.isFile()) continue;
+      if (temporary(name, name, stat)) continue;
+      topProblems.push({ kind: 'extra', path: name, detail: 'not part of the archive layout (objects/, versions/, locks/, head.json)' });
+    }
+    for (const name of [...lockFiles.keys()].sort(compareIds)) {
+      const path = `locks/${name}`;
+      const stat = lockFiles.get(name) as Stats;
+      if (temporary(path, name, stat)) continue;
+      const isLockName = name.endsWith('.lock') || name.endsWith('.break');
+      const state = isLockName ? readLock(join(archiveDir, path)) : null;
+      if (isLockName && stat.isFile() && state === null) continue; // released while we listed
+      if (!stat.isFile() || !state?.owner) {
+        topProblems.push({ kind: 'extra', path, detail: stat.isFile() ? 'not a lock file' : 'not a regular file' });
+        continue;
+      }
+      if (state.stale) leftovers.push({ kind: 'stale-lock', path, detail: `a lock left by a writer that died (${describeLockOwner(state.owner)}); the next writer removes it` });
+      else leftovers.push({ kind: 'in-progress', path, detail: `held by ${describeLockOwner(state.owner)}: a freeze or rotate --apply at work` });
     }
   }
 
@@ -89,7 +159,8 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
     for (const name of [...versionFiles.keys()].sort(compareIds)) {
       const id = name.endsWith('.json') ? name.slice(0, -5) : '';
       if (id === '' || !VERSION_ID_PATTERN.test(id) || id.includes('..')) {
-        recordProblems.push({ kind: 'extra', path: `versions/${name}`, detail: isTempName(name) ? 'a temporary file left by an interrupted write' : 'not a version record name (<id>.json)' });
+        if (temporary(`versions/${name}`, name, versionFiles.get(name) as Stats)) continue;
+        recordProblems.push({ kind: 'extra', path: `versions/${name}`, detail: 'not a version record name (<id>.json)' });
       } else idsToRead.push(id);
     }
   }
@@ -104,30 +175,121 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
       continue;
     }
     const record = read.record;
-    for (const detail of recordContentProblems(record)) recordProblems.push({ kind: 'changed', path, detail });
+    const issues = versionRecordIssues(record);
+    for (const issue of issues) recordProblems.push({ kind: 'changed', path, detail: issue.detail });
     if (record.recordDigest === undefined) notes.push(`${path}: no record digest (frozen by an older benchplan): an edit of its date, counts or an item's added, source or bytes cannot be detected`);
-    else {
-      const computed = versionRecordDigest(record);
-      if (computed === record.recordDigest) intact.add(id);
-      else recordProblems.push({ kind: 'changed', path, detail: `the record was edited after it was frozen: its content no longer matches its record digest (recorded ${record.recordDigest.slice(0, 12)}…, computed ${computed.slice(0, 12)}…)` });
-    }
+    else if (!issues.some((i) => i.field === 'recordDigest')) intact.add(id);
+    if (record.format !== VERSION_RECORD_FORMAT && only === null) notes.push(`${path}: not in the archive's hash chain (frozen by an older benchplan): its deletion or replacement cannot be detected`);
+    // A link compares with the digest the record carries: an edit that left it behind is the record's own problem, reported above.
+    digests.set(id, record.recordDigest ?? versionRecordDigest(record));
     records.set(id, record);
   }
 
-  // The chain: a version's parent must still be the version it was rotated from.
+  /** A record read only to check a link (`--version`): its digest, fingerprint and sequence, or undefined. */
+  const other = (id: string): VersionRecord | undefined => {
+    const known = records.get(id);
+    if (known) return known;
+    const stat = versionFiles.get(`${id}.json`);
+    if (!stat) return undefined;
+    const read = readRecord(versions, id, stat);
+    if (!('record' in read)) return undefined;
+    digests.set(id, read.record.recordDigest ?? versionRecordDigest(read.record));
+    return read.record;
+  };
+
+  // Lineage: a version's parent must still be the version it was rotated from.
   for (const record of records.values()) {
     if (!record.parent) continue;
     const parentPath = `versions/${record.parent.version}.json`;
-    const parentStat = versionFiles.get(`${record.parent.version}.json`);
-    let parent = records.get(record.parent.version);
-    if (!parent && only !== null && parentStat) {
-      const read = readRecord(versions, record.parent.version, parentStat);
-      parent = 'record' in read ? read.record : undefined;
-    }
-    if (!parentStat) {
+    const parent = other(record.parent.version);
+    if (!versionFiles.has(`${record.parent.version}.json`)) {
       recordProblems.push({ kind: 'missing', path: parentPath, detail: `version ${record.version} was rotated from it` });
     } else if (parent && parent.fingerprint !== record.parent.fingerprint) {
       recordProblems.push({ kind: 'changed', path: parentPath, detail: `its fingerprint is not the one version ${record.version} recorded when rotated from it (${record.parent.fingerprint.slice(0, 12)}…)` });
+    } else if (parent && record.parent.recordDigest !== undefined && digests.get(parent.version) !== record.parent.recordDigest) {
+      recordProblems.push({ kind: 'changed', path: parentPath, detail: `its record digest is not the one version ${record.version} recorded when rotated from it (${record.parent.recordDigest.slice(0, 12)}…): the record was replaced` });
+    }
+  }
+
+  // The hash chain.
+  let head: VerifyResult['head'] = null;
+  const chainLink = (from: string, link: ChainLink, sequence: number): VersionRecord | null => {
+    const path = `versions/${link.version}.json`;
+    if (!versionFiles.has(`${link.version}.json`)) {
+      recordProblems.push({ kind: 'missing', path, detail: `${from} names it as the version frozen before (the archive's hash chain, sequence ${sequence})` });
+      return null;
+    }
+    const record = other(link.version);
+    if (!record) return null; // its own problem is reported
+    if (record.format !== VERSION_RECORD_FORMAT || digests.get(link.version) !== link.recordDigest) {
+      recordProblems.push({ kind: 'changed', path, detail: `recordDigest: not the record ${from} chained to (recorded ${link.recordDigest.slice(0, 12)}…): it was replaced` });
+    } else if (record.sequence !== sequence) {
+      recordProblems.push({ kind: 'changed', path, detail: `sequence is ${record.sequence}, but ${from} puts it at ${sequence}: the chain was re-ordered` });
+    }
+    return record;
+  };
+  if (only !== null) {
+    const record = records.get(only);
+    if (record?.previous) chainLink(`versions/${only}.json`, record.previous, (record.sequence as number) - 1);
+  } else {
+    const chained = [...records.values()].filter((r) => r.format === VERSION_RECORD_FORMAT);
+    const headRead = readArchiveHead(archiveDir);
+    const visited = new Set<string>();
+    let start: { from: string; link: ChainLink; sequence: number } | null = null;
+    if ('problem' in headRead) {
+      topProblems.push({ kind: 'changed', path: ARCHIVE_HEAD_FILE, detail: headRead.problem });
+    } else if ('absent' in headRead) {
+      if (chained.length > 0) topProblems.push({ kind: 'missing', path: ARCHIVE_HEAD_FILE, detail: `names the newest version of the hash chain (${chained.length} chained record${chained.length === 1 ? '' : 's'})` });
+    } else {
+      const h = headRead.head;
+      head = { version: h.version, recordDigest: h.recordDigest, sequence: h.sequence };
+      if (!versionFiles.has(`${h.version}.json`)) {
+        const lock = readLock(join(archiveDir, versionLockPath(h.version)));
+        let linkedMeanwhile = false;
+        try {
+          linkedMeanwhile = lstatSync(join(versions, `${h.version}.json`)).isFile();
+        } catch {
+          // still not there
+        }
+        if (linkedMeanwhile) {
+          // A writer committed after we listed the records: judge the chain up to the one before it.
+          leftovers.push({ kind: 'in-progress', path: `versions/${h.version}.json`, detail: 'committed while verify ran (not checked; run verify again)' });
+          head = h.previous ? { ...h.previous, sequence: h.sequence - 1 } : null;
+          if (h.previous) start = { from: ARCHIVE_HEAD_FILE, link: h.previous, sequence: h.sequence - 1 };
+        } else if (lock?.owner) {
+          leftovers.push({ kind: lock.stale ? 'interrupted' : 'in-progress', path: ARCHIVE_HEAD_FILE, detail: `names ${h.version}, whose freeze ${lock.stale ? 'died before linking its record (the next freeze rolls the head back)' : 'is at work (committing it, or re-running after an interrupted commit)'}` });
+          head = h.previous ? { ...h.previous, sequence: h.sequence - 1 } : null;
+          if (h.previous) start = { from: ARCHIVE_HEAD_FILE, link: h.previous, sequence: h.sequence - 1 };
+        } else {
+          topProblems.push({ kind: 'missing', path: `versions/${h.version}.json`, detail: `${ARCHIVE_HEAD_FILE} names it as the newest version (sequence ${h.sequence})` });
+          if (h.previous) start = { from: `${ARCHIVE_HEAD_FILE} (as the one before ${h.version})`, link: h.previous, sequence: h.sequence - 1 };
+        }
+      } else start = { from: ARCHIVE_HEAD_FILE, link: { version: h.version, recordDigest: h.recordDigest }, sequence: h.sequence };
+    }
+    // Walk from the head down; across a deleted record, carry on from the one the chain says came before it.
+    const bySequence = new Map<number, VersionRecord[]>();
+    for (const r of chained) {
+      const list = bySequence.get(r.sequence as number) ?? [];
+      list.push(r);
+      bySequence.set(r.sequence as number, list);
+    }
+    while (start) {
+      const record = chainLink(start.from, start.link, start.sequence);
+      let next: VersionRecord | undefined = record ?? undefined;
+      if (!record) {
+        const candidates = (bySequence.get(start.sequence - 1) ?? []).filter((r) => !visited.has(r.version));
+        next = candidates.length === 1 ? candidates[0] : undefined;
+        if (next) visited.add(next.version);
+        if (!next) break;
+      } else {
+        if (visited.has(record.version)) break; // a loop: reported as a replaced record
+        visited.add(record.version);
+      }
+      const n = next as VersionRecord;
+      start = n.previous ? { from: `versions/${n.version}.json`, link: n.previous, sequence: (n.sequence as number) - 1 } : null;
+    }
+    for (const r of chained) {
+      if (!visited.has(r.version)) recordProblems.push({ kind: 'changed', path: `versions/${r.version}.json`, detail: `not in the archive's hash chain: no later version and not ${ARCHIVE_HEAD_FILE} lead to it (sequence ${r.sequence}); it was inserted, or the record after it replaced` });
     }
   }
 
@@ -149,14 +311,15 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
     const path = `objects/${name}`;
     const stat = objectFiles.get(name) as Stats;
     if (!isSha256Hex(name)) {
-      objectProblems.push({ kind: 'extra', path, detail: isTempName(name) ? 'a temporary file left by an interrupted write' : 'not a content hash' });
+      if (temporary(path, name, stat)) continue;
+      objectProblems.push({ kind: 'extra', path, detail: 'not a content hash' });
       continue;
     }
     const who = users.get(name);
     const kindIfBad = who ? 'changed' : 'extra';
     const of = who ? ` (item ${who[0].item} of ${who[0].version})` : '';
     if (!stat.isFile()) {
-      objectProblems.push({ kind: kindIfBad, path, detail: `${stat.isSymbolicLink() ? 'a symbolic link (never followed)' : 'not a regular file'}${of}` });
+      objectProblems.push({ kind: kindIfBad, path, detail: `${stat.isSymbolicLink() ? 'a symbolic link (never followed)' : `not a regular file (${fileKind(stat)}; never opened)`}${of}` });
       continue;
     }
     if (stat.size > MAX_ITEM_BYTES) {
@@ -170,10 +333,11 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
     }
     let digest: { sha256: string; bytes: number };
     try {
-      digest = sha256File(join(objects, name), { followLinks: false, maxBytes: MAX_ITEM_BYTES });
+      digest = sha256File(join(objects, name), { followLinks: false, maxBytes: MAX_ITEM_BYTES, regularOnly: true });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ETOOBIG') objectProblems.push({ kind: kindIfBad, path, detail: `grew past ${MAX_ITEM_BYTES} bytes while being read${of}` });
+      else if (code === 'ENOTREG' || code === 'ELOOP') objectProblems.push({ kind: kindIfBad, path, detail: `not a regular file (replaced while verify ran; never read)${of}` });
       else objectProblems.push({ kind: 'unreadable', path, detail: `cannot be read: ${code ?? String(error)}${of}` });
       continue;
     }
@@ -183,7 +347,8 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
       continue;
     }
     if (!who) {
-      objectProblems.push({ kind: 'extra', path, detail: unread > 0 ? 'no version that still reads refers to it' : 'no version refers to it (left by an interrupted freeze?)' });
+      if (unread > 0) objectProblems.push({ kind: 'extra', path, detail: 'no version that still reads refers to it' });
+      else leftovers.push({ kind: 'unreferenced', path, detail: 'intact, but no version refers to it: left by a freeze that failed or was killed after writing it (contents are never deleted, as another writer may share them); a freeze of a version holding it adopts it' });
       continue;
     }
     // The object is intact, so its size is the content's true size: a record saying otherwise was edited.
@@ -195,8 +360,10 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
     if (!objectFiles.has(hash)) objectProblems.push({ kind: 'missing', path: `objects/${hash}`, detail: `item ${who[0].item} of ${who[0].version}` });
   }
   // Stable sorts: a record's own problems stay in the order they were found.
+  topProblems.sort((a, b) => compareIds(a.path, b.path));
   recordProblems.sort((a, b) => compareIds(a.path, b.path));
   objectProblems.sort((a, b) => compareIds(a.path, b.path));
+  leftovers.sort((a, b) => compareIds(a.path, b.path));
   const problems = [...topProblems, ...recordProblems, ...objectProblems];
 
   return {
@@ -207,45 +374,26 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
     items,
     problems,
     notes,
+    leftovers,
+    head,
     ok: problems.length === 0,
   };
 }
 
-/**
- * What is wrong inside a record that parsed: a fingerprint its items no longer give, counts or
- * per-stratum counts its items do not add up to. Pure.
- */
-function recordContentProblems(record: VersionRecord): string[] {
-  const out: string[] = [];
-  try {
-    const computed = benchmarkFingerprint(record.items, record.guideline);
-    if (computed !== record.fingerprint) out.push(`its items no longer match its fingerprint (recorded ${record.fingerprint.slice(0, 12)}…, computed ${computed.slice(0, 12)}…)`);
-  } catch (error) {
-    out.push((error as Error).message);
-  }
-  const counts = versionCounts(record.items);
-  for (const key of ['items', 'eval', 'dev'] as const) {
-    if (record.counts[key] !== counts[key]) out.push(`counts.${key} is ${record.counts[key]}, but its items give ${counts[key]}`);
-  }
-  const given = new Map<string, { eval: number; dev: number }>();
-  for (const s of record.strata) {
-    if (given.has(s.stratum)) out.push(`strata lists "${s.stratum}" twice`);
-    else given.set(s.stratum, s);
-  }
-  const computed = versionStratumCounts(record.items);
-  for (const s of computed) {
-    const g = given.get(s.stratum);
-    if (!g) out.push(`strata does not list "${s.stratum}" (its items give eval ${s.eval}, dev ${s.dev})`);
-    else if (g.eval !== s.eval || g.dev !== s.dev) out.push(`strata: "${s.stratum}" is eval ${g.eval}, dev ${g.dev}, but its items give eval ${s.eval}, dev ${s.dev}`);
-  }
-  for (const name of given.keys()) if (!computed.some((s) => s.stratum === name)) out.push(`strata lists "${name}", which no item is in`);
-  return out;
+/** What kind of file a non-regular entry is, in words. */
+function fileKind(stat: Stats): string {
+  if (stat.isFIFO()) return 'a FIFO';
+  if (stat.isCharacterDevice()) return 'a character device';
+  if (stat.isBlockDevice()) return 'a block device';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isDirectory()) return 'a folder';
+  return 'not a file';
 }
 
 /** Reads one record for verify: a problem (not an error) when it is a link, too large, unreadable or malformed. */
 function readRecord(versions: string, id: string, stat: Stats): { record: VersionRecord } | { problem: ArchiveProblem } {
   const path = `versions/${id}.json`;
-  if (!stat.isFile()) return { problem: { kind: 'extra', path, detail: stat.isSymbolicLink() ? 'a symbolic link (never followed)' : 'not a regular file' } };
+  if (!stat.isFile()) return { problem: { kind: 'extra', path, detail: stat.isSymbolicLink() ? 'a symbolic link (never followed)' : `not a regular file (${fileKind(stat)}; never opened)` } };
   if (stat.size > MAX_RECORD_BYTES) return { problem: { kind: 'changed', path, detail: `${stat.size} bytes, more than a version record may hold (${MAX_RECORD_BYTES}); not read` } };
   let text: string;
   try {
@@ -262,9 +410,6 @@ function readRecord(versions: string, id: string, stat: Stats): { record: Versio
   }
 }
 
-function isTempName(name: string): boolean {
-  return name.startsWith('.') && name.endsWith('.tmp');
-}
 
 /**
  * A folder's entries with their lstat (links are not followed); empty when the folder is absent.

@@ -1,11 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { findChromium } from '../helpers/chromium.js';
 
-/** Where Chromium is: $CHROMIUM_PATH, else the Debian package's /usr/bin/chromium. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** What a page looked like in a real browser. */
 export interface BrowserCheck {
@@ -28,12 +27,13 @@ export interface BrowserCheck {
  * each, and reports what each rendered and anything that failed.
  */
 export async function checkInBrowser(htmlPaths: readonly string[]): Promise<BrowserCheck[]> {
-  if (!existsSync(CHROMIUM)) throw new Error(`headless Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  const browser = findChromium();
   const profile = mkdtempSync(join(tmpdir(), 'benchplan-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath: browser.executablePath,
+    env: { ...process.env, ...browser.env },
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...browser.args],
     viewport: { width: 1280, height: 900 },
   });
   const results: BrowserCheck[] = [];

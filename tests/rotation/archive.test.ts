@@ -111,23 +111,32 @@ describe('freezeVersion', () => {
     expect(fs.statSync(join(dir, 'versions', 'v1.json')).mode & 0o777).toBe(0o444);
   });
 
+  // Call counts: linkSync 1 is the version lock; then one link per new content file; writeSync
+  // 1 is the lock's content. A content file, once linked, is never deleted (a concurrent writer
+  // of another version may already share it): it stays as an unreferenced leftover.
   it.each([
-    ['a failure writing the 3rd content file', 'writeSync' as const, 3],
-    ['a failure linking the 2nd content file into place', 'linkSync' as const, 2],
-    ['a failure linking the version record into place (8 new content files, then the record)', 'linkSync' as const, 9],
-  ])('leaves no partial version after %s', (_what, call, n) => {
+    ['a failure writing the 3rd content file', 'writeSync' as const, 4, 2],
+    ['a failure linking the 2nd content file into place', 'linkSync' as const, 3, 1],
+    ['a failure linking the version record into place (8 new content files, then the head lock, then the record)', 'linkSync' as const, 11, 8],
+  ])('leaves no partial version after %s', (_what, call, n, leftBehind) => {
     const dir = tempDir();
     const first = smallBenchmark(['routine'], 3);
     freezeVersion(dir, first, { version: 'v1', date: DATE });
     const before = filesUnder(dir);
+    const head = readFileSync(join(dir, 'head.json'));
     const items = smallBenchmark(['routine', 'rare_clause', 'past_failure'], 3); // 12 items, 4 already stored
     expect(() => failOnCall(call, n, () => freezeVersion(dir, items, { version: 'v2', date: DATE }))).toThrow(/ENOSPC/);
-    expect(filesUnder(dir)).toEqual(before);
+    // No record, no lock, no temporary file; the head is as it was.
+    expect(filesUnder(dir).filter((f) => !f.startsWith('objects/'))).toEqual(before.filter((f) => !f.startsWith('objects/')));
+    expect(readFileSync(join(dir, 'head.json'))).toEqual(head);
+    expect(filesUnder(dir).filter((f) => f.startsWith('objects/')).length - before.filter((f) => f.startsWith('objects/')).length).toBe(leftBehind);
     expect(listArchiveVersions(dir)).toEqual(['v1']);
-    expect(verifyArchive(dir).ok).toBe(true);
-    // Nothing was left half-done: the same freeze now succeeds.
+    const report = verifyArchive(dir);
+    expect(report.ok).toBe(true);
+    expect(report.leftovers.map((x) => x.kind)).toEqual(Array(leftBehind).fill('unreferenced'));
+    // Nothing was left half-done: the same freeze now succeeds and adopts what was written.
     expect(freezeVersion(dir, items, { version: 'v2', date: DATE }).items).toBe(12);
-    expect(verifyArchive(dir).ok).toBe(true);
+    expect(verifyArchive(dir)).toMatchObject({ ok: true, leftovers: [] });
   });
 
   it('leaves the whole version or none when the process is killed mid-freeze (kill -9)', () => {
@@ -152,16 +161,18 @@ freezeVersion(${JSON.stringify(dir)}, items, { version: 'v1', date: '2026-07-01'
     expect(child.signal).toBe('SIGKILL');
     expect(listArchiveVersions(dir)).toEqual([]);
     expect(existsSync(join(dir, 'versions', 'v1.json'))).toBe(false);
-    // What a hard crash can leave: content files no version refers to (and possibly a temporary file). verify names them as extra.
+    // What a hard crash can leave: content files no version refers to, a temporary file and
+    // the stale lock. verify lists them as leftovers and passes; nothing is a problem.
     const report = verifyArchive(dir);
-    expect(report.ok).toBe(false);
-    expect(report.problems.length).toBeGreaterThan(0);
-    expect(report.problems.every((p) => p.kind === 'extra')).toBe(true);
-    expect(report.problems.map((p) => p.detail).join('\n')).toMatch(/no version refers to it|temporary file/);
-    // Freezing again adopts the stored content; only temporary files (if any) remain to be removed.
+    expect(report.ok).toBe(true);
+    expect(report.problems).toEqual([]);
+    const kinds = new Set(report.leftovers.map((x) => x.kind));
+    expect(kinds.has('stale-lock')).toBe(true);
+    expect([...kinds].every((k) => k === 'stale-lock' || k === 'unreferenced' || k === 'interrupted')).toBe(true);
+    // Freezing again breaks the stale lock, removes the dead writer's temporary files and adopts the stored content.
     const items = [1, 2, 3, 4, 5, 6].map((k) => item(`i${k}`, 's', `content ${k}`));
     freezeVersion(dir, items, { version: 'v1', date: DATE });
-    expect(verifyArchive(dir).problems.filter((p) => !p.path.endsWith('.tmp'))).toEqual([]);
+    expect(verifyArchive(dir)).toMatchObject({ ok: true, problems: [], leftovers: [] });
   });
 
   it('refuses an object in the archive that no longer matches its hash, instead of sharing it', () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { loadManifest } from '../../src/data/manifest.js';
 import { benchmarkItemsFromManifest } from '../../src/rotation/content.js';
 import { findLeakage, findNearDuplicates, jaccardSimilarity, normalisedWords, wordShingles } from '../../src/rotation/leakage.js';
@@ -68,5 +69,42 @@ describe('findLeakage', () => {
     expect(findNearDuplicates(left, right, { threshold: j + 1e-9 })).toHaveLength(0);
     expect(() => findNearDuplicates(left, right, { threshold: 0 })).toThrow(/threshold must be in \(0, 1\]/);
     expect(() => findNearDuplicates(left, right, { threshold: 1.5 })).toThrow(RangeError);
+  });
+});
+
+describe('findNearDuplicates: the prefix filter misses nothing', () => {
+  // Brute force over every pair, from wordShingles and jaccardSimilarity alone.
+  function bruteForce(left: Array<{ item: string; content: string }>, right: Array<{ item: string; content: string }>, threshold: number) {
+    const out: Array<{ left: string; right: string; similarity: number }> = [];
+    for (const a of left) for (const b of right) {
+      if (a.content === b.content) continue;
+      const similarity = jaccardSimilarity(wordShingles(a.content), wordShingles(b.content));
+      if (similarity >= threshold) out.push({ left: a.item, right: b.item, similarity });
+    }
+    return out.sort((x, y) => (x.left < y.left ? -1 : x.left > y.left ? 1 : x.right < y.right ? -1 : x.right > y.right ? 1 : 0));
+  }
+
+  it('finds exactly the pairs at or above the threshold that brute force finds, boilerplate and all', () => {
+    // Texts from a 6-word vocabulary plus a boilerplate run every text shares: many pairs share
+    // shingles, a few cross each threshold.
+    const vocabulary = ['payment', 'due', 'net', 'thirty', 'days', 'invoice'];
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 0, maxLength: 9 }), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 0, maxLength: 9 }), { minLength: 1, maxLength: 12 }),
+        fc.constantFrom(0.3, 0.5, 0.7, 0.8, 1),
+        fc.boolean(),
+        (leftWords, rightWords, threshold, boilerplate) => {
+          const text = (ws: number[]) => (boilerplate ? 'this agreement is made between the parties ' : '') + ws.map((w) => vocabulary[w]).join(' ');
+          const left = leftWords.map((ws, i) => ({ item: `l${String(i).padStart(2, '0')}`, content: text(ws) }));
+          const right = rightWords.map((ws, i) => ({ item: `r${String(i).padStart(2, '0')}`, content: text(ws) }));
+          const near = findNearDuplicates(left, right, { threshold })
+            .filter((p) => p.kind === 'near')
+            .map((p) => ({ left: p.left, right: p.right, similarity: p.similarity }));
+          expect(near).toEqual(bruteForce(left, right, threshold));
+        },
+      ),
+      { numRuns: 300, seed: 20261201 },
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freezeVersion, readArchiveObject, readArchiveVersion, VERSION_RECORD_FORMAT_V1, type VersionRecord } from '../../src/rotation/archive.js';
+import { freezeVersion, readArchiveObject, readArchiveVersion, VERSION_RECORD_FORMAT_V1, VERSION_RECORD_FORMAT_V2, type VersionRecord } from '../../src/rotation/archive.js';
 import { MAX_ITEM_BYTES } from '../../src/rotation/content.js';
 import { canonicalJson } from '../../src/data/canonical-json.js';
 import { versionRecordDigest } from '../../src/rotation/record-digest.js';
@@ -50,26 +50,30 @@ describe('verifyArchive', () => {
     rmSync(join(dir, 'versions', 'v1.json'));
     const r = verifyArchive(dir);
     // Records first, then files under objects/ by path.
-    expect(r.problems[0]).toEqual({ kind: 'missing', path: 'versions/v1.json', detail: 'version v2 was rotated from it' });
-    expect(r.problems).toHaveLength(3);
-    expect(r.problems.slice(1)).toEqual(expect.arrayContaining([
-      { kind: 'extra', path: `objects/${sha256Hex(items[0].content)}`, detail: 'no version refers to it (left by an interrupted freeze?)' },
+    expect(r.problems).toEqual([
+      { kind: 'missing', path: 'versions/v1.json', detail: 'version v2 was rotated from it' },
+      { kind: 'missing', path: 'versions/v1.json', detail: "versions/v2.json names it as the version frozen before (the archive's hash chain, sequence 1)" },
       { kind: 'missing', path: `objects/${hash}`, detail: 'item routine-e4 of v2' },
-    ]));
+    ]);
+    // The content only v1 held is intact and harmless: a leftover, not a problem (the chain names the deletion).
+    expect(r.leftovers).toEqual([{ kind: 'unreferenced', path: `objects/${sha256Hex(items[0].content)}`, detail: expect.stringMatching(/^intact, but no version refers to it/) }]);
   });
 
   it('catches extra files: a stray file, a leftover temporary file, a foreign record name, a link', () => {
     const { dir } = twoVersions();
     writeFileSync(join(dir, 'notes.txt'), 'hello');
-    writeFileSync(join(dir, 'objects', '.abc.123.1.tmp'), 'partial');
+    writeFileSync(join(dir, 'objects', '.abc.99999999.1.tmp'), 'partial'); // no such PID: an interrupted write
     writeFileSync(join(dir, 'versions', 'draft.txt'), '{}');
     symlinkSync('/etc/hostname', join(dir, 'versions', 'v3.json'));
     const kinds = verifyArchive(dir).problems.map((p) => `${p.kind} ${p.path}: ${p.detail}`);
     expect(kinds).toEqual([
-      'extra notes.txt: not part of the archive layout (objects/, versions/)',
+      'extra notes.txt: not part of the archive layout (objects/, versions/, locks/, head.json)',
       'extra versions/draft.txt: not a version record name (<id>.json)',
       'extra versions/v3.json: a symbolic link (never followed)',
-      'extra objects/.abc.123.1.tmp: a temporary file left by an interrupted write',
+    ]);
+    // A temporary file of a writer that is gone is an interrupted write, not tampering.
+    expect(verifyArchive(dir).leftovers).toEqual([
+      { kind: 'interrupted', path: 'objects/.abc.99999999.1.tmp', detail: 'a temporary file of a write that was interrupted (its writer, PID 99999999, is not running); the next freeze removes it' },
     ]);
   });
 
@@ -110,7 +114,8 @@ describe('verifyArchive', () => {
   it('reports a record moved to another name', () => {
     const { dir } = twoVersions();
     renameSync(join(dir, 'versions', 'v2.json'), join(dir, 'versions', 'v3.json'));
-    expect(verifyArchive(dir).problems[0]).toEqual({ kind: 'changed', path: 'versions/v3.json', detail: expect.stringMatching(/the record says version "v2" but its file name says "v3"/) });
+    expect(verifyArchive(dir).problems).toContainEqual({ kind: 'changed', path: 'versions/v3.json', detail: expect.stringMatching(/the record says version "v2" but its file name says "v3"/) });
+    expect(verifyArchive(dir).problems).toContainEqual({ kind: 'missing', path: 'versions/v2.json', detail: 'head.json names it as the newest version (sequence 2)' });
   });
 });
 
@@ -119,7 +124,8 @@ describe('benchplan verify', () => {
     const { dir } = twoVersions();
     const r = await runCli(['verify', '--archive', dir]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`archive ${dir} intact: 2 versions (v1, v2), 24 items, 13 content files re-hashed, fingerprints, counts and record digests match\n`);
+    const head = readArchiveVersion(dir, 'v2').recordDigest;
+    expect(r.stdout).toBe(`archive ${dir} intact: 2 versions (v1, v2), 24 items, 13 content files re-hashed, fingerprints, counts, record digests and the hash chain match\nchain head: v2 (sequence 2, record digest ${head})\n`);
   });
 
   it('exits 1 naming each changed, missing or extra file', async () => {
@@ -149,6 +155,29 @@ describe('benchplan verify', () => {
     expect(readFileSync(join(dir, 'versions', 'v1.json'))).toEqual(before);
   });
 });
+
+/** Points head.json at the newest record as it now is (what a forger would do after re-digesting it). */
+function resignHead(dir: string): void {
+  const path = join(dir, 'head.json');
+  const head = JSON.parse(readFileSync(path, 'utf8'));
+  head.recordDigest = JSON.parse(readFileSync(join(dir, 'versions', `${head.version}.json`), 'utf8')).recordDigest;
+  writeFileSync(path, JSON.stringify(head));
+}
+
+/** Rewrites the archive's records as an older benchplan froze them: the given formats, no chain fields, no head.json. */
+function makeOldArchive(dir: string, formats: Record<string, string>): void {
+  for (const [version, format] of Object.entries(formats)) {
+    editRecord(dir, version, (r) => {
+      r.format = format;
+      delete r.sequence;
+      delete r.previous;
+      if (r.parent) delete r.parent.recordDigest;
+      delete r.recordDigest;
+      if (format !== VERSION_RECORD_FORMAT_V1) r.recordDigest = versionRecordDigest(r);
+    });
+  }
+  rmSync(join(dir, 'head.json'));
+}
 
 /** Edits v1's record with `edit` (on its parsed JSON) and writes it back, indented as freeze writes it. */
 function editRecord(dir: string, version: string, edit: (record: Record<string, any>) => void): void {
@@ -202,15 +231,16 @@ describe('verifyArchive: fields the fingerprint leaves out', () => {
     expect(canonicalJson({ b: 1, a: [true, null] })).toBe('{"a":[true,null],"b":1}');
   });
 
-  it('a record frozen by an older benchplan (no digest) gets a note, not a failure; a current one that lost it fails', () => {
+  it('records frozen by an older benchplan (no digest, no chain) get notes, not failures; a current one that lost a field fails', () => {
     const { dir } = twoVersions();
-    editRecord(dir, 'v1', (r) => {
-      r.format = VERSION_RECORD_FORMAT_V1;
-      delete r.recordDigest;
-    });
+    makeOldArchive(dir, { v1: VERSION_RECORD_FORMAT_V1, v2: VERSION_RECORD_FORMAT_V2 });
     const r = verifyArchive(dir);
     expect(r.ok).toBe(true);
-    expect(r.notes).toEqual([expect.stringMatching(/^versions\/v1\.json: no record digest \(frozen by an older benchplan\)/)]);
+    expect(r.notes).toEqual([
+      expect.stringMatching(/^versions\/v1\.json: no record digest \(frozen by an older benchplan\)/),
+      "versions/v1.json: not in the archive's hash chain (frozen by an older benchplan): its deletion or replacement cannot be detected",
+      "versions/v2.json: not in the archive's hash chain (frozen by an older benchplan): its deletion or replacement cannot be detected",
+    ]);
     editRecord(dir, 'v2', (x) => delete x.recordDigest);
     const problems = verifyArchive(dir).problems;
     expect(problems[0]).toEqual({ kind: 'changed', path: 'versions/v2.json', detail: expect.stringMatching(/^the record no longer reads: .*recordDigest: is required in a benchplan-version\/2 record/) });
@@ -218,27 +248,48 @@ describe('verifyArchive: fields the fingerprint leaves out', () => {
     expect(problems.slice(1)).toEqual([{ kind: 'extra', path: expect.stringMatching(/^objects\//), detail: 'no version that still reads refers to it' }]);
   });
 
-  it('catches accidental edits, not a forger who recomputes the digest (as the docs say)', () => {
+  it('a current record that lost its chain fields fails', () => {
+    const { dir } = twoVersions();
+    editRecord(dir, 'v2', (x) => delete x.previous);
+    expect(verifyArchive(dir).problems[0]).toEqual({ kind: 'changed', path: 'versions/v2.json', detail: expect.stringMatching(/previous: is required in a benchplan-version\/3 record/) });
+  });
+
+  it('catches a forger who recomputes the digest of an older record (the chain), or of the newest (head.json); not one who also rewrites head.json', () => {
     const { dir } = twoVersions();
     editRecord(dir, 'v1', (r) => {
       r.items[0].added = '1999Q1';
       r.recordDigest = versionRecordDigest(r);
     });
-    expect(verifyArchive(dir).ok).toBe(true);
+    const problems = verifyArchive(dir).problems.map((p) => `${p.kind} ${p.path}: ${p.detail}`);
+    expect(problems).toEqual([
+      expect.stringMatching(/^changed versions\/v1\.json: its record digest is not the one version v2 recorded when rotated from it \([0-9a-f]{12}…\): the record was replaced$/),
+      expect.stringMatching(/^changed versions\/v1\.json: recordDigest: not the record versions\/v2\.json chained to \(recorded [0-9a-f]{12}…\): it was replaced$/),
+    ]);
+
+    const fresh = twoVersions().dir;
+    editRecord(fresh, 'v2', (r) => {
+      r.date = '2020-01-01';
+      r.recordDigest = versionRecordDigest(r);
+    });
+    expect(verifyArchive(fresh).problems).toEqual([{ kind: 'changed', path: 'versions/v2.json', detail: expect.stringMatching(/^recordDigest: not the record head\.json chained to/) }]);
+    resignHead(fresh);
+    expect(verifyArchive(fresh).ok).toBe(true); // a consistent rewrite of the newest version: keep the head digest elsewhere
   });
 
   it('counts and strata recomputed from the items, in any order of strata', () => {
     const { dir } = twoVersions();
-    editRecord(dir, 'v1', (r) => {
+    editRecord(dir, 'v2', (r) => {
       r.strata.reverse();
       r.recordDigest = versionRecordDigest(r as VersionRecord);
     });
+    resignHead(dir);
     expect(verifyArchive(dir).ok).toBe(true);
-    editRecord(dir, 'v1', (r) => {
+    editRecord(dir, 'v2', (r) => {
       r.strata.push({ stratum: 'ghost', eval: 0, dev: 0 });
       r.recordDigest = versionRecordDigest(r as VersionRecord);
     });
-    expect(verifyArchive(dir).problems).toEqual([{ kind: 'changed', path: 'versions/v1.json', detail: 'strata lists "ghost", which no item is in' }]);
+    resignHead(dir);
+    expect(verifyArchive(dir).problems).toEqual([{ kind: 'changed', path: 'versions/v2.json', detail: 'strata lists "ghost", which no item is in' }]);
   });
 });
 

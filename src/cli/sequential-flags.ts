@@ -1,0 +1,56 @@
+import { InputError } from '../data/errors.js';
+import type { AnnotationOrder } from '../data/annotation-order.js';
+import type { PairedScores } from '../data/pairing.js';
+import type { Arrival, MonitorLook, SequenceMethod, SequentialVerdict } from '../sequential/index.js';
+import { formatNumber } from '../report/table.js';
+
+/** The flag of the scores' bounds, shared by monitor, gate --sequential and size --sequential. */
+export const SCORE_RANGE_OPTION = ['--score-range <low,high>', 'the range scores can take (default [0, 1], checked); differences then lie in [low − high, high − low]'] as const;
+
+/** The flag choosing the sequence, shared by monitor and size --sequential. */
+export const SEQUENCE_OPTION = ['--sequence <method>', 'the anytime-valid sequence: eb (empirical Bernstein, fast) or betting (tighter when scores spread little next to their range, e.g. cluster means)', 'eb'] as const;
+
+/** Parses `--sequence eb|betting`. */
+export function sequenceFlag(raw: string | undefined): SequenceMethod {
+  if (raw === undefined || raw === 'eb' || raw === 'empirical-bernstein') return 'empirical-bernstein';
+  if (raw === 'betting') return 'betting';
+  throw new InputError('must be eb or betting', { file: '--sequence', value: raw });
+}
+
+/** Parses `--score-range LOW,HIGH`. */
+export function scoreRangeFlag(raw: string | undefined): [number, number] | undefined {
+  if (raw === undefined) return undefined;
+  const parts = raw.split(',').map((p) => p.trim());
+  const nums = parts.map((p) => (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(p) ? Number(p) : NaN));
+  if (nums.length !== 2 || !nums.every(Number.isFinite) || !(nums[0] < nums[1])) {
+    throw new InputError('must be two numbers LOW,HIGH with LOW < HIGH', { file: '--score-range', value: raw });
+  }
+  return [nums[0], nums[1]];
+}
+
+/** The arrival of the paired items from the loaded order columns. */
+export function arrivalOf(paired: PairedScores, order: AnnotationOrder): Arrival {
+  return {
+    position: Float64Array.from(paired.items, (id) => order.order.get(id) ?? Infinity),
+    batch: order.hasBatch ? Int32Array.from(paired.items, (id) => order.batch.get(id) ?? 0) : null,
+  };
+}
+
+/** A verdict in words: `resolved: A better`, `continue (≈ 95 more items)`. */
+export function verdictText(verdict: SequentialVerdict, a: string, b: string, mde: number | null, look?: Pick<MonitorLook, 'itemsStillNeeded' | 'unitsStillNeeded'>, unit = 'items'): string {
+  switch (verdict) {
+    case 'a-better':
+      return `resolved: ${a} better`;
+    case 'b-better':
+      return `resolved: ${b} better`;
+    case 'equivalent':
+      return `resolved: equivalent within ±${formatNumber((mde as number) / 2)}`;
+    case 'inconsistent':
+      return 'inconsistent (sequence empty)';
+    default: {
+      const more = unit === 'items' ? look?.itemsStillNeeded : look?.unitsStillNeeded;
+      if (more === undefined || more === null) return 'continue';
+      return more === Infinity ? 'continue (no verdict in sight at this estimate)' : `continue (≈ ${more} more ${unit})`;
+    }
+  }
+}

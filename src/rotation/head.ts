@@ -1,0 +1,78 @@
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { parseWith } from '../data/validate.js';
+import { VERSION_ID_PATTERN } from './version-id.js';
+
+/** The `format` of `DIR/head.json`. */
+export const ARCHIVE_HEAD_FORMAT = 'benchplan-head/1';
+
+/** The file, relative to the archive, that names the newest version of the archive's hash chain. */
+export const ARCHIVE_HEAD_FILE = 'head.json';
+
+const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
+
+/** A link of the hash chain: a version and the digest of its record. */
+export const ChainLinkSchema = z.strictObject({ version: z.string().regex(VERSION_ID_PATTERN), recordDigest: Sha256 });
+export type ChainLink = z.infer<typeof ChainLinkSchema>;
+
+/**
+ * `DIR/head.json`: the newest version of the archive's hash chain, its record digest, its place
+ * in the chain (1 for the first chained version) and the link before it (so a commit that died
+ * after writing the head but before its record can be rolled back).
+ */
+export const ArchiveHeadSchema = z.strictObject({
+  format: z.literal(ARCHIVE_HEAD_FORMAT),
+  version: z.string().regex(VERSION_ID_PATTERN),
+  recordDigest: Sha256,
+  sequence: z.number().int().min(1),
+  previous: ChainLinkSchema.nullable(),
+});
+export type ArchiveHead = z.infer<typeof ArchiveHeadSchema>;
+
+/** What reading head.json found. */
+export type HeadRead = { head: ArchiveHead } | { absent: true } | { problem: string };
+
+/**
+ * Reads `DIR/head.json` without following a link or blocking (O_NONBLOCK, then fstat: only a
+ * regular file of at most 64 KiB is read).
+ * @returns the head, `{ absent: true }`, or a problem in words (not a regular file, not JSON, wrong shape).
+ */
+export function readArchiveHead(archiveDir: string): HeadRead {
+  const path = join(archiveDir, ARCHIVE_HEAD_FILE);
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { absent: true };
+    return { problem: code === 'ELOOP' ? 'a symbolic link (never followed)' : `cannot be read: ${code ?? String(error)}` };
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { problem: 'not a regular file' };
+    if (stat.size > 65536) return { problem: `${stat.size} bytes, too large for the head file` };
+    const buffer = Buffer.alloc(stat.size);
+    const n = readSync(fd, buffer, 0, buffer.length, 0);
+    let data: unknown;
+    try {
+      data = JSON.parse(buffer.subarray(0, n).toString('utf8'));
+    } catch (error) {
+      return { problem: `not valid JSON: ${(error as Error).message}` };
+    }
+    try {
+      return { head: parseWith(ArchiveHeadSchema, data, { file: ARCHIVE_HEAD_FILE }) as ArchiveHead };
+    } catch (error) {
+      return { problem: (error as Error).message.replace(`${ARCHIVE_HEAD_FILE}: `, '') };
+    }
+  } catch (error) {
+    return { problem: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}` };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The head's text as stored. */
+export function archiveHeadText(head: ArchiveHead): string {
+  return `${JSON.stringify(head, null, 2)}\n`;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { InputError } from '../data/errors.js';
+import { parseWith } from '../data/validate.js';
+
+/** One recorded look of a sequential gate. */
+export const GateLookSchema = z.strictObject({
+  look: z.number().int().min(1),
+  candidate: z.string(),
+  label: z.string().nullable(),
+  items: z.number().int().min(0),
+  units: z.number().int().min(0),
+  estimate: z.number().nullable(),
+  lowerBound: z.number().nullable(),
+  alpha: z.number().gt(0).lt(1),
+  passed: z.boolean(),
+});
+export type GateLook = z.infer<typeof GateLookSchema>;
+
+/**
+ * The state file of `gate --sequential`: the settings every look must share, and every look so far
+ * (pass or fail: each spent its α_k). The user names the file and keeps it (e.g. a CI cache or a
+ * branch artifact); deleting it resets the budget, which is exactly what the design forbids.
+ */
+export const GateStateSchema = z.strictObject({
+  format: z.literal('benchplan-sequential-gate'),
+  version: z.literal(1),
+  spending: z.literal('alpha/(k(k+1))'),
+  baseline: z.string(),
+  margin: z.number().min(0),
+  confidenceLevel: z.number().gt(0).lt(1),
+  scoreRange: z.tuple([z.number(), z.number()]),
+  cluster: z.boolean(),
+  looks: z.array(GateLookSchema),
+});
+export type GateState = z.infer<typeof GateStateSchema>;
+
+/**
+ * Parses a state file's text.
+ * @param text the file's content (JSON).
+ * @param source the file name, for messages.
+ * @throws {InputError} naming the file and field for bad JSON, an unknown key, a wrong type, or looks out of sequence.
+ * @example parseGateState(text, 'gate-state.json').looks.length // => the looks so far
+ */
+export function parseGateState(text: string, source: string): GateState {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`is not JSON: ${(error as Error).message}`, { file: source });
+  }
+  const state = parseWith(GateStateSchema, data, { file: source });
+  state.looks.forEach((l, k) => {
+    if (l.look !== k + 1) throw new InputError(`looks must be numbered 1, 2, … in order`, { file: source, field: `looks[${k}].look`, value: l.look });
+  });
+  return state;
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { pairScores } from '../../src/data/pairing.js';
+import { scoresFromRows, type ScoreRow } from '../../src/data/scores.js';
+import { createRng } from '../../src/random/index.js';
+import { confidenceSequence } from '../../src/sequential/confidence-sequence.js';
+import { parseGateState } from '../../src/sequential/gate-state.js';
+import { sequentialGate } from '../../src/sequential/sequential-gate.js';
+
+function paired(diffs: number[], candidate = 'pr', baseline = 'main') {
+  const rows: ScoreRow[] = [];
+  diffs.forEach((d, i) => {
+    // d ∈ {−1, 0, 1} as (candidate, baseline) = (0,1), (1,1), (1,0).
+    rows.push({ item: `i${i}`, model: candidate, score: d >= 0 ? 1 : 0 });
+    rows.push({ item: `i${i}`, model: baseline, score: d <= 0 ? 1 : 0 });
+  });
+  return pairScores(scoresFromRows(rows), candidate, baseline);
+}
+
+describe('sequentialGate', () => {
+  const good = paired(Array.from({ length: 300 }, (_, i) => (i % 10 === 0 ? 1 : 0)));
+  it('look k tests at α/(k(k+1)) with the one-sided sequence bound, and appends to the state', () => {
+    const first = sequentialGate(good, { margin: 0.02, state: null, label: 'c1' });
+    expect(first.look).toBe(1);
+    expect(first.alpha).toBeCloseTo(0.025, 15);
+    const bound = confidenceSequence(Array.from(good.differences), { range: [-1, 1], confidenceLevel: 1 - 0.025, bound: 'lower' }).interval[0];
+    expect(first.lowerBound).toBe(bound);
+    expect(first.passed).toBe(bound > -0.02);
+    const second = sequentialGate(good, { margin: 0.02, state: first.state, label: 'c2' });
+    expect(second.look).toBe(2);
+    expect(second.alpha).toBeCloseTo(0.05 / 6, 16);
+    expect(second.alphaSpent).toBeCloseTo(0.05 * (2 / 3), 16);
+    // A smaller α at the later look: the bound can only be lower on the same data.
+    expect(second.lowerBound).toBeLessThan(first.lowerBound);
+    expect(second.state.looks.map((l) => l.label)).toEqual(['c1', 'c2']);
+  });
+  it('the state round-trips through JSON and refuses a changed design', () => {
+    const first = sequentialGate(good, { margin: 0.02, state: null });
+    const state = parseGateState(JSON.stringify(first.state), 'state.json');
+    expect(state).toEqual(first.state);
+    expect(() => sequentialGate(good, { margin: 0.03, state, stateSource: 'state.json' })).toThrow(/state\.json: margin: this run's margin is 0\.03 but the state file's looks used 0\.02/);
+    expect(() => sequentialGate(good, { margin: 0.02, confidenceLevel: 0.9, state })).toThrow(/confidenceLevel/);
+    expect(() => sequentialGate(paired([1, 0], 'pr', 'other'), { margin: 0.02, state })).toThrow(/baseline/);
+    expect(() => parseGateState('{"format":"x"}', 's.json')).toThrow(/s\.json: format/);
+    expect(() => parseGateState('nope', 's.json')).toThrow(/not JSON/);
+    expect(() => parseGateState(JSON.stringify({ ...first.state, looks: [{ ...first.state.looks[0], look: 2 }] }), 's.json')).toThrow(/looks\[0\]\.look/);
+    expect(() => parseGateState(JSON.stringify({ ...first.state, extra: 1 }), 's.json')).toThrow(/unknown key/);
+  });
+  it('Monte Carlo: 10 commits that each regress by exactly the margin pass at some look in ≤ 5% of runs', () => {
+    // Differences with mean −margin: P(+1) = 0.1, P(−1) = 0.14 → mean −0.04 = −margin. 200 runs × 10 looks × 200 items.
+    // The union bound says ≤ Σ_{k≤10} α/(k(k+1)) = 0.0455; the tolerance adds 3 Monte Carlo SE: 3·√(0.05·0.95/200) = 0.046.
+    const rng = createRng('gate-mc');
+    let anyPass = 0;
+    const runs = 200;
+    for (let r = 0; r < runs; r++) {
+      let state = null;
+      let passed = false;
+      for (let k = 0; k < 10; k++) {
+        const diffs = Array.from({ length: 200 }, () => {
+          const u = rng.nextFloat();
+          return u < 0.1 ? 1 : u < 0.24 ? -1 : 0;
+        });
+        const res = sequentialGate(paired(diffs), { margin: 0.04, state });
+        state = res.state;
+        passed ||= res.passed;
+      }
+      anyPass += passed ? 1 : 0;
+    }
+    expect(anyPass / runs).toBeLessThan(0.05 + 0.046);
+  });
+});
