@@ -9,8 +9,8 @@ import { tempDir } from './helpers/files.js';
 // and a block that writes what an earlier one already wrote fails here as it would for a user).
 // The whole run is done twice: in a fresh folder, and in a fresh folder after `npm run demo`
 // (whose outputs land in out/). Where the README quotes what a command prints (a plain ``` block
-// after the shell block, before the next shell block; a ```text block is not output), every
-// quoted line must be printed.
+// after a shell block; a ```text block is not output), every quoted line must have been printed
+// by that block or an earlier one.
 // `npm` lines are not run here (npm test has built the bin; `npm run bench` is bench/'s, and
 // the demo runs once, before the second pass).
 const root = resolve(import.meta.dirname, '..');
@@ -63,8 +63,12 @@ function freshFolder(): string {
   return cwd;
 }
 
-function runBlock(cwd: string, block: Block): void {
-  let printed = '';
+/**
+ * Runs a block's commands in `cwd`, then checks the output the README quotes after it against
+ * everything printed so far in this pass (`printed`, updated): a section may quote what an
+ * earlier block of it printed, with another section's block in between.
+ */
+function runBlock(cwd: string, block: Block, printed: { text: string }): void {
   for (const line of block.commands) {
     const args = words(line).slice(2);
     const result = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8' });
@@ -72,11 +76,11 @@ function runBlock(cwd: string, block: Block): void {
     const allowed = args[0] === 'gate' ? [0, 1] : [0];
     expect(allowed, `README line ${block.line}: ${line}\n${result.stderr}`).toContain(result.status);
     if (result.status === 0) expect(result.stdout.length, line).toBeGreaterThan(0);
-    printed += result.stdout;
+    printed.text += result.stdout;
   }
   // White space is compared loosely: the README wraps long printed lines and may align differently.
   const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
-  const all = flat(printed);
+  const all = flat(printed.text);
   for (const quoted of checkable(block.quoted)) expect(all, `README line ${block.line}: quoted output not printed: ${quoted}`).toContain(flat(quoted));
 }
 
@@ -91,6 +95,7 @@ describe('README examples', () => {
   for (const pass of ['in a fresh folder', 'after npm run demo'] as const) {
     describe(`top to bottom, ${pass}`, () => {
       let cwd = '';
+      const printed = { text: '' };
       it('sets up the folder', () => {
         expect(existsSync(bin)).toBe(true);
         cwd = freshFolder();
@@ -104,7 +109,7 @@ describe('README examples', () => {
       blocks.forEach((block, k) => {
         it(`block ${k + 1} (README line ${block.line}): ${block.commands[0].slice(14, 70)}`, () => {
           expect(cwd).not.toBe('');
-          runBlock(cwd, block);
+          runBlock(cwd, block, printed);
         });
       });
 

@@ -23,7 +23,7 @@ const whole = (path: string) => readFileSync(join(root, path));
 const CASE_LIMIT_MS = 3_000;
 /** A case stuck this long is a hang: the watchdog kills the test process (a timer could not fire). */
 const HANG_MS = 30_000;
-/** Runs per loader. 14 loaders × RUNS cases; each case is a few milliseconds. */
+/** Runs per loader. 15 loaders × RUNS cases; each case is a few milliseconds. */
 const RUNS = 150;
 
 interface Loader {
@@ -51,6 +51,7 @@ const LOADERS: Loader[] = [
   { name: 'inspect .eval', file: 'log.eval', seed: whole('tests/fixtures/import/inspect/run-a.eval'), args: (f, out) => ['import', 'inspect', f, '-o', out], writes: 'scores' },
   { name: 'inspect .json', file: 'log.json', seed: whole('tests/fixtures/import/inspect/run-a.json'), args: (f, out) => ['import', 'inspect', f, '-o', out], writes: 'scores' },
   { name: 'lm-eval samples', file: 'samples_arc_easy_2024-05-05T10-11-12.345678.jsonl', seed: whole('tests/fixtures/import/lm-eval/pythia-160m/samples_arc_easy_2024-05-05T10-11-12.345678.jsonl'), args: (f, out) => ['import', 'lm-eval', f, '--model', 'm', '--metric', 'acc', '-o', out], writes: 'scores' },
+  { name: 'monitor .csv', file: 'monitor.csv', seed: cut('examples/monitor.csv', 41), args: (f) => ['monitor', f, '--a', 'candidate', '--b', 'current'] },
   { name: 'strata for allocate', file: 'st.yaml', seed: whole('examples/strata.yaml'), args: (f) => ['allocate', '--strata', f, '--budget', '100'] },
 ];
 

@@ -46,6 +46,7 @@ const INPUTS: InputKind[] = [
   { name: 'manifest (freeze)', file: 'manifest.yaml', args: (f, out) => ['freeze', f, '--archive', out, '--version', 'v1'] },
   { name: 'manifest .jsonl (validate)', file: 'manifest.jsonl', args: (f) => ['validate', f, '--kind', 'manifest'] },
   { name: 'incidents (validate)', file: 'incidents.jsonl', args: (f) => ['validate', f, '--kind', 'incidents'] },
+  { name: 'scores (monitor)', file: 'monitor.csv', args: (f) => ['monitor', f, '--a', 'a', '--b', 'b'] },
   { name: 'drift --before', file: 'before.csv', args: (f) => ['drift', '--before', f, '--rerun', ex('rotation/drift-rerun.csv'), '--after', ex('rotation/drift-after.csv')] },
   { name: 'import promptfoo .json', file: 'results.json', args: (f, out) => ['import', 'promptfoo', f, '-o', `${out}.csv`] },
   { name: 'import promptfoo .jsonl', file: 'results.jsonl', args: (f, out) => ['import', 'promptfoo', f, '-o', `${out}.csv`] },
