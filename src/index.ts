@@ -11,6 +11,8 @@ export * from './sequential/index.js';
 export * from './strata/index.js';
 export * from './costs/index.js';
 export * from './agreement/index.js';
+export * from './selection/index.js';
+export * from './judge/index.js';
 export * from './rotation/index.js';
 export * from './import/index.js';
 export * from './charts/index.js';

@@ -2,9 +2,10 @@ import { forestPlotSpec, CHART_OPTION, preflightChart, writeChart } from '../cha
 import type { Command } from '@commander-js/extra-typings';
 import { ALTERNATIVE_HYPOTHESES, COMPARE_METHODS, compareModels, compareModelsParallel, mcnemarTest, type Alternative, type AutoMethodUsed, type CompareMethod, type CompareModelsResult, type McNemarResult, type PairComparison } from '../bootstrap/index.js';
 import { InputError } from '../data/errors.js';
+import { fewerLabels } from './compare-fewer-labels.js';
 import { alignModels, checkClustersWithinStrata, type AlignedScores } from '../data/pairing.js';
-import { loadScores } from '../data/scores.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
+import { loadInputs, withSourceOptions } from './sources.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, resamplesFlag } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { compareMarkdown } from '../report/markdown-compare.js';
@@ -96,6 +97,9 @@ export interface CompareAllReport {
 interface CompareFlags {
   a?: string;
   b?: string;
+  judge?: string;
+  design?: string;
+  assumeRandom?: boolean;
   method: string;
   resamples: string;
   confidence: string;
@@ -107,13 +111,14 @@ interface CompareFlags {
   midP?: boolean;
   threads: string;
   chart?: string;
+  [flag: string]: unknown;
 }
 
 export function register(program: Command, io: Io): void {
-  program
+  const command = program
     .command('compare')
     .description('decide whether model A beats model B on the same items (paired bootstrap)')
-    .argument('<scores>', 'scores file (CSV or JSONL): item, model, score [, cluster, stratum, repeat]')
+    .argument('<inputs...>', 'scores table(s) (CSV or JSONL: item, model, score [, cluster, stratum, repeat]) or results files and directories of promptfoo, Inspect, lm-eval')
     .option('--a <model>', 'model A (with --b: one pair, estimate = mean of A − B)')
     .option('--b <model>', 'model B')
     .option('--method <method>', `interval: ${COMPARE_METHODS.join(', ')} (auto: chosen from the data, see README "How --method auto chooses")`, 'auto')
@@ -123,13 +128,19 @@ export function register(program: Command, io: Io): void {
     .option('--alternative <side>', `${ALTERNATIVE_HYPOTHESES.join(', ')}: two-sided interval, or one-sided (less: A < B, greater: A > B)`, 'two-sided')
     .option('--cluster', 'resample whole clusters (the cluster column, e.g. the document), and report the clustered SE')
     .option('--stratified', 'resample within strata (the stratum column), each stratum keeping its count')
+    .option('--judge <column-or-file>', 'PPI++: judge scores for every item (a column of the scores, or a scores file); human scores on a random subset')
+    .option('--design <file>', 'the scores are the list benchplan select wrote, labelled: estimate the whole pool with its inclusion probabilities')
+    .option('--assume-random', 'with --judge: the labelled items were drawn at random (skip the check)')
     .option('--drop-unpaired', 'leave out items not every compared model scored (and say how many)')
     .option('--mid-p', 'with --method auto on 0/1 scores: McNemar mid-p instead of the exact p-value')
     .option('--threads <k>', 'worker threads for the resampling (same result for any number)', '1')
     .option(...CHART_OPTION)
-    .option(...FORMAT_OPTION)
-    .action(async (scoresPath, flags: CompareFlags, command) => {
+    .option(...FORMAT_OPTION);
+  withSourceOptions(command)
+    .action(async (inputs: string[], flags: CompareFlags, command) => {
+      const scoresPath = inputs.join(' + ');
       const ctx = contextOf(command, io);
+      if (flags.judge !== undefined || flags.design !== undefined) return fewerLabels(ctx, scoresPath, flags);
       if (flags.chart !== undefined) preflightChart(flags.chart);
       const method = choiceFlag('--method', flags.method, COMPARE_METHODS) as CompareMethod;
       const nResamples = resamplesFlag(flags.resamples) as number;
@@ -146,7 +157,7 @@ export function register(program: Command, io: Io): void {
         // would pick its direction after seeing the data and halve every p-value.
         throw new InputError('a one-sided test needs --a and --b (its direction must be chosen before the data is seen)', { file: '--alternative', value: alternative });
       }
-      const table = loadScores(scoresPath);
+      const table = loadInputs(inputs, flags, io).table;
       if (flags.cluster && !table.hasCluster) throw new InputError('--cluster needs a "cluster" column in the scores (e.g. the document of each item)', { file: scoresPath });
       if (flags.stratified && !table.hasStratum) throw new InputError('--stratified needs a "stratum" column in the scores', { file: scoresPath });
       const pair = flags.a !== undefined && flags.b !== undefined;

@@ -2,7 +2,6 @@ import { stratumScoresSpec, CHART_OPTION, preflightChart, writeChart } from '../
 import type { Command } from '@commander-js/extra-typings';
 import { InputError } from '../data/errors.js';
 import { alignModels } from '../data/pairing.js';
-import { loadScores } from '../data/scores.js';
 import { loadStrata } from '../data/strata-file.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { stratifiedHeadlines, type HeadlineDifference } from '../strata/headlines.js';
@@ -13,6 +12,7 @@ import { strataInputError } from './allocate.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, warningLines, resamplesFlag } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { headlineMarkdown } from '../report/markdown-headline.js';
+import { loadInputs, withSourceOptions } from './sources.js';
 
 const DIFFERENCE_METHODS = ['auto', 'bca', 'percentile', 'basic'] as const;
 
@@ -89,10 +89,10 @@ function methodList(methods: readonly string[]): string {
 }
 
 export function register(program: Command, io: Io): void {
-  program
+  const command = program
     .command('headline')
     .description('per-stratum scores and a traffic-reweighted headline')
-    .argument('<scores>', 'scores file (CSV or JSONL) with a stratum column')
+    .argument('<inputs...>', 'scores table(s) with a stratum column, or results files of promptfoo, Inspect, lm-eval (with --stratum-key)')
     .requiredOption('--strata <file>', 'strata file (YAML) with the traffic share of every stratum')
     .option('--model <model>', 'a model to report (repeat for several; default: every model)', (value: string, previous: string[] = []) => [...previous, value])
     .option('--confidence <level>', 'coverage of the intervals', '0.95')
@@ -103,8 +103,10 @@ export function register(program: Command, io: Io): void {
     .option('--seed <seed>', 'seed of the bootstrap', '0')
     .option('--drop-unpaired', 'leave out items not every model scored (and say how many)')
     .option(...CHART_OPTION)
-    .option(...FORMAT_OPTION)
-    .action(async (scoresPath, options, command) => {
+    .option(...FORMAT_OPTION);
+  withSourceOptions(command)
+    .action(async (inputs, options, command) => {
+      const scoresPath = inputs.join(' + ');
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
@@ -115,7 +117,7 @@ export function register(program: Command, io: Io): void {
       const seed = seedFlag(options.seed);
       const strata = loadStrata(options.strata);
       if (!strata.hasTraffic) throw new InputError('the headline needs a traffic share for every stratum', { file: strata.source, line: strata.strata[0].line || undefined });
-      const table = loadScores(scoresPath);
+      const table = loadInputs(inputs, options as Record<string, unknown>, io).table;
       if (!table.hasStratum) throw new InputError('the headline needs a stratum column in the scores', { file: scoresPath });
       const models = options.model ?? table.models;
       const aligned = alignModels(table, models, { dropUnpaired: Boolean(options.dropUnpaired) });

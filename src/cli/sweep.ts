@@ -10,11 +10,11 @@ import { tallyOutcomes } from '../costs/tally.js';
 import { sweepUncertainty, type SweepUncertainty } from '../costs/uncertainty.js';
 import { OUTCOME_KINDS } from '../data/outcomes.js';
 import { loadPolicy } from '../data/policy.js';
-import { loadScores } from '../data/scores.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { choiceFlag, contextOf, emit, numberFlag, seedFlag, type Io, warningLines, resamplesFlag } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { sweepMarkdown } from '../report/markdown-sweep.js';
+import { loadInputs, withSourceOptions } from './sources.js';
 
 /** The JSON document of `benchplan sweep`. */
 export interface SweepReport extends CostSweepResult {
@@ -148,10 +148,10 @@ export function formatSweep(report: SweepReport): string {
 }
 
 export function register(program: Command, io: Io): void {
-  program
+  const command = program
     .command('sweep')
     .description("check a cost ranking against the exchange rate between errors")
-    .argument('<outcomes>', 'scores file (CSV or JSONL) with an outcome column: hit, miss, fabrication, wrong_span, correct_absent, …')
+    .argument('<outcomes...>', 'scores table(s) with an outcome column (hit, miss, fabrication, wrong_span, correct_absent, …), or Inspect logs scored with C/I/P/N letters')
     .requiredOption('--policy <file>', 'cost policy (YAML): owner, decided, costs per outcome, sweep { vary, band }')
     .option('--alternative-scores <file>', 'a second scoring of the same outputs (another judge, contested labels flipped): does the ranking survive?')
     .option('--seed <seed>', 'seed of the bootstrap over documents', '0')
@@ -160,7 +160,8 @@ export function register(program: Command, io: Io): void {
     .option('--method <method>', `interval method for the cost gaps: ${SWEEP_METHODS.join(', ')} (auto: t below 100 documents, BCa from 100)`, 'auto')
     .option('--drop-unpaired', 'leave out items some model did not score (and say how many)')
     .option(...CHART_OPTION)
-    .option(...FORMAT_OPTION)
+    .option(...FORMAT_OPTION);
+  withSourceOptions(command)
     .action(async (outcomes, options, command) => {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
@@ -171,7 +172,7 @@ export function register(program: Command, io: Io): void {
       const policy = loadPolicy(options.policy);
       const dropUnpaired = Boolean(options.dropUnpaired);
 
-      const table = loadScores(outcomes);
+      const table = loadInputs(outcomes, options as Record<string, unknown>, io).table;
       const tally = tallyOutcomes(table, { dropUnpaired });
       const sweep = costSweep(tally, policy, { confidenceLevel, policySource: options.policy });
       let uncertainty: SweepUncertainty | null = null;
@@ -181,7 +182,7 @@ export function register(program: Command, io: Io): void {
       }
       let alternative: SweepReport['alternative'] = null;
       if (options.alternativeScores !== undefined) {
-        const otherTable = loadScores(options.alternativeScores);
+        const otherTable = loadInputs([options.alternativeScores], options as Record<string, unknown>, io).table;
         const otherSweep = costSweep(tallyOutcomes(otherTable, { dropUnpaired }), policy, { confidenceLevel, policySource: options.policy });
         const comparison = compareScorings({ table, sweep }, { table: otherTable, sweep: otherSweep });
         alternative = { ...comparison, verdict: otherSweep.verdict, crossingsInBand: otherSweep.crossingsInBand };

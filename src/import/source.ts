@@ -1,9 +1,10 @@
 import { closeSync } from 'node:fs';
-import { parseJsonText } from '../data/json-text.js';
+import { firstDuplicateKey } from '../data/json-text.js';
 import { openInputFile, readInputChunks } from '../data/read.js';
 import { InputError } from '../data/errors.js';
 import type { ImportByteBudget } from './budget.js';
 import { describePlace, failAt, type Place } from './fields.js';
+import { parsePythonJson } from './python-json.js';
 import type { ImportedRow } from './types.js';
 
 /** A JSON document larger than this is refused (V8 cannot hold much larger strings anyway). */
@@ -20,13 +21,37 @@ export function fileSize(file: string): number {
 }
 
 /**
- * Reads a whole JSON file through the shared bounded reader, charging its bytes to the import's
- * byte budget as they arrive (the size fstat gives is charged first, so an over-budget file is
- * refused before it is read; bytes past that size, from a file that grows, are charged too).
+ * Reads a whole JSON file through the shared bounded reader (`readTextFile`) and parses it as
+ * Python's json writes it (bare NaN and Infinity are numbers, `parsePythonJson`), refusing an
+ * object that names a key twice (`firstDuplicateKey`: JSON.parse would keep the last silently).
  * @throws {InputError} when the file cannot be read, is not a regular file, is over MAX_JSON_BYTES
  *   or the budget, is not UTF-8, or is not JSON (duplicate keys in an object included).
  */
 export function readJsonFile(file: string, budget?: ImportByteBudget): unknown {
+  const text = readTextFile(file, budget);
+  let value: unknown;
+  try {
+    // Python's json writes NaN and Infinity as bare tokens; they are read as numbers.
+    value = parsePythonJson(text);
+  } catch (error) {
+    throw new InputError(`not valid JSON: ${(error as Error).message}`, { file });
+  }
+  const duplicate = text.includes('{') ? firstDuplicateKey(text) : undefined;
+  if (duplicate !== undefined) {
+    throw new InputError('an object names the same key twice (JSON keys must be unique)', { file, line: duplicate.line, value: duplicate.key });
+  }
+  return value;
+}
+
+/**
+ * Reads a whole text file as UTF-8 through the shared bounded reader, charging its bytes to the
+ * import's byte budget as they arrive: the size fstat gives is charged first, so an over-budget
+ * file is refused before it is read, and bytes past that size (a file that grows) are charged too.
+ * A FIFO, device, socket or folder is refused without blocking (`openInputFile`).
+ * @throws {InputError} when it cannot be read, is not a regular file, is over MAX_JSON_BYTES or
+ *   the budget, or is not UTF-8.
+ */
+export function readTextFile(file: string, budget?: ImportByteBudget): string {
   const size = fileSize(file);
   const tooLarge = (n: number) => `is ${n} bytes, over the ${MAX_JSON_BYTES}-byte limit for one JSON document; use the tool's JSONL output`;
   if (size > MAX_JSON_BYTES) throw new InputError(tooLarge(size), { file });
@@ -38,13 +63,11 @@ export function readJsonFile(file: string, budget?: ImportByteBudget): unknown {
     if (read > size) budget?.charge(Math.min(chunk.length, read - size), file);
     parts.push(Buffer.from(chunk));
   }
-  let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(parts));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(parts));
   } catch {
     throw new InputError('is not valid UTF-8 text', { file });
   }
-  return parseJsonText(text, { file });
 }
 
 /** A row on its way into the table, with the place it was read from. */
