@@ -1,7 +1,7 @@
 export { InputError, CheckFailed, showValue } from './errors.js';
 export { OUTCOME_KINDS, OUTCOME_ALIASES, OUTCOME_SCORE, outcomeKind, outcomeContradicts, type OutcomeKind } from './outcomes.js';
 export { openTable, readTextChunks, csvRecords, jsonlRecords, lines, type TableRecord, type TableReader } from './read.js';
-export { openInputFile, readInputChunks, readInputBytes, readInputText, fileKind, MAX_TABLE_BYTES, type InputPlace, type ReadLimit } from './read.js';
+export { openInputFile, readInputChunks, readInputBytes, readInputText, readInputHead, fileKind, MAX_TABLE_BYTES, type InputPlace, type ReadLimit } from './read.js';
 export { parseJsonText, firstDuplicateKey } from './json-text.js';
 export { IdSpellings } from './id-spelling.js';
 export { loadScores, scoresFromRows, listIds, MAX_ABS_SCORE, type ScoreRow, type ScoresTable } from './scores.js';

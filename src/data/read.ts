@@ -167,6 +167,29 @@ export function* readInputChunks(
 }
 
 /**
+ * The first `bytes` bytes of an input file (fewer when it is shorter), for sniffing its format:
+ * opened like every input (`openInputFile`), so a FIFO, device, socket or folder is refused
+ * without blocking instead of being sniffed.
+ * @throws {InputError} `FILE: not a regular file (got fifo)`, or `cannot read file: CODE`.
+ * @example readInputHead('examples/scores.csv', 4).toString() // => "item"
+ */
+export function readInputHead(path: string, bytes: number, place?: InputPlace): Buffer {
+  const { fd } = openInputFile(path, place);
+  try {
+    const buffer = Buffer.alloc(bytes);
+    let n = 0;
+    try {
+      n = readSync(fd, buffer, 0, bytes, 0);
+    } catch (error) {
+      throw new InputError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, placeOf(path, place));
+    }
+    return buffer.subarray(0, n);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * A whole input file's bytes, read within a byte limit (`readInputChunks`).
  * @throws {InputError} as readInputChunks.
  * @example readInputBytes('examples/strata.yaml', { maxBytes: 1 << 20 }).length // => the file's size

@@ -31,29 +31,31 @@ interface InputKind {
   args: (file: string, out: string) => string[];
   /** The input is a file a manifest names: the message is the manifest's. */
   viaManifest?: boolean;
+  /** The input may be a directory of result files (Inspect logs, lm-eval samples). */
+  directoryOfResults?: boolean;
 }
 
 const INPUTS: InputKind[] = [
-  { name: 'scores (compare)', file: 'scores.csv', args: (f) => ['compare', f] },
+  { name: 'scores (compare)', file: 'scores.csv', args: (f) => ['compare', f], directoryOfResults: true },
   { name: 'scores .jsonl (validate)', file: 'scores.jsonl', args: (f) => ['validate', f] },
-  { name: 'scores (gate)', file: 'scores.csv', args: (f) => ['gate', f, '--baseline', 'a', '--candidate', 'b', '--margin', '0'] },
-  { name: 'pilot (size)', file: 'pilot.csv', args: (f) => ['size', f, '--a', 'a', '--b', 'b', '--mde', '1'] },
+  { name: 'scores (gate)', file: 'scores.csv', args: (f) => ['gate', f, '--baseline', 'a', '--candidate', 'b', '--margin', '0'], directoryOfResults: true },
+  { name: 'pilot (size)', file: 'pilot.csv', args: (f) => ['size', f, '--a', 'a', '--b', 'b', '--mde', '1'], directoryOfResults: true },
   { name: 'strata (allocate)', file: 'strata.yaml', args: (f) => ['allocate', '--strata', f, '--budget', '10'] },
   { name: 'strata (headline)', file: 'strata.yaml', args: (f) => ['headline', ex('scores.csv'), '--strata', f] },
   { name: 'policy (sweep)', file: 'policy.yaml', args: (f) => ['sweep', ex('scores.csv'), '--policy', f] },
-  { name: 'alternative scores (sweep)', file: 'alt.csv', args: (f) => ['sweep', ex('scores.csv'), '--policy', ex('policy.yaml'), '--alternative-scores', f] },
+  { name: 'alternative scores (sweep)', file: 'alt.csv', args: (f) => ['sweep', ex('scores.csv'), '--policy', ex('policy.yaml'), '--alternative-scores', f], directoryOfResults: true },
   { name: 'annotations (agree)', file: 'annotations.csv', args: (f, out) => ['agree', f, '--adjudicate', out] },
   { name: 'manifest (freeze)', file: 'manifest.yaml', args: (f, out) => ['freeze', f, '--archive', out, '--version', 'v1'] },
   { name: 'manifest .jsonl (validate)', file: 'manifest.jsonl', args: (f) => ['validate', f, '--kind', 'manifest'] },
   { name: 'incidents (validate)', file: 'incidents.jsonl', args: (f) => ['validate', f, '--kind', 'incidents'] },
   { name: 'scores (monitor)', file: 'monitor.csv', args: (f) => ['monitor', f, '--a', 'a', '--b', 'b'] },
   { name: 'drift --before', file: 'before.csv', args: (f) => ['drift', '--before', f, '--rerun', ex('rotation/drift-rerun.csv'), '--after', ex('rotation/drift-after.csv')] },
-  { name: 'import promptfoo .json', file: 'results.json', args: (f, out) => ['import', 'promptfoo', f, '-o', `${out}.csv`] },
-  { name: 'import promptfoo .jsonl', file: 'results.jsonl', args: (f, out) => ['import', 'promptfoo', f, '-o', `${out}.csv`] },
-  { name: 'import inspect .eval', file: 'log.eval', args: (f, out) => ['import', 'inspect', f, '-o', `${out}.csv`] },
-  { name: 'import inspect .json', file: 'log.json', args: (f, out) => ['import', 'inspect', f, '-o', `${out}.csv`] },
-  { name: 'import lm-eval samples', file: 'samples_task_2024-01-01T00-00-00.jsonl', args: (f, out) => ['import', 'lm-eval', f, '--model', 'm', '-o', `${out}.csv`] },
-  { name: 'report --scores', file: 'scores.csv', args: (f, out) => ['report', '--scores', f, '-o', `${out}.html`] },
+  { name: 'import promptfoo .json', file: 'results.json', args: (f, out) => ['import', 'promptfoo', f, '-o', `${out}.csv`], directoryOfResults: true },
+  { name: 'import promptfoo .jsonl', file: 'results.jsonl', args: (f, out) => ['import', 'promptfoo', f, '-o', `${out}.csv`], directoryOfResults: true },
+  { name: 'import inspect .eval', file: 'log.eval', args: (f, out) => ['import', 'inspect', f, '-o', `${out}.csv`], directoryOfResults: true },
+  { name: 'import inspect .json', file: 'log.json', args: (f, out) => ['import', 'inspect', f, '-o', `${out}.csv`], directoryOfResults: true },
+  { name: 'import lm-eval samples', file: 'samples_task_2024-01-01T00-00-00.jsonl', args: (f, out) => ['import', 'lm-eval', f, '--model', 'm', '-o', `${out}.csv`], directoryOfResults: true },
+  { name: 'report --scores', file: 'scores.csv', args: (f, out) => ['report', '--scores', f, '-o', `${out}.html`], directoryOfResults: true },
   { name: 'report --strata', file: 'strata.yaml', args: (f, out) => ['report', '--scores', ex('scores.csv'), '--strata', f, '-o', `${out}.html`] },
   { name: 'validate .yaml', file: 'any.yaml', args: (f) => ['validate', f] },
   { name: 'manifest item file (freeze)', file: 'item.txt', args: (f, out) => ['freeze', f, '--archive', out, '--version', 'v1'], viaManifest: true },
@@ -146,7 +148,10 @@ describe(`special files in place of every input (${KINDS.length} kinds × ${INPU
         const { code, stderr, ms } = result!;
         expect(code, stderr).toBe(2);
         expect(ms).toBeLessThan(CASE_LIMIT_MS);
-        if (!input.viaManifest) expect(stderr).toContain(`${input.file}: not a regular file (got ${GOT[kind]})`);
+        // Result inputs (compare, gate, size, sweep --alternative-scores, import, report --scores)
+        // take a directory of result files: an empty one is its own clear error.
+        if (kind === 'directory' && input.directoryOfResults) expect(stderr).toContain(`${input.file}: is a directory with no result files in it`);
+        else if (!input.viaManifest) expect(stderr).toContain(`${input.file}: not a regular file (got ${GOT[kind]})`);
         else if (kind === 'dev-zero link') expect(stderr).toContain("path must be a file inside the manifest's folder");
         else expect(stderr).toContain(`manifest.yaml:1: path must name a regular file ("${input.file}" is a ${GOT[kind]})`);
         expect(stderr).not.toMatch(/internal error/);
