@@ -35,3 +35,21 @@ describe('exit status', () => {
     expect(stderr).toContain('error: --alternative: a one-sided test needs --a and --b');
   });
 });
+
+describe('a reader that closes the pipe early (benchplan … | head)', () => {
+  it('ends the command quietly with status 0, not an unhandled EPIPE', async () => {
+    const { spawn } = await import('node:child_process');
+    const { resolve } = await import('node:path');
+    const bin = resolve(import.meta.dirname, '..', '..', 'bin', 'benchplan.js');
+    for (const args of [['monitor', '--help'], ['compare', '--help']]) {
+      const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      // Read nothing, like `head -0`: the first write after this meets a closed pipe.
+      child.stdout.destroy();
+      const status = await new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+      expect(stderr, args.join(' ')).not.toContain('EPIPE');
+      expect(status, args.join(' ')).toBe(0);
+    }
+  });
+});
