@@ -15,3 +15,4 @@ export * from './rotation/index.js';
 export * from './import/index.js';
 export * from './charts/index.js';
 export * from './report/index.js';
+export * from './decision/index.js';
