@@ -13,6 +13,7 @@ import { register as monitor } from './monitor.js';
 import { register as report } from './report.js';
 import { register as rotate } from './rotate.js';
 import { register as shortlist } from './shortlist.js';
+import { register as signoff } from './signoff.js';
 import { register as size } from './size.js';
 import { register as sweep } from './sweep.js';
 import { register as validate } from './validate.js';
@@ -34,7 +35,7 @@ export function createProgram(io: Io = processIo): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
   // The order people meet them in: design, read, maintain, integrate.
-  for (const register of [compare, size, allocate, headline, sweep, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, shortlist]) {
+  for (const register of [compare, size, allocate, headline, sweep, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, shortlist, signoff]) {
     register(program, io);
   }
   monitor(program, io);
