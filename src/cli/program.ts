@@ -11,6 +11,7 @@ import { register as headline } from './headline.js';
 import { register as importCommand } from './import.js';
 import { register as monitor } from './monitor.js';
 import { register as report } from './report.js';
+import { register as review } from './review.js';
 import { register as rotate } from './rotate.js';
 import { register as shortlist } from './shortlist.js';
 import { register as signoff } from './signoff.js';
@@ -35,7 +36,7 @@ export function createProgram(io: Io = processIo): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
   // The order people meet them in: design, read, maintain, integrate.
-  for (const register of [compare, size, allocate, headline, sweep, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, shortlist, signoff]) {
+  for (const register of [compare, size, allocate, headline, sweep, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, shortlist, review, signoff]) {
     register(program, io);
   }
   monitor(program, io);

@@ -10,7 +10,8 @@ import { contextOf, emit, type Io } from './io.js';
 /** The part of a `shortlist --output` document a sign-off reads. */
 const ShortlistDocumentSchema = z.looseObject({ finalists: z.array(z.string()), best: z.string() });
 
-function readShortlist(path: string): { finalists: string[] } {
+/** Reads the finalists from a `benchplan shortlist -o` document. @throws {InputError} naming the file. */
+export function readShortlist(path: string): { finalists: string[] } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
