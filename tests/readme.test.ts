@@ -34,7 +34,7 @@ const blocks = commandBlocks(readme);
 describe('README examples', () => {
   it('has runnable examples for every command', () => {
     const commands = new Set(blocks.flat().map((line) => words(line)[2]));
-    for (const command of ['compare', 'size', 'allocate', 'headline', 'sweep', 'agree', 'freeze', 'verify', 'rotate', 'diff', 'drift', 'gate', 'import', 'report', 'validate', 'shortlist', 'review', 'signoff']) {
+    for (const command of ['compare', 'size', 'allocate', 'headline', 'sweep', 'agree', 'freeze', 'verify', 'rotate', 'diff', 'drift', 'gate', 'import', 'report', 'validate', 'shortlist', 'review', 'signoff', 'history']) {
       expect(commands.has(command), command).toBe(true);
     }
   });

@@ -8,6 +8,7 @@ import { register as drift } from './drift.js';
 import { register as freeze } from './freeze.js';
 import { register as gate } from './gate.js';
 import { register as headline } from './headline.js';
+import { register as history } from './history.js';
 import { register as importCommand } from './import.js';
 import { register as monitor } from './monitor.js';
 import { register as report } from './report.js';
@@ -36,7 +37,7 @@ export function createProgram(io: Io = processIo): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
   // The order people meet them in: design, read, maintain, integrate.
-  for (const register of [compare, size, allocate, headline, sweep, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, shortlist, review, signoff]) {
+  for (const register of [compare, size, allocate, headline, sweep, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, shortlist, review, signoff, history]) {
     register(program, io);
   }
   monitor(program, io);

@@ -4,3 +4,4 @@ export { shortlist, type ShortlistOptions, type ShortlistResult, type ShortlistC
 export { signoff, buildSignoffRecord, verifySignoff, signoffRecordText, SignoffRecordSchema, EvidenceSchema, SIGNOFF_RECORD_FORMAT, SIGNOFF_FOLDER, MAX_SIGNOFF_BYTES, EVIDENCE_ROLES, type SignoffRecord, type SignoffInput, type SignoffResult, type SignoffCheck, type SignoffIssue, type Evidence, type EvidenceRole } from './signoff.js';
 export { reviewSample, defaultReviewStrata, REVIEW_STRATUM_PATTERN, type ReviewSample, type ReviewSampleOptions, type ReviewItem, type ReviewOutput, type ReviewItemInfo } from './review.js';
 export { reviewPageHtml, reviewCsv, type ReviewPageSources } from './review-page.js';
+export { runHistory, type HistoryRun, type HistoryOptions, type HistoryResult, type HistoryEntry, type HistoryModelRun, type HistoryPoint, type HistoryChange } from './history.js';

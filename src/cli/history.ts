@@ -1,0 +1,68 @@
+import type { Command } from '@commander-js/extra-typings';
+import { preflightChart, writeChart, CHART_OPTION } from '../charts/index.js';
+import { historyChartSpec } from '../charts/history.js';
+import { InputError } from '../data/errors.js';
+import { loadScores } from '../data/scores.js';
+import { loadStrata } from '../data/strata-file.js';
+import { runHistory, type HistoryResult } from '../decision/history.js';
+import { formatInterval, formatNumber, formatTable } from '../report/table.js';
+import { contextOf, emit, numberFlag, warningLines, type Io } from './io.js';
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/** The readable history: one row per run and model, the headline and each stratum with its interval, flags and boundaries marked. */
+export function formatHistory(r: HistoryResult): string {
+  const level = `${+(r.confidenceLevel * 100).toFixed(4)}%`;
+  const scopes = r.runs[0]?.models[0]?.points.map((p) => p.scope) ?? [];
+  const rows: string[][] = [];
+  for (const run of r.runs) {
+    for (const m of run.models) {
+      const cell = (scope: string) => {
+        const p = m.points.find((x) => x.scope === scope);
+        const c = m.changes.find((x) => x.scope === scope);
+        if (!p) return '';
+        return `${formatNumber(p.estimate)} ${formatInterval(p.confidenceInterval)}${c?.flagged ? ` ${c.estimate > 0 ? '▲' : '▼'}` : ''}`;
+      };
+      rows.push([`${run.date}${run.versionBoundary ? ' |' : ''}`, m.model, ...scopes.map(cell)]);
+    }
+  }
+  const out = [`History of ${r.runs.length} runs (${r.headline} headline, ${level} intervals)`, formatTable(['run', 'model', ...scopes], rows)];
+  const flagged = r.runs.flatMap((run) => run.models.flatMap((m) => m.changes.filter((c) => c.flagged).map((c) => `${run.date} ${m.model} ${c.scope}: ${c.estimate > 0 ? '+' : ''}${formatNumber(c.estimate)} ${formatInterval(c.confidenceInterval)} on ${c.shared} shared items (Holm-adjusted p ${formatNumber(c.adjustedPValue)})`)));
+  out.push('', flagged.length === 0 ? 'No run changed distinguishably from the one before.' : 'Distinguishable changes from the previous run (paired on shared items; ▲ ▼ above):', ...flagged.map((f) => `  ${f}`));
+  const boundaries = r.runs.filter((x) => x.versionBoundary);
+  if (boundaries.length > 0) out.push('', ...boundaries.map((b) => `| version boundary at ${b.date}: ${b.added} items added, ${b.removed} removed; a change here mixes the system's and the test's (see benchplan drift)`));
+  out.push(...warningLines(r.warnings));
+  return out.join('\n');
+}
+
+export function register(program: Command, io: Io): void {
+  program
+    .command('history')
+    .description('the instrument over time: each run per stratum and headline with intervals, distinguishable changes flagged, version boundaries marked')
+    .requiredOption('--run <DATE=FILE>', 'one run: its date and scores file (repeat, in date order)', collect)
+    .option('--strata <file>', 'strata file with traffic shares: the headline is reweighted (default: the plain mean)')
+    .option('--model <model>', 'a model to follow (repeat; default every model)', collect)
+    .option('--confidence <level>', 'two-sided level of the intervals', '0.95')
+    .option(...CHART_OPTION)
+    .action(async (opts, cmd) => {
+      const ctx = contextOf(cmd, io);
+      const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
+      if (opts.chart !== undefined) preflightChart(opts.chart);
+      const runs = opts.run.map((text) => {
+        const at = text.indexOf('=');
+        if (at <= 0 || at === text.length - 1) throw new InputError('must be DATE=FILE, e.g. 2026-11-02=runs/w45.csv', { file: '--run', value: text });
+        return { date: text.slice(0, at), table: loadScores(text.slice(at + 1)) };
+      });
+      let weights;
+      if (opts.strata !== undefined) {
+        const strata = loadStrata(opts.strata);
+        if (!strata.hasTraffic) throw new InputError('the reweighted headline needs a traffic share for every stratum', { file: strata.source });
+        weights = strata.strata.map((s) => ({ stratum: s.name, weight: s.traffic! }));
+      }
+      const result = runHistory(runs, { confidenceLevel, ...(weights === undefined ? {} : { weights }), ...(opts.model === undefined ? {} : { models: opts.model }) });
+      emit(ctx, result, () => formatHistory(result));
+      if (opts.chart !== undefined) await writeChart(historyChartSpec(result), opts.chart);
+    });
+}
