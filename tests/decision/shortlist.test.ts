@@ -100,3 +100,17 @@ describe('benchplan shortlist', () => {
     expect(doc).toMatchObject({ best: 'alpha', margin: 0.05, confidenceLevel: 0.95, method: 't', multiplicity: 'holm', scores: 'examples/scores.csv', strata: null });
   });
 });
+
+describe('shortlist p-values and the gate bounds agree', () => {
+  it.each([false, true])('raw p < α exactly when the gate bound is past −margin (cluster %s)', (cluster) => {
+    for (const margin of [0, 0.05, 0.2]) {
+      const r = shortlist(table, { margin, cluster });
+      for (const c of r.candidates.flatMap((x) => x.comparisons)) {
+        if (Number.isNaN(c.pValue) || c.standardError === 0) continue;
+        expect(c.pValue < r.alpha, `${c.scope} margin ${margin}`).toBe(c.confidenceInterval[1] < -margin);
+        expect(c.adjustedPValue).toBeGreaterThanOrEqual(c.pValue);
+        if (cluster) expect(c.df).toBe((c.nClusters as number) - 1);
+      }
+    }
+  });
+});
