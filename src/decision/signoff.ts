@@ -215,6 +215,22 @@ function readSignoffText(path: string): { text: string } | { problem: string } {
 }
 
 /**
+ * Reads one stored sign-off (a regular file, not a link, at most MAX_SIGNOFF_BYTES, the
+ * documented shape); null when it does not read. Its digest is not checked here (verifySignoff does).
+ * @example readSignoff('out/archive', '2026Q4-pick')?.chosen // => 'alpha'
+ */
+export function readSignoff(archiveDir: string, id: string): SignoffRecord | null {
+  const read = readSignoffText(join(archiveDir, SIGNOFF_FOLDER, `${checkVersionId(id, '--id')}.json`));
+  if ('problem' in read) return null;
+  try {
+    const parsed = SignoffRecordSchema.safeParse(JSON.parse(read.text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Checks one stored sign-off: it must read and have the documented shape, carry its file name's
  * id, match its own record digest (any edit of the reviewer, date, choice, note, finalists or a
  * recorded digest is caught), name an archive version whose record still has the digest it had

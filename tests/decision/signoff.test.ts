@@ -114,3 +114,15 @@ describe('benchplan signoff', () => {
     expect(wrong.stderr).toBe('error: --chosen: must be one of the shortlist\'s finalists (alpha) (got "beta")\n');
   });
 });
+
+describe('the report shows the sign-offs', () => {
+  it('lists each sign-off in the archive section', async () => {
+    const { archive, input } = setUp();
+    signoff(archive, input);
+    const { archiveSection } = await import('../../src/report/sections/archive.js');
+    const { section } = archiveSection(archive);
+    const table = section.tables.find((t) => t.caption === 'Sign-offs');
+    expect(table?.rows).toEqual([['pick-1', '2026-11-30', 'R. Ahmed', 'alpha', 'alpha, beta', 'v1', expect.stringMatching(/^[0-9a-f]{12}…$/)]]);
+    expect(section.paragraphs).toContainEqual(expect.stringMatching(/^1 decision signed off on this benchmark/));
+  });
+});
