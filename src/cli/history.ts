@@ -5,6 +5,7 @@ import { InputError } from '../data/errors.js';
 import { loadScores } from '../data/scores.js';
 import { loadStrata } from '../data/strata-file.js';
 import { runHistory, type HistoryResult } from '../decision/history.js';
+import { listArchiveVersions, readArchiveVersion } from '../rotation/archive.js';
 import { formatInterval, formatNumber, formatTable } from '../report/table.js';
 import { contextOf, emit, numberFlag, warningLines, type Io } from './io.js';
 
@@ -17,6 +18,7 @@ export function formatHistory(r: HistoryResult): string {
   const level = `${+(r.confidenceLevel * 100).toFixed(4)}%`;
   const scopes = r.runs[0]?.models[0]?.points.map((p) => p.scope) ?? [];
   const rows: string[][] = [];
+  const hasVersions = r.runs.some((x) => x.version !== null);
   for (const run of r.runs) {
     for (const m of run.models) {
       const cell = (scope: string) => {
@@ -25,14 +27,14 @@ export function formatHistory(r: HistoryResult): string {
         if (!p) return '';
         return `${formatNumber(p.estimate)} ${formatInterval(p.confidenceInterval)}${c?.flagged ? ` ${c.estimate > 0 ? '▲' : '▼'}` : ''}`;
       };
-      rows.push([`${run.date}${run.versionBoundary ? ' |' : ''}`, m.model, ...scopes.map(cell)]);
+      rows.push([`${run.date}${run.versionBoundary ? ' |' : ''}`, ...(hasVersions ? [run.version ?? '?'] : []), m.model, ...scopes.map(cell)]);
     }
   }
-  const out = [`History of ${r.runs.length} runs (${r.headline} headline, ${level} intervals)`, formatTable(['run', 'model', ...scopes], rows)];
+  const out = [`History of ${r.runs.length} runs (${r.headline} headline, ${level} intervals)`, formatTable(['run', ...(hasVersions ? ['version'] : []), 'model', ...scopes], rows)];
   const flagged = r.runs.flatMap((run) => run.models.flatMap((m) => m.changes.filter((c) => c.flagged).map((c) => `${run.date} ${m.model} ${c.scope}: ${c.estimate > 0 ? '+' : ''}${formatNumber(c.estimate)} ${formatInterval(c.confidenceInterval)} on ${c.shared} shared items (Holm-adjusted p ${formatNumber(c.adjustedPValue)})`)));
   out.push('', flagged.length === 0 ? 'No run changed distinguishably from the one before.' : 'Distinguishable changes from the previous run (paired on shared items; ▲ ▼ above):', ...flagged.map((f) => `  ${f}`));
   const boundaries = r.runs.filter((x) => x.versionBoundary);
-  if (boundaries.length > 0) out.push('', ...boundaries.map((b) => `| version boundary at ${b.date}: ${b.added} items added, ${b.removed} removed; a change here mixes the system's and the test's (see benchplan drift)`));
+  if (boundaries.length > 0) out.push('', ...boundaries.map((b) => `| version boundary at ${b.date}${b.version === null ? '' : ` (${b.version})`}: ${b.added} items added, ${b.removed} removed; a change here mixes the system's and the test's (see benchplan drift)`));
   out.push(...warningLines(r.warnings));
   return out.join('\n');
 }
@@ -44,6 +46,7 @@ export function register(program: Command, io: Io): void {
     .requiredOption('--run <DATE=FILE>', 'one run: its date and scores file (repeat, in date order)', collect)
     .option('--strata <file>', 'strata file with traffic shares: the headline is reweighted (default: the plain mean)')
     .option('--model <model>', 'a model to follow (repeat; default every model)', collect)
+    .option('--archive <dir>', "a benchmark archive: each run is labelled with the version whose eval items it scored")
     .option('--confidence <level>', 'two-sided level of the intervals', '0.95')
     .option(...CHART_OPTION)
     .action(async (opts, cmd) => {
@@ -61,7 +64,15 @@ export function register(program: Command, io: Io): void {
         if (!strata.hasTraffic) throw new InputError('the reweighted headline needs a traffic share for every stratum', { file: strata.source });
         weights = strata.strata.map((s) => ({ stratum: s.name, weight: s.traffic! }));
       }
-      const result = runHistory(runs, { confidenceLevel, ...(weights === undefined ? {} : { weights }), ...(opts.model === undefined ? {} : { models: opts.model }) });
+      let versions;
+      if (opts.archive !== undefined) {
+        const archive = opts.archive;
+        versions = listArchiveVersions(archive).map((v) => {
+          const record = readArchiveVersion(archive, v, '--archive');
+          return { version: v, items: record.items.filter((x) => x.split === 'eval').map((x) => x.item) };
+        });
+      }
+      const result = runHistory(runs, { confidenceLevel, ...(versions === undefined ? {} : { versions }), ...(weights === undefined ? {} : { weights }), ...(opts.model === undefined ? {} : { models: opts.model }) });
       emit(ctx, result, () => formatHistory(result));
       if (opts.chart !== undefined) await writeChart(historyChartSpec(result), opts.chart);
     });

@@ -21,6 +21,12 @@ export interface HistoryOptions {
   confidenceLevel?: number;
   /** The models to follow; default every model of the first run, then new ones in order of appearance. */
   models?: readonly string[];
+  /**
+   * The benchmark versions (e.g. an archive's, with their eval item ids): each run is matched to
+   * the version whose eval items are exactly its items, else to the smallest version holding all
+   * of them, else to none.
+   */
+  versions?: ReadonlyArray<{ version: string; items: readonly string[] }>;
 }
 
 /** One score with its interval. */
@@ -67,6 +73,8 @@ export interface HistoryEntry {
    * version), so a change in score mixes the system's change with the test's.
    */
   versionBoundary: boolean;
+  /** The benchmark version the run's items are (HistoryOptions.versions), or null. */
+  version: string | null;
   added: number;
   removed: number;
   models: HistoryModelRun[];
@@ -143,8 +151,8 @@ function scopes(values: Array<{ stratum: string; value: number }>, strata: reado
  * two-sided t interval per stratum and, for the headline, the reweighted difference
  * Σ W_h · mean_h(d) ± z · √(Σ W_h² s_h²(d) / n_h) (or a t interval of the plain mean). A change
  * is flagged when its Holm-adjusted p (across the model's headline and strata at that run) is
- * below α = 1 − confidenceLevel. A run whose item set differs from the previous run's is a
- * version boundary: the test changed too, so its change is not the system's alone (use
+ * below α = 1 − confidenceLevel. A run whose benchmark version (options.versions) differs from
+ * the previous run's, or without versions whose item set differs, is a version boundary: the test changed too, so its change is not the system's alone (use
  * `benchplan drift` to split the two).
  * Reference: the paired t test (R `t.test(cur, prev, paired = TRUE)`), Cochran (1977) §5.2 for the
  * stratified variance, Holm (1979).
@@ -168,6 +176,15 @@ export function runHistory(runs: readonly HistoryRun[], options: HistoryOptions 
   const warnings: string[] = [];
   const last = new Map<string, ModelScores>();
   let previousItems: Set<string> | null = null;
+  let previousVersion: string | null = null;
+  const versions = (options.versions ?? []).map((v) => ({ version: v.version, items: new Set(v.items) }));
+  const versionOf = (items: Set<string>): string | null => {
+    const holding = versions.filter((v) => [...items].every((x) => v.items.has(x)));
+    const exact = holding.find((v) => v.items.size === items.size);
+    if (exact) return exact.version;
+    holding.sort((a, b) => a.items.size - b.items.size);
+    return holding[0]?.version ?? null;
+  };
   const entries: HistoryEntry[] = runs.map((run, k) => {
     const items = new Set(run.table.items);
     const strata = run.table.hasStratum ? run.table.strata : ['all'];
@@ -175,6 +192,9 @@ export function runHistory(runs: readonly HistoryRun[], options: HistoryOptions 
     const added = previousItems === null ? 0 : [...items].filter((x) => !previousItems!.has(x)).length;
     const removed = previousItems === null ? 0 : [...previousItems].filter((x) => !items.has(x)).length;
     previousItems = items;
+    const version = versionOf(items);
+    const changedVersion = k > 0 && version !== null && previousVersion !== null ? version !== previousVersion : added > 0 || removed > 0;
+    previousVersion = version;
     const entryModels: HistoryModelRun[] = [];
     for (const model of models) {
       const now = scored[k].get(model);
@@ -208,7 +228,7 @@ export function runHistory(runs: readonly HistoryRun[], options: HistoryOptions 
       last.set(model, now);
       entryModels.push({ model, points, changes, flagged: changes.some((c) => c.flagged) });
     }
-    return { date: run.date, source: run.table.source, items: items.size, versionBoundary: k > 0 && (added > 0 || removed > 0), added, removed, models: entryModels };
+    return { date: run.date, source: run.table.source, items: items.size, versionBoundary: k > 0 && changedVersion, version, added, removed, models: entryModels };
   });
   return { runs: entries, models, headline: weights === null ? 'plain mean' : 'reweighted', weights, confidenceLevel, alpha, multiplicity: 'holm', warnings };
 }

@@ -70,6 +70,21 @@ describe('runHistory', () => {
   });
 });
 
+describe('runHistory with benchmark versions', () => {
+  it('labels each run with the version whose eval items it scored, and puts the boundary where the version changes', () => {
+    const ids = (t: { items: string[] }) => t.items;
+    const v3 = ids(runs[0].table);
+    const v4 = ids(runs[3].table);
+    const r = runHistory(runs, { versions: [{ version: 'big', items: [...v3, ...v4] }, { version: 'v3', items: v3 }, { version: 'v4', items: v4 }] });
+    expect(r.runs.map((x) => x.version)).toEqual(['v3', 'v3', 'v3', 'v4']);
+    expect(r.runs.map((x) => x.versionBoundary)).toEqual([false, false, false, true]);
+    // A run on a subset of a version is that version: no boundary though its item set shrank.
+    const sub = scoresFromRows(v3.slice(0, 40).map((item) => ({ item, model: 'prod', score: 1 })));
+    const s = runHistory([runs[0], { date: '2026-11-05', table: sub }], { versions: [{ version: 'v3', items: v3 }] });
+    expect(s.runs[1]).toMatchObject({ version: 'v3', versionBoundary: false, removed: 40 });
+  });
+});
+
 describe('the history chart', () => {
   it('draws one panel per scope with the flagged run ringed', async () => {
     const spec = historyChartSpec(runHistory(runs, { weights })) as unknown as { facet: { sort: string[] }; data: { values: Array<{ kind: string; flagged?: boolean; scope: string; date: string }> } };
@@ -90,6 +105,15 @@ describe('benchplan history', () => {
     expect(run.stdout).toMatch(/2026-11-16 prod rare_clause: -0\.45 \[-0\.689, -0\.211\] on 20 shared items \(Holm-adjusted p 0\.00349\)/);
     expect(run.stdout).toMatch(/\| version boundary at 2026-11-23: 15 items added, 15 removed/);
     expect(readFileSync(chart, 'utf8')).toMatch(/^<svg/);
+  });
+  it('names the archive version of each run with --archive', async () => {
+    const dir = tempDir('benchplan-history-');
+    const archive = join(dir, 'archive');
+    expect((await runCli(['freeze', 'examples/manifest.yaml', '--archive', archive, '--version', '2026Q3', '--date', '2026-07-01'])).code).toBe(0);
+    expect((await runCli(['rotate', '--archive', archive, '--from', '2026Q3', '--incidents', 'examples/incidents.jsonl', '--scores', 'examples/rotation/scores-2026Q3.csv', '--apply', '--version', '2026Q4', '--date', '2026-10-01'])).code).toBe(0);
+    const run = await runCli(['history', ...DATES.flatMap((d) => ['--run', `${d}=examples/history/${d}.csv`]), '--archive', archive, '--json']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).runs.map((x: { version: string }) => x.version)).toEqual(['2026Q3', '2026Q3', '2026Q3', '2026Q4']);
   });
   it('exits 2 on a run that is not DATE=FILE', async () => {
     const run = await runCli(['history', '--run', 'examples/history/2026-11-02.csv']);
