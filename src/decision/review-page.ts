@@ -27,7 +27,7 @@ export function reviewPageHtml(sample: ReviewSample, sources: ReviewPageSources 
   for (const s of sample.strata) {
     const rows = sample.items.filter((x) => x.stratum === s.stratum);
     const header = ['item', 'text', 'gold', ...sample.finalists];
-    const body = rows.map((x) => [x.item, x.text ?? '—', x.gold ?? '—', ...x.outputs.map((o) => `${o.outcome ?? ''}${o.outcome === null ? '' : ' '}(${formatNumber(o.score)})`)]);
+    const body = rows.map((x) => [x.item, x.text ?? '—', x.gold ?? '—', ...x.outputs.map((o) => (o.outcome === null ? `score ${formatNumber(o.score)}` : `${o.outcome} (${formatNumber(o.score)})`))]);
     parts.push(`<section>\n<h2>${escapeHtml(s.stratum)}</h2>\n<p class="muted">${s.drawn} of ${s.available} items, drawn at random (seed ${escapeHtml(sample.seed)}).</p>\n${tableHtml({ header, rows: body })}\n</section>`);
   }
   const settings: Array<[string, string]> = [

@@ -114,3 +114,9 @@ describe('shortlist p-values and the gate bounds agree', () => {
     }
   });
 });
+
+describe('the JSDoc example', () => {
+  it('shortlist(table, { margin: 0.05 }).finalists is alpha alone on examples/scores.csv', () => {
+    expect(shortlist(table, { margin: 0.05 }).finalists).toEqual(['alpha']);
+  });
+});
