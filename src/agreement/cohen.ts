@@ -66,20 +66,21 @@ export function cohenKappa(a: ReadonlyArray<string | null>, b: ReadonlyArray<str
   }
   const c = categories.length;
   const index = new Map(categories.map((label, k) => [label, k]));
-  const p = Array.from({ length: c }, () => new Float64Array(c));
-  for (const [x, y] of pairs) p[index.get(x) as number][index.get(y) as number] += 1 / n;
+  // Count in integers, then divide once: p_o is then exactly 1 when every pair agrees.
+  const count = Array.from({ length: c }, () => new Float64Array(c));
+  for (const [x, y] of pairs) count[index.get(x) as number][index.get(y) as number] += 1;
+  const p = count.map((r) => r.map((k) => k / n));
+  let agreeing = 0;
+  for (let i = 0; i < c; i++) agreeing += count[i][i];
   const row = new Float64Array(c);
   const col = new Float64Array(c);
   for (let i = 0; i < c; i++) for (let j = 0; j < c; j++) {
     row[i] += p[i][j];
     col[j] += p[i][j];
   }
-  let po = 0;
+  const po = agreeing / n;
   let pe = 0;
-  for (let i = 0; i < c; i++) {
-    po += p[i][i];
-    pe += row[i] * col[i];
-  }
+  for (let i = 0; i < c; i++) pe += row[i] * col[i];
   if (!(pe < 1)) {
     warnings.push(`both annotators used only the label "${categories[0]}": kappa is undefined (no variation to agree on)`);
     return { kappa: NaN, standardError: NaN, standardErrorNull: NaN, interval: [NaN, NaN], observedAgreement: po, expectedAgreement: pe, ...base, warnings };
@@ -93,8 +94,11 @@ export function cohenKappa(a: ReadonlyArray<string | null>, b: ReadonlyArray<str
     nullTerm += row[i] * col[i] * (row[i] + col[i]);
     for (let j = 0; j < c; j++) if (i !== j) offDiagonal += p[i][j] * (col[i] + row[j]) ** 2;
   }
-  const variance = (diagonal + (1 - po) ** 2 * offDiagonal - (po * pe - 2 * pe + po) ** 2) / (n * (1 - pe) ** 4);
-  // Rounding can leave a tiny negative variance at perfect agreement; psych sets it to 0 too.
+  // At p_o = 1 the variance is exactly 0: the off-diagonal cells are empty and the diagonal sum is
+  // (1 − p_e)² Σ p_cc = (1 − p_e)², the last term. Evaluated in floating point the two cancel only to
+  // ~1e-16, which the square root turns into an SE of ~1e-8, so that case is set to its exact value.
+  // Elsewhere rounding can leave a tiny negative variance; psych sets it to 0 too.
+  const variance = agreeing === n ? 0 : (diagonal + (1 - po) ** 2 * offDiagonal - (po * pe - 2 * pe + po) ** 2) / (n * (1 - pe) ** 4);
   const standardError = Math.sqrt(Math.max(0, variance));
   const standardErrorNull = Math.sqrt(Math.max(0, (pe + pe * pe - nullTerm) / (n * (1 - pe) ** 2)));
   const z = normalQuantile(1 - (1 - confidenceLevel) / 2);

@@ -1,4 +1,6 @@
 import type { AlignedScores } from '../data/pairing.js';
+import { autoPairedInterval, autoResultFromBootstrap, type AutoIntervalResult } from './auto-interval.js';
+import { chooseIntervalMethod } from './choose-method.js';
 import { buildDesign, designEstimate, type ResampleDesign } from './design.js';
 import { holmAdjust } from './holm.js';
 import { designTInterval, meanBootstrapOnDesign } from './mean.js';
@@ -31,7 +33,32 @@ export function compareModels(aligned: AlignedScores, options: CompareModelsOpti
   const named = withNames(aligned, options);
   const pairs = pairsOf(aligned);
   const work = pairWork(aligned, named, pairs);
-  return assemble(aligned, named, work, work.map((w, p) => meanBootstrapOnDesign(w.design, w.differences, pairOptions(named, p, pairs.length))));
+  if (named.method === 'auto') {
+    const autos = pairs.map(([i, j], p) => autoPairedInterval(aligned.scores[i], aligned.scores[j], autoOptions(pairOptions(named, p, pairs.length))));
+    return assembleAuto(aligned, named, work, autos);
+  }
+  return assemble(aligned, named, work, work.map((w, p) => meanBootstrapOnDesign(w.design, w.differences, bootstrapOptions(pairOptions(named, p, pairs.length)))));
+}
+
+/** The options as BootstrapOptions for a named (non-auto) method. */
+function bootstrapOptions(options: CompareModelsOptions): BootstrapOptions {
+  return options as BootstrapOptions;
+}
+
+/** compareModels' options as autoPairedInterval's. */
+function autoOptions(options: CompareModelsOptions) {
+  return {
+    confidenceLevel: options.confidenceLevel,
+    alternative: options.alternative,
+    nResamples: options.nResamples,
+    seed: options.seed,
+    cluster: options.cluster ?? null,
+    strata: options.strata ?? null,
+    strataNames: options.strataNames ?? null,
+    clusterNames: options.clusterNames ?? null,
+    onProgress: options.onProgress ?? null,
+    midP: options.midP ?? false,
+  };
 }
 
 /** The options of pair p of `count`: onProgress reports progress over all pairs. */
@@ -50,8 +77,19 @@ export async function compareModelsParallel(aligned: AlignedScores, options: Par
   const named = withNames(aligned, options);
   const pairs = pairsOf(aligned);
   const work = pairWork(aligned, named, pairs);
+  if (named.method === 'auto') {
+    // BCa pairs resample on the threads (same bytes as compareModels); the analytic ones need none.
+    const autos: AutoIntervalResult[] = [];
+    for (const [p, [i, j]] of pairs.entries()) {
+      const opts = pairOptions(named, p, pairs.length);
+      const choice = chooseIntervalMethod({ a: aligned.scores[i], b: aligned.scores[j], cluster: opts.cluster, strata: opts.strata });
+      if (choice.methodUsed === 'bca') autos.push(autoResultFromBootstrap(choice, await meanBootstrapParallel(work[p].differences, { ...bootstrapOptions(opts), method: 'bca' }, work[p].design)));
+      else autos.push(autoPairedInterval(aligned.scores[i], aligned.scores[j], autoOptions(opts)));
+    }
+    return assembleAuto(aligned, named, work, autos);
+  }
   const results: BootstrapResult[] = [];
-  for (const [p, w] of work.entries()) results.push(await meanBootstrapParallel(w.differences, pairOptions(named, p, pairs.length), w.design));
+  for (const [p, w] of work.entries()) results.push(await meanBootstrapParallel(w.differences, bootstrapOptions(pairOptions(named, p, pairs.length)), w.design));
   return assemble(aligned, named, work, results);
 }
 
@@ -79,7 +117,7 @@ interface PairWork {
 function pairWork(aligned: AlignedScores, options: CompareModelsOptions, pairs: Array<[number, number]>): PairWork[] {
   return pairs.map(([i, j]) => {
     const d = differences(aligned, i, j);
-    return { differences: d, design: buildDesign(d.length, options, d) };
+    return { differences: d, design: buildDesign(d.length, bootstrapOptions(options), d) };
   });
 }
 
@@ -94,7 +132,7 @@ function differences(aligned: AlignedScores, i: number, j: number): Float64Array
 }
 
 function assemble(aligned: AlignedScores, options: CompareModelsOptions, work: PairWork[], bootstraps: BootstrapResult[]): CompareModelsResult {
-  const settings = resolveSettings(options);
+  const settings = resolveSettings(bootstrapOptions(options));
   const nPermutations = options.nPermutations ?? 9999;
   const designOptions: BootstrapOptions = { cluster: options.cluster, strata: options.strata, stratumWeights: options.stratumWeights, strataNames: options.strataNames, clusterNames: options.clusterNames };
   const pairs = pairsOf(aligned);
@@ -134,6 +172,66 @@ function assemble(aligned: AlignedScores, options: CompareModelsOptions, work: P
     confidenceLevel: settings.confidenceLevel,
     nResamples: settings.method === 't' ? 0 : settings.nResamples,
     nPermutations: settings.method === 't' ? 0 : nPermutations,
+    seed: settings.seed,
+    alternative: settings.alternative,
+    adjustment: 'holm',
+    n: aligned.items.length,
+    warnings,
+  };
+}
+
+/**
+ * compareModels under method `auto`: each pair's interval and p-value from its AutoIntervalResult
+ * (exact McNemar for newcombe, the t or CR2 test, the sign-flip test for BCa), Holm over the pairs;
+ * `bootstrap` keeps the BCa result, or for analytic intervals the design's t result (its SEs and design effect).
+ */
+function assembleAuto(aligned: AlignedScores, options: CompareModelsOptions, work: PairWork[], autos: AutoIntervalResult[]): CompareModelsResult {
+  const settings = resolveSettings({ ...bootstrapOptions(options), method: 'bca' });
+  const nPermutations = options.nPermutations ?? 9999;
+  const designOptions: BootstrapOptions = { cluster: options.cluster, strata: options.strata, stratumWeights: options.stratumWeights, strataNames: options.strataNames, clusterNames: options.clusterNames };
+  const pairs = pairsOf(aligned);
+  const bootstraps = autos.map((auto, p) => auto.bootstrap ?? meanBootstrapOnDesign(work[p].design, work[p].differences, { ...designOptions, method: 't', confidenceLevel: settings.confidenceLevel, alternative: settings.alternative }));
+  const tests: Array<SignFlipResult | TIntervalResult> = autos.map((auto, p) => {
+    if (auto.methodUsed === 'bca') return signFlipTest(work[p].differences, { ...designOptions, nPermutations, seed: settings.seed, alternative: settings.alternative });
+    return designTInterval(work[p].design, work[p].differences, settings);
+  });
+  const pValues = autos.map((auto, p) => auto.pValue ?? tests[p].pValue);
+  const adjusted = holmAdjust(pValues);
+  const alpha = 1 - settings.confidenceLevel;
+  const comparisons: PairComparison[] = pairs.map(([i, j], p) => {
+    const auto = autos[p];
+    const [low, high] = auto.confidenceInterval;
+    const warnings = [...new Set([...auto.warnings, ...(auto.methodUsed === 'bca' ? tests[p].warnings : [])])];
+    return {
+      a: aligned.models[i],
+      b: aligned.models[j],
+      n: auto.n,
+      estimate: auto.estimate,
+      confidenceInterval: auto.confidenceInterval,
+      standardError: auto.standardError,
+      excludesZero: low > 0 || high < 0,
+      pValue: pValues[p],
+      adjustedPValue: adjusted[p],
+      distinguishable: adjusted[p] < alpha,
+      bootstrap: bootstraps[p],
+      test: tests[p],
+      methodUsed: auto.methodUsed,
+      methodReason: auto.methodReason,
+      auto,
+      warnings,
+    };
+  });
+  const means = aligned.scores.map((scores) => designEstimate(buildDesign(scores.length, designOptions, Float64Array.from(scores))));
+  const warnings = [...new Set(comparisons.flatMap((c) => c.warnings.map((w) => `${c.a} − ${c.b}: ${w}`)))];
+  const anyBca = autos.some((a) => a.methodUsed === 'bca');
+  return {
+    models: [...aligned.models],
+    pairs: comparisons,
+    means,
+    method: 'auto',
+    confidenceLevel: settings.confidenceLevel,
+    nResamples: anyBca ? settings.nResamples : 0,
+    nPermutations: anyBca ? nPermutations : 0,
     seed: settings.seed,
     alternative: settings.alternative,
     adjustment: 'holm',

@@ -1,11 +1,38 @@
 import { InputError } from '../data/errors.js';
 import { checkClustersWithinStrata, pairScores } from '../data/pairing.js';
-import { loadScores, type ScoresTable } from '../data/scores.js';
+import type { ScoresTable } from '../data/scores.js';
+import { normalQuantile } from '../distributions/index.js';
 import type { Seed } from '../random/seed.js';
-import { formatNumber, formatTable } from '../report/table.js';
+import { autoPairedInterval } from './auto-interval.js';
+import type { AutoMethodUsed } from './choose-method.js';
 import { bootstrapMeanDifference } from './mean.js';
+import { pairedCounts, pairedItemsNeeded } from './paired-proportion.js';
 import { seedText } from './settings.js';
 import { INTERVAL_METHODS, type IntervalMethod } from './types.js';
+
+/** The gate's interval methods: `auto` (default, see chooseIntervalMethod) or a bootstrap / t method by name. */
+export type GateMethod = IntervalMethod | 'auto';
+
+/** Every gate method, default first. */
+export const GATE_METHODS: readonly GateMethod[] = ['auto', ...INTERVAL_METHODS];
+
+/**
+ * A number in a reason: the same text as src/report/table.ts formatNumber(x, 3) (3 significant
+ * digits below 1, fixed decimals above), kept here so the statistics layer does not import the
+ * report layer (tests/gate/gate.test.ts checks the two agree).
+ * @param x any number. @returns its text ('NaN', 'inf', '-inf' spelled out).
+ * @example reasonNumber(-0.0649267) // => '-0.0649'
+ */
+export function reasonNumber(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
+  if (Number.isInteger(x)) return String(x);
+  const magnitude = Math.abs(x);
+  if (magnitude >= 1000) return x.toFixed(0);
+  if (magnitude >= 1) return x.toFixed(Math.max(0, 2 - Math.floor(Math.log10(magnitude))) || 1);
+  return Number(x.toPrecision(3)).toString();
+}
+const formatNumber = reasonNumber;
 
 /** Settings of a non-inferiority gate. */
 export interface NonInferiorityOptions {
@@ -15,8 +42,11 @@ export interface NonInferiorityOptions {
    * larger than this.
    */
   margin: number;
-  /** Interval method: `bca` (default), `percentile`, `basic` or `t`. */
-  method?: IntervalMethod;
+  /**
+   * Interval method: `auto` (default: chosen from the data by chooseIntervalMethod, and a bound
+   * that is degenerate never passes), or `bca`, `percentile`, `basic`, `t` by name (as before auto).
+   */
+  method?: GateMethod;
   /** One-sided confidence level in (0, 1); default 0.95 (a 5% chance of passing a real regression). */
   confidenceLevel?: number;
   /** Bootstrap resamples; default 9999 (ignored by `t`). */
@@ -63,6 +93,18 @@ export interface NonInferiorityCheck {
   passed: boolean;
   /** Why it passed or failed, in words. */
   reason: string;
+  /** With method `auto`: the interval used for this check and why (chooseIntervalMethod). */
+  methodUsed?: AutoMethodUsed;
+  methodReason?: string;
+  /**
+   * With method `auto`, when the check fails but the estimate is above −margin: about how many
+   * items (at the observed discordance for 0/1 scores, at the observed spread otherwise) would let
+   * it pass at this margin; null when no number would (the differences do not vary, or the
+   * estimate is at or below −margin).
+   */
+  itemsNeeded?: number | null;
+  /** With method `auto` on clustered data: the clusters behind itemsNeeded (at the observed items per cluster). */
+  clustersNeeded?: number | null;
   warnings: string[];
 }
 
@@ -72,7 +114,10 @@ export interface NonInferiorityResult {
   candidate: string;
   margin: number;
   threshold: number;
-  method: IntervalMethod;
+  method: GateMethod;
+  /** With method `auto`: the overall check's methodUsed and methodReason. */
+  methodUsed?: AutoMethodUsed;
+  methodReason?: string;
   confidenceLevel: number;
   /** Always `greater`: H1 is candidate − baseline > −margin. */
   alternative: 'greater';
@@ -118,10 +163,11 @@ function checkOne(
   cluster: Int32Array | null,
   strata: Int32Array | null,
   stratum: string | null,
-  settings: { margin: number; method: IntervalMethod; confidenceLevel: number; nResamples: number; seed: string },
+  settings: { margin: number; method: GateMethod; confidenceLevel: number; nResamples: number; seed: string },
   onProgress: ((fraction: number) => void) | null,
   names: { strata?: readonly string[]; clusters?: readonly string[] } = {},
 ): NonInferiorityCheck {
+  if (settings.method === 'auto') return checkAuto(candidate, baseline, cluster, strata, stratum, settings, onProgress, names);
   const n = candidate.length;
   const threshold = -settings.margin;
   const clusters = cluster === null ? null : dense(cluster, names.clusters);
@@ -154,7 +200,7 @@ function checkOne(
     };
   }
   const result = bootstrapMeanDifference(candidate, baseline, {
-    method: settings.method,
+    method: settings.method as IntervalMethod,
     confidenceLevel: settings.confidenceLevel,
     nResamples: settings.nResamples,
     seed: stratum === null ? settings.seed : `${settings.seed}:stratum:${stratum}`,
@@ -177,11 +223,97 @@ function checkOne(
   return { ...base, lowerBound, confidenceInterval: [lowerBound, Infinity], standardError: result.standardError, passed, reason, warnings: result.warnings };
 }
 
+/**
+ * One check under `--method auto`: the interval of autoPairedInterval (alternative `greater`); it
+ * passes only when that bound is a real bound (finite, from data that vary, or a score interval)
+ * and lies above −margin. When it fails with the estimate above −margin, it says how many items
+ * would let it pass: for 0/1 scores pairedItemsNeeded (the same proportions, more items; with no
+ * discordant item the rule-of-three-type N > z²(1 − margin)/margin); otherwise
+ * N ≈ units · (z · SE / (estimate + margin))², the SE shrinking as 1/√units (units: items, or clusters).
+ */
+function checkAuto(
+  candidate: Float64Array,
+  baseline: Float64Array,
+  cluster: Int32Array | null,
+  strata: Int32Array | null,
+  stratum: string | null,
+  settings: { margin: number; confidenceLevel: number; nResamples: number; seed: string },
+  onProgress: ((fraction: number) => void) | null,
+  names: { strata?: readonly string[]; clusters?: readonly string[] },
+): NonInferiorityCheck {
+  const n = candidate.length;
+  const threshold = -settings.margin;
+  const clusters = cluster === null ? null : dense(cluster, names.clusters);
+  const denseStrata = strata === null ? null : dense(strata, names.strata);
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += candidate[i] - baseline[i];
+  const estimate = n > 0 ? sum / n : NaN;
+  const base = { stratum, n, nClusters: clusters === null ? null : clusters.count, estimate, threshold };
+  const units = clusters === null ? n : clusters.count;
+  if (units < 2) {
+    const what = clusters === null ? 'item' : 'cluster';
+    return { ...base, lowerBound: NaN, confidenceInterval: [NaN, Infinity], standardError: NaN, passed: false, reason: `too few ${what}s (${units}) to bound the difference`, itemsNeeded: null, clustersNeeded: null, warnings: [] };
+  }
+  const r = autoPairedInterval(candidate, baseline, {
+    confidenceLevel: settings.confidenceLevel,
+    alternative: 'greater',
+    nResamples: settings.nResamples,
+    seed: stratum === null ? settings.seed : `${settings.seed}:stratum:${stratum}`,
+    cluster: clusters === null ? null : clusters.index,
+    strata: denseStrata === null ? null : denseStrata.index,
+    clusterNames: clusters === null ? null : clusters.names,
+    strataNames: denseStrata === null ? null : denseStrata.names,
+    onProgress,
+  });
+  const lowerBound = r.confidenceInterval[0];
+  const score = r.pairedProportion !== null;
+  const flat = !score && !(r.standardError > 0);
+  const chosen = { methodUsed: r.methodUsed, methodReason: r.methodReason };
+  const result = { ...base, lowerBound, confidenceInterval: [lowerBound, Infinity] as [number, number], standardError: r.standardError, ...chosen, warnings: r.warnings };
+  if (!flat && lowerBound > threshold) {
+    return { ...result, passed: true, reason: `the lower bound ${formatNumber(lowerBound)} (${r.methodUsed}) is above ${formatNumber(threshold)}`, itemsNeeded: null, clustersNeeded: null };
+  }
+  if (!(estimate > threshold)) {
+    return { ...result, passed: false, reason: `regression: the estimate ${formatNumber(estimate)} itself is at or below ${formatNumber(threshold)}; no number of items would let it pass`, itemsNeeded: null, clustersNeeded: null };
+  }
+  if (flat) {
+    return {
+      ...result,
+      passed: false,
+      reason: `no valid bound: every ${stratum === null ? '' : `"${stratum}" `}difference is ${formatNumber(estimate)}, so these ${n} items show no variation to size an interval from (a bound of that value would be degenerate); score items where the models can differ`,
+      itemsNeeded: null,
+      clustersNeeded: null,
+    };
+  }
+  if (Number.isNaN(lowerBound)) return { ...result, passed: false, reason: 'the lower bound is undefined (see warnings)', itemsNeeded: null, clustersNeeded: null };
+  const margin = `at margin ${formatNumber(settings.margin)}`;
+  const head = `cannot rule out a drop larger than the margin: the ${r.methodUsed} bound ${formatNumber(lowerBound)} is not above ${formatNumber(threshold)}`;
+  if (score) {
+    const counts = pairedCounts(candidate, baseline);
+    const needed = pairedItemsNeeded(counts, threshold, { method: r.methodUsed === 'tango' ? 'tango' : 'newcombe', confidenceLevel: settings.confidenceLevel });
+    const discordant = counts.onlyA + counts.onlyB;
+    const how =
+      discordant === 0
+        ? `all agreeing, as these ${n} do (with no discordant item the bound is −z²/(N + z²), z = ${formatNumber(normalQuantile(settings.confidenceLevel))})`
+        : `with the same share discordant (${discordant} of ${n}) and the same split`;
+    const text = needed === null ? `; no number of items at this discordance would pass ${margin}` : `; ${needed} items ${how} would let it pass ${margin}`;
+    return { ...result, passed: false, reason: head + text, itemsNeeded: needed, clustersNeeded: null };
+  }
+  const z = normalQuantile(settings.confidenceLevel);
+  const growth = ((z * r.standardError) / (estimate - threshold)) ** 2;
+  const unitsNeeded = Math.max(units + 1, Math.ceil(units * growth));
+  if (clusters !== null) {
+    const itemsNeeded = Math.ceil((unitsNeeded * n) / units);
+    return { ...result, passed: false, reason: `${head}; about ${unitsNeeded} clusters (≈ ${itemsNeeded} items at ${formatNumber(n / units)} per cluster) at this spread (SE ${formatNumber(r.standardError)} on ${units} clusters) would let it pass ${margin}`, itemsNeeded, clustersNeeded: unitsNeeded };
+  }
+  return { ...result, passed: false, reason: `${head}; about ${unitsNeeded} items at this spread (SE ${formatNumber(r.standardError)} on ${n} items) would let it pass ${margin}`, itemsNeeded: unitsNeeded, clustersNeeded: null };
+}
+
 function checkSettings(options: NonInferiorityOptions) {
   const margin = options.margin;
   if (typeof margin !== 'number' || !Number.isFinite(margin) || margin < 0) throw new RangeError(`margin must be a finite number ≥ 0 (got ${String(margin)})`);
-  const method = options.method ?? 'bca';
-  if (!INTERVAL_METHODS.includes(method)) throw new RangeError(`method must be one of ${INTERVAL_METHODS.join(', ')} (got ${String(method)})`);
+  const method = options.method ?? 'auto';
+  if (!GATE_METHODS.includes(method)) throw new RangeError(`method must be one of ${GATE_METHODS.join(', ')} (got ${String(method)})`);
   const confidenceLevel = options.confidenceLevel ?? 0.95;
   if (typeof confidenceLevel !== 'number' || !(confidenceLevel > 0 && confidenceLevel < 1)) throw new RangeError(`confidenceLevel must be a number in (0, 1) (got ${String(confidenceLevel)})`);
   const nResamples = options.nResamples ?? 9999;
@@ -278,6 +410,7 @@ export function nonInferiorityFromScores(data: NonInferiorityData, options: NonI
     margin: settings.margin,
     threshold: -settings.margin,
     method: settings.method,
+    ...(settings.method === 'auto' ? { methodUsed: overall.methodUsed, methodReason: overall.methodReason } : {}),
     confidenceLevel: settings.confidenceLevel,
     alternative: 'greater',
     nResamples: settings.method === 't' ? 0 : settings.nResamples,
@@ -333,99 +466,5 @@ export function nonInferiorityGate(table: ScoresTable, options: NonInferiorityGa
     { baseline: options.baseline, candidate: options.candidate },
   );
   result.dropped = paired.dropped;
-  return result;
-}
-
-function bound(x: number): string {
-  return Number.isNaN(x) ? 'NaN' : formatNumber(x, 3);
-}
-
-/** The one-line verdict that heads the report (and an assertion's message). */
-export function nonInferiorityHeadline(result: NonInferiorityResult): string {
-  const level = `${+(result.confidenceLevel * 100).toFixed(4)}%`;
-  const o = result.overall;
-  if (result.passed) {
-    return `no regression: ${result.candidate} − ${result.baseline} ≥ ${bound(o.lowerBound)} (${level} lower bound) > ${formatNumber(result.threshold)} (−margin)${result.perStratum ? `, and in all ${result.strata.length} strata` : ''}`;
-  }
-  const strata = result.failed.filter((name) => name !== 'overall');
-  const parts: string[] = [];
-  if (!o.passed) parts.push(`${level} lower bound ${bound(o.lowerBound)} ≤ ${formatNumber(result.threshold)} (−margin)`);
-  if (strata.length > 0) parts.push(`${strata.length} of ${result.strata.length} strata fail (${strata.join(', ')})`);
-  return `regression not ruled out: ${result.candidate} − ${result.baseline}: ${parts.join('; ')}`;
-}
-
-/**
- * The gate's one-screen report: the verdict, a table of checks (n, estimate, lower bound,
- * threshold, verdict), the reasons for failures, the settings and warnings.
- */
-export function formatNonInferiorityReport(result: NonInferiorityResult): string {
-  const level = `${+(result.confidenceLevel * 100).toFixed(4)}%`;
-  const checks = [result.overall, ...result.strata];
-  const rows = checks.map((c) => [c.stratum ?? 'overall', String(c.n), formatNumber(c.estimate, 3), bound(c.lowerBound), formatNumber(c.threshold, 3), c.passed ? 'pass' : 'FAIL']);
-  const lines = [
-    `${result.passed ? 'PASS' : 'FAIL'}  ${nonInferiorityHeadline(result)}`,
-    '',
-    `candidate ${result.candidate} vs baseline ${result.baseline} on ${result.n} paired items${result.dropped > 0 ? ` (${result.dropped} unpaired left out)` : ''}${result.overall.nClusters !== null ? `, ${result.overall.nClusters} clusters` : ''}`,
-    `passes when the one-sided ${level} lower bound of candidate − baseline is above −margin (${formatNumber(result.threshold, 3)})`,
-    '',
-    formatTable(['check', 'n', 'estimate', `${level} lower`, 'threshold', 'verdict'], rows, { align: ['left', 'right', 'right', 'right', 'right', 'left'] }),
-  ];
-  const failures = checks.filter((c) => !c.passed);
-  if (failures.length > 0) {
-    lines.push('');
-    for (const c of failures) lines.push(`${c.stratum ?? 'overall'}: ${c.reason}`);
-  }
-  lines.push(
-    '',
-    `method ${result.method}${result.method === 't' ? '' : `, ${result.nResamples} resamples`}, seed ${result.seed}, alternative greater${result.clustered ? ', clusters resampled' : ''}${result.stratified ? ', resampled within strata' : ''}`,
-  );
-  for (const warning of result.warnings) lines.push(`warning: ${warning}`);
-  return lines.join('\n');
-}
-
-/** Thrown by expectNoRegression: the message is the verdict and the report; `report` the result. */
-export class RegressionError extends Error {
-  readonly report: NonInferiorityResult;
-  constructor(report: NonInferiorityResult) {
-    super(`${nonInferiorityHeadline(report)}\n\n${formatNonInferiorityReport(report)}`);
-    this.name = 'RegressionError';
-    this.report = report;
-  }
-}
-
-/** Options of expectNoRegression with a scores table or file. */
-export type ExpectNoRegressionOptions = NonInferiorityGateOptions;
-
-/**
- * A test assertion for vitest or jest (the CI-gating style of seeds/003): passes silently when the
- * candidate is non-inferior to the baseline, and throws a RegressionError whose message is the
- * verdict followed by the one-screen report, with the full result on `error.report`.
- *
- * @param source a scores file path (CSV/JSONL), a loaded ScoresTable, or `{ candidate, baseline }`
- *   per-item score arrays (paired by position).
- * @param options margin (required); with a table or file, `baseline` and `candidate` model names;
- *   method, confidenceLevel, nResamples, seed, perStratum, cluster, stratified, dropUnpaired.
- * @returns the result when the gate passes.
- * @throws {RegressionError} when the gate fails. @throws {InputError | RangeError} for bad input.
- * @example
- * it('the new prompt does not regress', () => {
- *   expectNoRegression('eval/scores.csv', { baseline: 'main', candidate: 'pr', margin: 0.02, cluster: true });
- * });
- */
-export function expectNoRegression(source: string | ScoresTable, options: ExpectNoRegressionOptions): NonInferiorityResult;
-export function expectNoRegression(source: NonInferiorityData, options: NonInferiorityOptions & { baseline?: string; candidate?: string }): NonInferiorityResult;
-export function expectNoRegression(
-  source: string | ScoresTable | NonInferiorityData,
-  options: NonInferiorityOptions & { baseline?: string; candidate?: string; cluster?: boolean; stratified?: boolean; dropUnpaired?: boolean },
-): NonInferiorityResult {
-  let result: NonInferiorityResult;
-  if (typeof source === 'string' || 'rowCount' in source) {
-    const table = typeof source === 'string' ? loadScores(source) : source;
-    if (options.baseline === undefined || options.candidate === undefined) throw new TypeError('expectNoRegression on a scores table needs options.baseline and options.candidate (model names)');
-    result = nonInferiorityGate(table, options as NonInferiorityGateOptions);
-  } else {
-    result = nonInferiorityFromScores(source, options, { baseline: options.baseline ?? 'baseline', candidate: options.candidate ?? 'candidate' });
-  }
-  if (!result.passed) throw new RegressionError(result);
   return result;
 }

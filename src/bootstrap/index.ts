@@ -16,10 +16,12 @@ export {
   type SignFlipOptions,
   type SignFlipResult,
   type CompareModelsOptions,
+  type CompareMethod,
   type ParallelCompareModelsOptions,
   type PairComparison,
   type CompareModelsResult,
   INTERVAL_METHODS,
+  COMPARE_METHODS,
   ALTERNATIVE_HYPOTHESES,
 } from './types.js';
 export { bootstrapMean, bootstrapMeanDifference } from './mean.js';
@@ -31,4 +33,8 @@ export { signFlipTest } from './sign-flip.js';
 export { holmAdjust } from './holm.js';
 export { compareModels, compareModelsParallel } from './compare-models.js';
 export { clusteredStandardError, type ClusteredStandardErrorResult } from './clustered-se.js';
-export { nonInferiorityFromScores, nonInferiorityGate, nonInferiorityHeadline, formatNonInferiorityReport, expectNoRegression, RegressionError, type NonInferiorityOptions, type NonInferiorityData, type NonInferiorityCheck, type NonInferiorityResult, type NonInferiorityGateOptions, type ExpectNoRegressionOptions } from './gate.js';
+export { nonInferiorityFromScores, nonInferiorityGate, reasonNumber, GATE_METHODS, type GateMethod, type NonInferiorityOptions, type NonInferiorityData, type NonInferiorityCheck, type NonInferiorityResult, type NonInferiorityGateOptions } from './gate.js';
+export { chooseIntervalMethod, AUTO_BCA_MIN_ITEMS, type AutoMethodUsed, type IntervalMethodChoice, type ChooseIntervalMethodData, type ChooseIntervalMethodOptions } from './choose-method.js';
+export { pairedProportionInterval, pairedCounts, pairedItemsNeeded, tangoStatistic, PAIRED_PROPORTION_METHODS, type PairedProportionMethod, type PairedCounts, type PairedProportionOptions, type PairedProportionResult } from './paired-proportion.js';
+export { cr2Interval, cr2StratifiedInterval, type Cr2Options, type Cr2StratifiedOptions, type Cr2Result } from './cr2.js';
+export { autoPairedInterval, type AutoIntervalOptions, type AutoIntervalResult } from './auto-interval.js';

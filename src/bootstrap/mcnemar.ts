@@ -7,7 +7,11 @@ import type { McNemarOptions, McNemarResult } from './types.js';
  * Exact: p = min(1, 2 · P(X ≤ min(b, c))), X ~ Binomial(b + c, ½): the binomial sum in exact integers
  * up to 20,000 discordant items, beyond that I_½(b + c − k, k + 1).
  * Chi-square: (|b − c| − 1)² / (b + c) with continuity correction (default), (b − c)² / (b + c)
- * without, against χ² with 1 degree of freedom.
+ * without, against χ² with 1 degree of freedom. When b = c the correction is not applied (χ² = 0,
+ * p = 1), as R `mcnemar.test` does (it corrects only when the table is asymmetric): subtracting 1
+ * from |b − c| = 0 would move the statistic away from 0, not toward it. statsmodels
+ * `mcnemar(..., exact=False, correction=True)` gives 1/(b + c) there instead; that is the one case
+ * where the two references differ, and benchplan follows R.
  * Reference: statsmodels `mcnemar([[n11, b], [c, n00]], exact=True)` and `exact=False, correction=True`;
  * R `mcnemar.test` (chi-square) and `binom.test(b, b + c)` (exact).
  * No discordant item (b + c = 0) is not an error: the exact p is 1, the chi-square NaN, with a warning.
@@ -56,7 +60,7 @@ export function mcnemarFromCounts(onlyA: number, onlyB: number, options: McNemar
     const k = Math.min(onlyA, onlyB);
     const lowerTail = binomialHalfLowerTail(discordant, k);
     exactPValue = Math.min(1, 2 * lowerTail);
-    const gap = Math.abs(onlyA - onlyB) - (correction ? 1 : 0);
+    const gap = Math.abs(onlyA - onlyB) - (correction && onlyA !== onlyB ? 1 : 0);
     chiSquare = (gap * gap) / discordant;
     chiSquarePValue = chiSquareSf(chiSquare, 1);
     if (discordant < 25) warnings.push(`only ${discordant} discordant items: use the exact p-value, the chi-square approximation is poor below about 25`);

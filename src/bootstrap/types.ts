@@ -1,3 +1,5 @@
+import type { AutoIntervalResult } from './auto-interval.js';
+import type { AutoMethodUsed } from './choose-method.js';
 import type { Seed } from '../random/seed.js';
 
 /**
@@ -234,8 +236,22 @@ export interface SignFlipResult {
   warnings: string[];
 }
 
+/** compareModels' interval methods: `auto` (chooseIntervalMethod per pair) or a bootstrap / t method by name. */
+export type CompareMethod = IntervalMethod | 'auto';
+
+/** Every compare method, in the order the CLI lists them (auto, the CLI default, first). */
+export const COMPARE_METHODS: readonly CompareMethod[] = ['auto', ...INTERVAL_METHODS];
+
 /** Settings of `compareModels`: a bootstrap per pair plus the sign-flip test. */
-export interface CompareModelsOptions extends BootstrapOptions {
+export interface CompareModelsOptions extends Omit<BootstrapOptions, 'method'> {
+  /**
+   * `bca` (the library default), `percentile`, `basic`, `t`, or `auto`: per pair the interval of
+   * autoPairedInterval (Newcombe + exact McNemar for 0/1 scores, CR2 with clusters, t below 100
+   * items, else BCa), its p-value from the same method (the sign-flip test for BCa).
+   */
+  method?: CompareMethod;
+  /** With `auto` on 0/1 scores: McNemar's mid-p instead of the exact p (see autoPairedInterval). */
+  midP?: boolean;
   /** Permutations of the sign-flip test; default 9999. */
   nPermutations?: number;
 }
@@ -262,10 +278,17 @@ export interface PairComparison {
   adjustedPValue: number;
   /** adjustedPValue < 1 − confidenceLevel. */
   distinguishable: boolean;
-  /** The full bootstrap result (settings, SEs, design effect). */
+  /**
+   * The full bootstrap result (settings, SEs, design effect). With method `auto` and an analytic
+   * interval (newcombe, cr2, t), the design's t result, kept for its naive / clustered SEs and design effect.
+   */
   bootstrap: BootstrapResult;
   /** The test behind `pValue`. */
   test: SignFlipResult | TIntervalResult;
+  /** With method `auto`: the interval used and why, and its full result. */
+  methodUsed?: AutoMethodUsed;
+  methodReason?: string;
+  auto?: AutoIntervalResult;
   warnings: string[];
 }
 
@@ -276,7 +299,7 @@ export interface CompareModelsResult {
   pairs: PairComparison[];
   /** Mean score of each model on the aligned items. */
   means: number[];
-  method: IntervalMethod;
+  method: CompareMethod;
   confidenceLevel: number;
   nResamples: number;
   nPermutations: number;

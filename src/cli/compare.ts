@@ -1,10 +1,11 @@
 import { forestPlotSpec, CHART_OPTION, preflightChart, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
-import { ALTERNATIVE_HYPOTHESES, INTERVAL_METHODS, compareModels, compareModelsParallel, mcnemarTest, type Alternative, type CompareModelsResult, type IntervalMethod, type McNemarResult, type PairComparison } from '../bootstrap/index.js';
+import { ALTERNATIVE_HYPOTHESES, COMPARE_METHODS, compareModels, compareModelsParallel, mcnemarTest, type Alternative, type AutoMethodUsed, type CompareMethod, type CompareModelsResult, type McNemarResult, type PairComparison } from '../bootstrap/index.js';
 import { InputError } from '../data/errors.js';
+import { fewerLabels } from './compare-fewer-labels.js';
 import { alignModels, checkClustersWithinStrata, type AlignedScores } from '../data/pairing.js';
-import { loadScores } from '../data/scores.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
+import { loadInputs, withSourceOptions } from './sources.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { compareMarkdown } from '../report/markdown-compare.js';
@@ -25,14 +26,18 @@ export interface ComparePairReport {
   interval: [number, number];
   standardError: number;
   excludesZero: boolean;
-  method: IntervalMethod;
+  method: CompareMethod;
+  /** With --method auto: the interval used and why (chooseIntervalMethod), and a t-type interval's df. */
+  methodUsed?: AutoMethodUsed;
+  methodReason?: string;
+  df?: number | null;
   confidenceLevel: number;
   alternative: Alternative;
   resamples: number;
   seed: string;
-  /** Sign-flip permutation p-value (t-test p for --method t). */
+  /** Sign-flip permutation p-value (t-test p for --method t; with auto, the chosen method's test). */
   pValue: number;
-  pValueTest: 'sign-flip' | 't';
+  pValueTest: 'sign-flip' | 't' | 'mcnemar-exact' | 'mcnemar-mid-p' | 'cr2';
   permutations: number;
   exactPValue: boolean;
   naiveStandardError: number;
@@ -57,7 +62,7 @@ export interface CompareAllReport {
   models: Array<{ model: string; mean: number }>;
   n: number;
   dropped: number;
-  method: IntervalMethod;
+  method: CompareMethod;
   confidenceLevel: number;
   alternative: Alternative;
   resamples: number;
@@ -81,6 +86,9 @@ export interface CompareAllReport {
     adjustedPValue: number;
     distinguishable: boolean;
     designEffect: number | null;
+    /** With --method auto. */
+    methodUsed?: AutoMethodUsed;
+    methodReason?: string;
     warnings: string[];
   }>;
   warnings: string[];
@@ -89,6 +97,9 @@ export interface CompareAllReport {
 interface CompareFlags {
   a?: string;
   b?: string;
+  judge?: string;
+  design?: string;
+  assumeRandom?: boolean;
   method: string;
   resamples: string;
   confidence: string;
@@ -97,32 +108,41 @@ interface CompareFlags {
   cluster?: boolean;
   stratified?: boolean;
   dropUnpaired?: boolean;
+  midP?: boolean;
   threads: string;
   chart?: string;
+  [flag: string]: unknown;
 }
 
 export function register(program: Command, io: Io): void {
-  program
+  const command = program
     .command('compare')
     .description('decide whether model A beats model B on the same items (paired bootstrap)')
-    .argument('<scores>', 'scores file (CSV or JSONL): item, model, score [, cluster, stratum, repeat]')
+    .argument('<inputs...>', 'scores table(s) (CSV or JSONL: item, model, score [, cluster, stratum, repeat]) or results files and directories of promptfoo, Inspect, lm-eval')
     .option('--a <model>', 'model A (with --b: one pair, estimate = mean of A − B)')
     .option('--b <model>', 'model B')
-    .option('--method <method>', `interval: ${INTERVAL_METHODS.join(', ')}`, 'bca')
+    .option('--method <method>', `interval: ${COMPARE_METHODS.join(', ')} (auto: chosen from the data, see README "How --method auto chooses")`, 'auto')
     .option('--resamples <n>', 'bootstrap resamples (and sign-flip permutations)', '9999')
     .option('--confidence <level>', 'confidence level of the interval, in (0, 1)', '0.95')
     .option('--seed <seed>', 'seed of the resampling (same seed, same bytes)', '0')
     .option('--alternative <side>', `${ALTERNATIVE_HYPOTHESES.join(', ')}: two-sided interval, or one-sided (less: A < B, greater: A > B)`, 'two-sided')
     .option('--cluster', 'resample whole clusters (the cluster column, e.g. the document), and report the clustered SE')
     .option('--stratified', 'resample within strata (the stratum column), each stratum keeping its count')
+    .option('--judge <column-or-file>', 'PPI++: judge scores for every item (a column of the scores, or a scores file); human scores on a random subset')
+    .option('--design <file>', 'the scores are the list benchplan select wrote, labelled: estimate the whole pool with its inclusion probabilities')
+    .option('--assume-random', 'with --judge: the labelled items were drawn at random (skip the check)')
     .option('--drop-unpaired', 'leave out items not every compared model scored (and say how many)')
+    .option('--mid-p', 'with --method auto on 0/1 scores: McNemar mid-p instead of the exact p-value')
     .option('--threads <k>', 'worker threads for the resampling (same result for any number)', '1')
     .option(...CHART_OPTION)
-    .option(...FORMAT_OPTION)
-    .action(async (scoresPath, flags: CompareFlags, command) => {
+    .option(...FORMAT_OPTION);
+  withSourceOptions(command)
+    .action(async (inputs: string[], flags: CompareFlags, command) => {
+      const scoresPath = inputs.join(' + ');
       const ctx = contextOf(command, io);
+      if (flags.judge !== undefined || flags.design !== undefined) return fewerLabels(ctx, scoresPath, flags);
       if (flags.chart !== undefined) preflightChart(flags.chart);
-      const method = choiceFlag('--method', flags.method, INTERVAL_METHODS) as IntervalMethod;
+      const method = choiceFlag('--method', flags.method, COMPARE_METHODS) as CompareMethod;
       const nResamples = numberFlag('--resamples', flags.resamples, { integer: true, min: 1 }) as number;
       const confidenceLevel = numberFlag('--confidence', flags.confidence, { above: 0, below: 1 }) as number;
       const alternative = choiceFlag('--alternative', flags.alternative, ALTERNATIVE_HYPOTHESES) as Alternative;
@@ -137,7 +157,7 @@ export function register(program: Command, io: Io): void {
         // would pick its direction after seeing the data and halve every p-value.
         throw new InputError('a one-sided test needs --a and --b (its direction must be chosen before the data is seen)', { file: '--alternative', value: alternative });
       }
-      const table = loadScores(scoresPath);
+      const table = loadInputs(inputs, flags, io).table;
       if (flags.cluster && !table.hasCluster) throw new InputError('--cluster needs a "cluster" column in the scores (e.g. the document of each item)', { file: scoresPath });
       if (flags.stratified && !table.hasStratum) throw new InputError('--stratified needs a "stratum" column in the scores', { file: scoresPath });
       const pair = flags.a !== undefined && flags.b !== undefined;
@@ -164,6 +184,7 @@ export function register(program: Command, io: Io): void {
         strata: flags.stratified ? aligned.stratum : null,
         threads,
         onProgress: bar.update,
+        ...(flags.midP ? { midP: true } : {}),
       };
       let result: CompareModelsResult;
       try {
@@ -208,6 +229,7 @@ function pairReport(scores: string, result: CompareModelsResult, aligned: Aligne
   const p = result.pairs[0];
   const boot = p.bootstrap;
   const signFlip = 'exact' in p.test;
+  const auto = p.auto;
   return {
     scores,
     a: p.a,
@@ -221,12 +243,13 @@ function pairReport(scores: string, result: CompareModelsResult, aligned: Aligne
     standardError: p.standardError,
     excludesZero: p.excludesZero,
     method: result.method,
+    ...(auto === undefined ? {} : { methodUsed: auto.methodUsed, methodReason: auto.methodReason, df: auto.df }),
     confidenceLevel: result.confidenceLevel,
     alternative: result.alternative,
     resamples: result.nResamples,
     seed: result.seed,
     pValue: p.pValue,
-    pValueTest: signFlip ? 'sign-flip' : 't',
+    pValueTest: auto !== undefined ? (auto.pValueTest ?? 'sign-flip') : signFlip ? 'sign-flip' : 't',
     permutations: result.nPermutations,
     exactPValue: 'exact' in p.test ? p.test.exact : false,
     naiveStandardError: boot.naiveStandardError,
@@ -276,6 +299,7 @@ function allReport(scores: string, result: CompareModelsResult, dropped: number,
       adjustedPValue: p.adjustedPValue,
       distinguishable: p.distinguishable,
       designEffect: p.bootstrap.designEffect ?? null,
+      ...(p.auto === undefined ? {} : { methodUsed: p.auto.methodUsed, methodReason: p.auto.methodReason }),
       warnings: p.warnings,
     })),
     warnings: result.warnings,
@@ -293,9 +317,9 @@ function formatP(p: number, permutations = 0): string {
   return `${floor}${formatNumber(p, 2)}`;
 }
 
-function intervalName(r: { method: IntervalMethod; confidenceLevel: number; alternative: Alternative }): string {
+function intervalName(r: { method: CompareMethod; methodUsed?: AutoMethodUsed; confidenceLevel: number; alternative: Alternative }): string {
   const side = r.alternative === 'two-sided' ? '' : r.alternative === 'greater' ? ', one-sided: A > B' : ', one-sided: A < B';
-  return `${formatPercent(r.confidenceLevel, 0).replace('.0%', '%')} ${r.method}${side}`;
+  return `${formatPercent(r.confidenceLevel, 0).replace('.0%', '%')} ${r.method === 'auto' && r.methodUsed !== undefined ? `${r.methodUsed} (auto)` : r.method}${side}`;
 }
 
 function designLine(r: { clustered: boolean; nClusters: number | null; stratified: boolean; nStrata: number | null }): string {
@@ -323,7 +347,9 @@ function verdict(r: ComparePairReport): string {
 
 function formatPair(r: ComparePairReport, notes: string[]): string {
   const out: string[] = [];
-  out.push(`${r.a} − ${r.b} on ${r.n} paired items of ${r.scores} (${designLine(r)}; ${r.resamples} resamples, seed ${r.seed})`);
+  const resampling = r.method === 'auto' && r.resamples === 0 ? `${r.clustered ? `${r.nClusters} clusters` : 'items'}${r.stratified ? ` in ${r.nStrata} strata` : ''}; analytic interval, no resampling` : `${designLine(r)}; ${r.resamples} resamples, seed ${r.seed}`;
+  out.push(`${r.a} − ${r.b} on ${r.n} paired items of ${r.scores} (${resampling})`);
+  if (r.methodReason !== undefined) out.push(`method auto: ${r.methodReason}`);
   out.push(
     formatTable(
       ['mean A', 'mean B', 'A − B', `${intervalName(r)} interval`, 'excludes 0', `p (${r.pValueTest})`, 'SE', 'n'],
@@ -350,11 +376,15 @@ function formatPair(r: ComparePairReport, notes: string[]): string {
 
 function formatAll(r: CompareAllReport, notes: string[]): string {
   const out: string[] = [];
-  out.push(`${r.models.length} models on ${r.n} items every one of them scored, ${r.scores} (${designLine(r)}; ${r.resamples} resamples, seed ${r.seed})`);
+  const resampling = r.method === 'auto' && r.resamples === 0 ? `${r.clustered ? `${r.nClusters} clusters` : 'items'}${r.stratified ? ` in ${r.nStrata} strata` : ''}; analytic intervals, no resampling` : `${designLine(r)}; ${r.resamples} resamples, seed ${r.seed}`;
+  out.push(`${r.models.length} models on ${r.n} items every one of them scored, ${r.scores} (${resampling})`);
   out.push(formatTable(['model', 'mean'], r.models.map((m) => [m.model, formatNumber(m.mean)]), { align: ['left', 'right'] }));
   out.push('');
   const level = formatPercent(r.confidenceLevel, 0).replace('.0%', '%');
-  out.push(`Every pair, better-scoring first (${intervalName(r)} intervals; sign-flip p-values, Holm-adjusted over ${r.pairs.length} pairs):`);
+  if (r.method === 'auto') {
+    out.push(`Every pair, better-scoring first (${formatPercent(r.confidenceLevel, 0).replace('.0%', '%')} intervals chosen per pair by --method auto; each pair's p-value from its method, Holm-adjusted over ${r.pairs.length} pairs):`);
+    for (const reason of [...new Set(r.pairs.map((p) => p.methodReason))]) out.push(`  ${reason}`);
+  } else out.push(`Every pair, better-scoring first (${intervalName(r)} intervals; sign-flip p-values, Holm-adjusted over ${r.pairs.length} pairs):`);
   out.push(
     formatTable(
       ['A − B', 'estimate', 'interval', 'excludes 0', 'p', 'Holm p', `distinguishable at ${level}`],

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { writeFileAtomic } from '../data/atomic.js';
 import { CheckFailed, InputError } from '../data/errors.js';
 import { pairScores } from '../data/pairing.js';
-import { loadScores } from '../data/scores.js';
+import type { ScoresTable } from '../data/scores.js';
 import { readSmallText } from '../data/yaml.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { parseGateState, sequentialGate, type SequentialGateResult } from '../sequential/index.js';
@@ -50,14 +50,13 @@ export function formatSequentialGate(r: SequentialGateResult): string {
  * `gate --sequential --state FILE`: reads the state (absent file = first look), runs the look,
  * saves the state with this look appended (atomically, pass or fail), prints, and fails with exit 1.
  */
-export function runSequentialGate(scores: string, opts: SequentialGateFlags, ctx: Context): void {
+export function runSequentialGate(table: ScoresTable, scores: string, opts: SequentialGateFlags, ctx: Context): void {
   if (opts.state === undefined) throw new InputError('--sequential needs --state FILE: the file that keeps every look (create it by naming a new path)', { file: '--state' });
   if (opts.perStratum || opts.stratified) throw new InputError('is not supported with --sequential (one sequence over all items)', { file: opts.perStratum ? '--per-stratum' : '--stratified' });
   const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
   const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
   const scoreRange = scoreRangeFlag(opts.scoreRange);
   const state = existsSync(opts.state) ? parseGateState(readSmallText(opts.state), opts.state) : null;
-  const table = loadScores(scores);
   if (opts.cluster && !table.hasCluster) throw new InputError('--cluster needs a "cluster" column', { file: scores });
   const paired = pairScores(table, opts.candidate, opts.baseline, { dropUnpaired: Boolean(opts.dropUnpaired) });
   const result = sequentialGate(paired, { margin, confidenceLevel, scoreRange, state, stateSource: opts.state, label: opts.label, cluster: Boolean(opts.cluster) });

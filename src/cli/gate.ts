@@ -1,23 +1,23 @@
 import { runSequentialGate } from './gate-sequential.js';
 import { SCORE_RANGE_OPTION } from './sequential-flags.js';
 import type { Command } from '@commander-js/extra-typings';
-import { formatNonInferiorityReport, nonInferiorityGate, nonInferiorityHeadline } from '../bootstrap/gate.js';
-import { INTERVAL_METHODS } from '../bootstrap/types.js';
+import { GATE_METHODS, nonInferiorityGate } from '../bootstrap/gate.js';
+import { formatNonInferiorityReport, nonInferiorityHeadline } from '../report/gate.js';
 import { CheckFailed } from '../data/errors.js';
-import { loadScores } from '../data/scores.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { gateMarkdown } from '../report/markdown-gate.js';
+import { loadInputs, pairFromInputs, withSourceOptions } from './sources.js';
 
 export function register(program: Command, io: Io): void {
-  program
+  const command = program
     .command('gate')
     .description('fail a CI run when a candidate regresses beyond a margin (non-inferiority check)')
-    .argument('<scores>', 'scores table (.csv or .jsonl) with both models')
-    .requiredOption('--baseline <model>', 'the model to protect (e.g. main)')
-    .requiredOption('--candidate <model>', 'the model that must not be worse (e.g. the pull request)')
+    .argument('<inputs...>', 'a scores table with both models, or two results files (baseline first): promptfoo, Inspect, lm-eval, or tables')
+    .option('--baseline <model>', 'the model to protect (e.g. main); default with two inputs: the first input\'s model')
+    .option('--candidate <model>', 'the model that must not be worse (e.g. the pull request); default: the second input\'s model')
     .requiredOption('--margin <x>', 'largest acceptable drop of candidate − baseline, in score units (0.02 = 2 points on 0/1 scores)')
-    .option('--method <method>', `interval method: ${INTERVAL_METHODS.join(', ')}`, 'bca')
+    .option('--method <method>', `interval method: ${GATE_METHODS.join(', ')} (auto: chosen from the data, see README "How --method auto chooses")`, 'auto')
     .option('--confidence <level>', 'one-sided confidence level of the lower bound', '0.95')
     .option('--resamples <n>', 'bootstrap resamples', '9999')
     .option('--seed <seed>', 'seed of the resampling streams', '0')
@@ -34,23 +34,28 @@ export function register(program: Command, io: Io): void {
       'after',
       `
 Exit status: 0 when the one-sided lower bound of candidate − baseline is above −margin
-(and in every stratum with --per-stratum), 1 otherwise, 2 for bad input.
+(and in every stratum with --per-stratum), 1 otherwise, 2 for bad input. With --method auto
+(the default) a degenerate bound never passes, and a failure says how many items would pass.
 
-Example:
-  benchplan gate scores.csv --baseline main --candidate pr --margin 0.02 --cluster --per-stratum`,
-    )
-    .action((scores, opts, cmd) => {
+Examples:
+  benchplan gate scores.csv --baseline main --candidate pr --margin 0.02 --cluster --per-stratum
+  benchplan gate baseline.json candidate.json --margin 0.02`,
+    );
+  withSourceOptions(command)
+    .action((inputs, opts, cmd) => {
       const ctx = contextOf(cmd, io);
-      if (opts.sequential) return runSequentialGate(scores, opts, ctx);
       const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
-      const method = choiceFlag('--method', opts.method, INTERVAL_METHODS);
+      const method = choiceFlag('--method', opts.method, GATE_METHODS);
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 });
       const nResamples = numberFlag('--resamples', opts.resamples, { integer: true, min: 1 });
-      const table = loadScores(scores);
+      const loaded = loadInputs(inputs, opts as Record<string, unknown>, io);
+      const table = loaded.table;
+      const [baseline, candidate] = pairFromInputs(loaded, opts.baseline, opts.candidate, ['--baseline', '--candidate']);
+      if (opts.sequential) return runSequentialGate(table, inputs.join(' + '), { ...opts, baseline, candidate }, ctx);
       const bar = progress(io, 'gate');
       const result = nonInferiorityGate(table, {
-        baseline: opts.baseline,
-        candidate: opts.candidate,
+        baseline,
+        candidate,
         margin,
         method,
         confidenceLevel,

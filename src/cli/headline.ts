@@ -2,24 +2,25 @@ import { stratumScoresSpec, CHART_OPTION, preflightChart, writeChart } from '../
 import type { Command } from '@commander-js/extra-typings';
 import { InputError } from '../data/errors.js';
 import { alignModels } from '../data/pairing.js';
-import { loadScores } from '../data/scores.js';
 import { loadStrata } from '../data/strata-file.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { stratifiedHeadlines, type HeadlineDifference } from '../strata/headlines.js';
+import { HEADLINE_INTERVAL_METHODS, STRATUM_INTERVAL_METHODS, type HeadlineIntervalMethod, type StratumIntervalMethod } from '../strata/proportion-interval.js';
 import type { StratumWeight } from '../strata/headline.js';
 import { strataInputError } from './allocate.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, warningLines } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { headlineMarkdown } from '../report/markdown-headline.js';
+import { loadInputs, withSourceOptions } from './sources.js';
 
-const DIFFERENCE_METHODS = ['bca', 'percentile', 'basic'] as const;
+const DIFFERENCE_METHODS = ['auto', 'bca', 'percentile', 'basic'] as const;
 
 /** The JSON document of `benchplan headline`. */
 export interface HeadlineReport {
   models: Array<{
     model: string;
-    strata: Array<{ stratum: string; n: number; mean: number; standardError: number; interval: [number, number] }>;
-    headline: { estimate: number; standardError: number; interval: [number, number]; weights: StratumWeight[] };
+    strata: Array<{ stratum: string; n: number; mean: number; standardError: number; interval: [number, number]; method: 'wald' | 'wilson' }>;
+    headline: { estimate: number; standardError: number; interval: [number, number]; method: 'wald' | 'logit' | 'beta' | 'beta-smoothed'; methodReason: string; weights: StratumWeight[] };
     rawMean: number;
   }>;
   differences: HeadlineDifference[];
@@ -29,6 +30,8 @@ export interface HeadlineReport {
   items: number;
   dropped: number;
   confidenceLevel: number;
+  stratumInterval: StratumIntervalMethod;
+  headlineInterval: HeadlineIntervalMethod;
   method: (typeof DIFFERENCE_METHODS)[number];
   resamples: number;
   seed: string;
@@ -56,10 +59,15 @@ export function formatHeadline(r: HeadlineReport): string {
   rows.push(['plain mean*', '', String(r.items), ...r.models.map((m) => formatNumber(m.rawMean))]);
   out.push(formatTable(header, rows, { align }));
   out.push(`headline = Σ traffic × stratum mean, weights: ${weights.map((w) => `${w.stratum} ${formatNumber(w.weight)}`).join(', ')} (${r.strata}); its SE is √(Σ traffic² × s² / n).`);
+  out.push(`intervals: per stratum ${methodList(r.models.flatMap((m) => m.strata.map((s) => s.method)))}, headline ${methodList(r.models.map((m) => m.headline.method))} (--stratum-interval ${r.stratumInterval}, --headline-interval ${r.headlineInterval}).`);
   out.push('* plain mean over the enriched set: a ranking aid, not an accuracy.');
   if (r.differences.length > 0) {
     out.push('');
-    out.push(`Differences of reweighted headlines (A − B on the same items; ${level} stratified-bootstrap ${r.method} interval, ${r.resamples} resamples, seed ${r.seed})`);
+    if (r.method === 'auto') {
+      const reasons = [...new Set(r.differences.map((d) => d.methodReason))];
+      const used = [...new Set(r.differences.map((d) => d.methodUsed))];
+      out.push(`Differences of reweighted headlines (A − B on the same items; ${level} interval by --method auto: ${reasons.join('; ')}${used.includes('bca') ? `; ${r.resamples} resamples, seed ${r.seed}` : ''})`);
+    } else out.push(`Differences of reweighted headlines (A − B on the same items; ${level} stratified-bootstrap ${r.method} interval, ${r.resamples} resamples, seed ${r.seed})`);
     out.push(
       formatTable(
         ['A', 'B', 'estimate', 'SE', 'interval', 'excludes 0'],
@@ -73,30 +81,42 @@ export function formatHeadline(r: HeadlineReport): string {
   return out.join('\n');
 }
 
+const METHOD_NAMES: Record<string, string> = { wilson: 'Wilson', wald: 'Wald (normal)', beta: 'Korn–Graubard beta', 'beta-smoothed': 'Korn–Graubard beta (smoothed strata)', logit: 'logit' };
+
+function methodList(methods: readonly string[]): string {
+  return [...new Set(methods)].map((m) => METHOD_NAMES[m] ?? m).join(' / ');
+}
+
 export function register(program: Command, io: Io): void {
-  program
+  const command = program
     .command('headline')
     .description('per-stratum scores and a traffic-reweighted headline')
-    .argument('<scores>', 'scores file (CSV or JSONL) with a stratum column')
+    .argument('<inputs...>', 'scores table(s) with a stratum column, or results files of promptfoo, Inspect, lm-eval (with --stratum-key)')
     .requiredOption('--strata <file>', 'strata file (YAML) with the traffic share of every stratum')
     .option('--model <model>', 'a model to report (repeat for several; default: every model)', (value: string, previous: string[] = []) => [...previous, value])
     .option('--confidence <level>', 'coverage of the intervals', '0.95')
-    .option('--method <method>', `bootstrap interval of the differences: ${DIFFERENCE_METHODS.join(', ')}`, 'bca')
+    .option('--method <method>', `interval of the differences: ${DIFFERENCE_METHODS.join(', ')} (auto: stratified t below 100 items, stratified BCa from 100)`, 'auto')
+    .option('--stratum-interval <method>', `per-stratum intervals: ${STRATUM_INTERVAL_METHODS.join(', ')} (auto: Wilson for 0/1 scores, else Wald)`, 'auto')
+    .option('--headline-interval <method>', `headline intervals: ${HEADLINE_INTERVAL_METHODS.join(', ')} (auto: beta-smoothed for 0/1 scores, else Wald)`, 'auto')
     .option('--resamples <n>', 'stratified-bootstrap resamples for the differences', '9999')
     .option('--seed <seed>', 'seed of the bootstrap', '0')
     .option('--drop-unpaired', 'leave out items not every model scored (and say how many)')
     .option(...CHART_OPTION)
-    .option(...FORMAT_OPTION)
-    .action(async (scoresPath, options, command) => {
+    .option(...FORMAT_OPTION);
+  withSourceOptions(command)
+    .action(async (inputs, options, command) => {
+      const scoresPath = inputs.join(' + ');
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
-      const method = choiceFlag('--method', options.method, DIFFERENCE_METHODS) ?? 'bca';
+      const method = choiceFlag('--method', options.method, DIFFERENCE_METHODS) ?? 'auto';
+      const stratumInterval = choiceFlag('--stratum-interval', options.stratumInterval, STRATUM_INTERVAL_METHODS) ?? 'auto';
+      const headlineInterval = choiceFlag('--headline-interval', options.headlineInterval, HEADLINE_INTERVAL_METHODS) ?? 'auto';
       const resamples = numberFlag('--resamples', options.resamples, { integer: true, min: 1 }) as number;
       const seed = seedFlag(options.seed);
       const strata = loadStrata(options.strata);
       if (!strata.hasTraffic) throw new InputError('the headline needs a traffic share for every stratum', { file: strata.source, line: strata.strata[0].line || undefined });
-      const table = loadScores(scoresPath);
+      const table = loadInputs(inputs, options as Record<string, unknown>, io).table;
       if (!table.hasStratum) throw new InputError('the headline needs a stratum column in the scores', { file: scoresPath });
       const models = options.model ?? table.models;
       const aligned = alignModels(table, models, { dropUnpaired: Boolean(options.dropUnpaired) });
@@ -116,7 +136,7 @@ export function register(program: Command, io: Io): void {
       const bar = progress(io, 'bootstrap');
       let result: ReturnType<typeof stratifiedHeadlines>;
       try {
-        result = stratifiedHeadlines(aligned, weights, { confidenceLevel, method, nResamples: resamples, seed, onProgress: bar.update });
+        result = stratifiedHeadlines(aligned, weights, { confidenceLevel, method, nResamples: resamples, seed, stratumInterval, headlineInterval, onProgress: bar.update });
       } catch (error) {
         strataInputError(error, strata);
       } finally {
@@ -138,8 +158,15 @@ export function register(program: Command, io: Io): void {
       const report: HeadlineReport = {
         models: result.models.map((m) => ({
           model: m.model,
-          strata: m.strata.map(({ stratum, n, mean, standardError, interval }) => ({ stratum, n, mean, standardError, interval })),
-          headline: { estimate: m.headline.estimate, standardError: m.headline.standardError, interval: m.headline.interval, weights: m.headline.weights },
+          strata: m.strata.map(({ stratum, n, mean, standardError, interval, method }) => ({ stratum, n, mean, standardError, interval, method })),
+          headline: {
+            estimate: m.headline.estimate,
+            standardError: m.headline.standardError,
+            interval: m.headline.interval,
+            method: m.headline.method,
+            methodReason: m.headline.methodReason,
+            weights: m.headline.weights,
+          },
           rawMean: m.rawMean,
         })),
         differences: result.differences,
@@ -149,6 +176,8 @@ export function register(program: Command, io: Io): void {
         items: aligned.items.length,
         dropped: aligned.dropped,
         confidenceLevel,
+        stratumInterval,
+        headlineInterval,
         method,
         resamples,
         seed,

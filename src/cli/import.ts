@@ -1,5 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import { preflightOutput } from '../data/atomic.js';
+import { detectSource } from '../import/detect.js';
 import { importResults } from '../import/import-results.js';
 import { IMPORT_FORMATS, type ImportOptions } from '../import/types.js';
 import { importedScoresFormatOf, writeImportedScores } from '../import/write.js';
@@ -15,11 +16,12 @@ export function register(program: Command, io: Io): void {
     .command('import')
     .description('convert promptfoo, Inspect or lm-eval results to a scores table')
     .argument('<format>', `the tool that wrote the files: ${IMPORT_FORMATS.join(', ')}`)
-    .argument('<files...>', 'result files: promptfoo results .json/.jsonl; Inspect .eval/.json logs; lm-eval samples_<task>_<time>.jsonl')
+    .argument('<files...>', 'result files or directories: promptfoo results .json/.jsonl; Inspect .eval/.json logs; lm-eval samples_<task>_<time>.jsonl')
     .requiredOption('-o, --output <scores>', 'the scores table to write (.csv or .jsonl)')
     .option('--item-key <key>', 'promptfoo: testIdx (one file) or vars (a hash of each test\'s vars; matches tests across files and repeats)')
     .option('--score <field>', 'promptfoo: score (default), success (1/0) or namedScores.NAME')
     .option('--scorer <name>', 'Inspect: the scorer to read (default: the only one); NAME.KEY for a dict value')
+    .option('--epoch-reducer <name>', 'Inspect: mean (epochs kept as repeats), median, mode, max, at_least_K, pass_at_K or pass_k_K (default: the log\'s own)')
     .option('--metric <name>', 'lm-eval: the per-sample metric (default: the only one)')
     .option('--filter <name>', 'lm-eval: the filter whose rows to keep (default: the only one)')
     .option('--stratum-key <key>', 'stratum from promptfoo testCase.metadata/vars, Inspect metadata, lm-eval doc')
@@ -40,16 +42,20 @@ Examples:
       importedScoresFormatOf(opts.output);
       // A path that cannot be written fails now, not after every log has been read.
       preflightOutput(opts.output, '-o');
-      const options: ImportOptions = {};
+      // The digest column binds the table to the items' content, so later pairings can be checked.
+      const options: ImportOptions = { withDigest: true };
       if (opts.itemKey !== undefined) options.itemKey = choiceFlag('--item-key', opts.itemKey, ['testIdx', 'vars'] as const);
       if (opts.score !== undefined) options.score = opts.score;
       if (opts.scorer !== undefined) options.scorer = opts.scorer;
+      if (opts.epochReducer !== undefined) options.epochReducer = opts.epochReducer;
       if (opts.metric !== undefined) options.metric = opts.metric;
       if (opts.filter !== undefined) options.filter = opts.filter;
       if (opts.stratumKey !== undefined) options.stratumKey = opts.stratumKey;
       if (opts.clusterKey !== undefined) options.clusterKey = opts.clusterKey;
       if (opts.model.length > 0) options.model = opts.model;
-      const result = importResults(chosen, files, options);
+      // A directory stands for the format's result files in it (Inspect logs, lm-eval samples).
+      const expanded = files.flatMap((path) => detectSource(path, chosen).files);
+      const result = importResults(chosen, expanded, options);
       writeImportedScores(opts.output, result.rows);
       const { rows: _rows, ...summary } = result;
       emit(ctx, { output: opts.output, ...summary }, () => {

@@ -13,6 +13,7 @@ import { register as importCommand } from './import.js';
 import { register as monitor } from './monitor.js';
 import { register as report } from './report.js';
 import { register as review } from './review.js';
+import { register as select } from './select.js';
 import { register as rotate } from './rotate.js';
 import { register as shortlist } from './shortlist.js';
 import { register as signoff } from './signoff.js';
@@ -38,6 +39,7 @@ export function createProgram(io: Io = processIo): Command {
     .exitOverride();
   // The order people meet them in: design, read, maintain, integrate.
   for (const register of [compare, size, allocate, headline, sweep, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, shortlist, review, signoff, history]) {
+  for (const register of [compare, size, allocate, headline, sweep, select, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate]) {
     register(program, io);
   }
   monitor(program, io);

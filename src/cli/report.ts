@@ -3,12 +3,12 @@ import { loadAnnotations } from '../data/annotations.js';
 import { preflightOutput, writeFileAtomic } from '../data/atomic.js';
 import { InputError } from '../data/errors.js';
 import { loadPolicy } from '../data/policy.js';
-import { loadScores } from '../data/scores.js';
 import { loadStrata } from '../data/strata-file.js';
 import { buildReport, type ReportSources } from '../report/build.js';
 import { fingerprintFile, fingerprintFolder } from '../report/fingerprint.js';
 import { reportHtml, type ReportInput } from '../report/html.js';
 import { contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
+import { loadInputs, withSourceOptions } from './sources.js';
 import { VERSION } from './version.js';
 
 /** The JSON document of `benchplan report`. */
@@ -25,10 +25,10 @@ export interface ReportCommandResult {
 }
 
 export function register(program: Command, io: Io): void {
-  program
+  const command = program
     .command('report')
     .description('one self-contained HTML report with charts')
-    .requiredOption('--scores <file>', 'scores of the candidates (CSV or JSONL): which models differ; per stratum with --strata; cost sweep with --policy')
+    .requiredOption('--scores <files...>', 'scores of the candidates (CSV or JSONL tables, or results files and directories of promptfoo, Inspect, lm-eval): which models differ; per stratum with --strata; cost sweep with --policy')
     .option('--pilot <file>', 'pilot scores of two candidates (with --a, --b): sizing, and allocation across strata (with --strata)')
     .option('--a <model>', 'first model of the pilot (differences are A − B)')
     .option('--b <model>', 'second model of the pilot')
@@ -42,7 +42,8 @@ export function register(program: Command, io: Io): void {
     .option('--resamples <n>', 'bootstrap resamples', '9999')
     .option('--confidence <level>', 'coverage of every interval', '0.95')
     .option('--title <text>', 'title of the report', 'benchplan report')
-    .requiredOption('-o, --output <file>', 'where to write the report (HTML, written atomically)')
+    .requiredOption('-o, --output <file>', 'where to write the report (HTML, written atomically)');
+  withSourceOptions(command)
     .action(async (options, command) => {
       const ctx = contextOf(command, io);
       const seed = seedFlag(options.seed);
@@ -62,11 +63,14 @@ export function register(program: Command, io: Io): void {
       // A path that cannot be written fails now, not after the bootstrap has run.
       preflightOutput(options.output, '-o');
 
-      const inputs: ReportInput[] = [fingerprintFile('scores', options.scores)];
-      const sources: ReportSources = { scores: loadScores(options.scores) };
+      const loaded = loadInputs(options.scores, options as Record<string, unknown>, io);
+      const inputs: ReportInput[] = loaded.sources.flatMap((s) => s.files.map((file) => fingerprintFile('scores', file)));
+      // The items' content, apart from the files' bytes: the same suite gives the same line.
+      if (loaded.suiteDigest !== null) inputs.push({ role: 'item digests', path: `${loaded.suiteDigest.items} items (item, digest listing)`, sha256: loaded.suiteDigest.sha256, bytes: loaded.suiteDigest.bytes });
+      const sources: ReportSources = { scores: loaded.table };
       if (options.pilot !== undefined) {
         inputs.push(fingerprintFile('pilot', options.pilot));
-        sources.pilot = { table: loadScores(options.pilot), a: options.a as string, b: options.b as string };
+        sources.pilot = { table: loadInputs([options.pilot], options as Record<string, unknown>, io).table, a: options.a as string, b: options.b as string };
       }
       if (options.strata !== undefined) {
         inputs.push(fingerprintFile('strata', options.strata));

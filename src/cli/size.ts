@@ -1,8 +1,8 @@
 import { sizingCurveSpec, CHART_OPTION, preflightChart, writeChart } from '../charts/index.js';
+import { SIZE_DESIGN_OPTIONS, formatSizeDesigns, sizeDesigns } from './size-designs.js';
 import type { Command } from '@commander-js/extra-typings';
 import { InputError } from '../data/errors.js';
 import { pairScores } from '../data/pairing.js';
-import { loadScores } from '../data/scores.js';
 import { loadStrata } from '../data/strata-file.js';
 import { SCORE_RANGE_OPTION, SEQUENCE_OPTION } from './sequential-flags.js';
 import { runSequentialSize } from './size-sequential.js';
@@ -10,6 +10,7 @@ import { formatInterval, formatNumber, formatPercent, formatTable } from '../rep
 import { sizeFromPilot, type PilotSizing } from '../sizing/pilot.js';
 import type { PowerAlternative } from '../sizing/power.js';
 import { choiceFlag, contextOf, emit, numberFlag, type Io, warningLines } from './io.js';
+import { loadInputs, pairFromInputs, withSourceOptions } from './sources.js';
 
 const ALTERNATIVES = ['two-sided', 'greater'] as const satisfies readonly PowerAlternative[];
 /** The gaps (as multiples of --mde) the text table shows; the JSON curve has them all. */
@@ -120,13 +121,17 @@ export function formatSize(r: PilotSizing): string {
 }
 
 export function register(program: Command, io: Io): void {
-  program
+  const command = program
     .command('size')
     .description("items needed to see the smallest gap you would act on, from a pilot")
-    .argument('<pilot>', 'pilot scores (CSV or JSONL): both models on the same items; stratum, cluster and repeat columns are used when present')
-    .requiredOption('--a <model>', 'first model (differences are A − B)')
-    .requiredOption('--b <model>', 'second model')
+    .argument('<pilot...>', 'pilot scores (CSV or JSONL): both models on the same items; stratum, cluster and repeat columns are used when present; or two results files (A first) of promptfoo, Inspect, lm-eval')
+    .option('--a <model>', 'first model (differences are A − B); default with two inputs: the first input\'s model')
+    .option('--b <model>', 'second model; default: the second input\'s model')
     .requiredOption('--mde <gap>', 'the smallest gap you would act on, in the scores\' units (> 0)')
+    .option(...SIZE_DESIGN_OPTIONS[0])
+    .option(...SIZE_DESIGN_OPTIONS[1])
+    .option(...SIZE_DESIGN_OPTIONS[2])
+    .option(...SIZE_DESIGN_OPTIONS[3])
     .option('--confidence <level>', 'interval coverage, and 1 − α of the power test', '0.95')
     .option('--power <power>', 'target power of the paired t-test', '0.8')
     .option('--alternative <kind>', `the test of the power count: ${ALTERNATIVES.join(' or ')} (A > B)`, 'two-sided')
@@ -142,8 +147,10 @@ export function register(program: Command, io: Io): void {
     .option('--strata <file>', 'strata file (YAML) with quotas (shares or counts) and traffic: what the planned allocation buys')
     .option('--ignore-clusters', 'size as if items were independent even when the pilot has a cluster column')
     .option('--drop-unpaired', 'leave out items only one model scored (and say how many)')
-    .option(...CHART_OPTION)
-    .action(async (pilotPath, options, command) => {
+    .option(...CHART_OPTION);
+  withSourceOptions(command)
+    .action(async (pilotInputs, options, command) => {
+      const pilotPath = pilotInputs.join(' + ');
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
       const mde = numberFlag('--mde', options.mde, { above: 0 }) as number;
@@ -157,7 +164,9 @@ export function register(program: Command, io: Io): void {
         throw new InputError(`must exceed the test's false-positive rate ${formatNumber(falsePositive)} at --confidence ${confidenceLevel}`, { file: '--power', value: options.power });
       }
       const strata = options.strata === undefined ? undefined : loadStrata(options.strata);
-      const table = loadScores(pilotPath);
+      const loaded = loadInputs(pilotInputs, options as Record<string, unknown>, io);
+      const table = loaded.table;
+      [options.a, options.b] = pairFromInputs(loaded, options.a, options.b, ['--a', '--b']);
       const paired = pairScores(table, options.a, options.b, { dropUnpaired: Boolean(options.dropUnpaired) });
       if (paired.differences.length < 2) {
         throw new InputError(
@@ -179,7 +188,8 @@ export function register(program: Command, io: Io): void {
         strata,
         ignoreClusters: Boolean(options.ignoreClusters),
       });
-      emit(ctx, result, () => formatSize(result));
+      const designs = sizeDesigns(pilotPath, options, result);
+      emit(ctx, designs ? { ...result, designs } : result, () => formatSize(result) + (designs ? `\n${formatSizeDesigns(designs)}` : ''));
       if (options.chart !== undefined) await writeChart(sizingCurveSpec(result), options.chart);
     });
 }

@@ -1,17 +1,20 @@
 import { costSweepSpec, CHART_OPTION, preflightChart, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
 import { INTERVAL_METHODS } from '../bootstrap/index.js';
+
+/** The cost gaps' interval methods: auto (chooseIntervalMethod), or a bootstrap / t method by name. */
+const SWEEP_METHODS = ['auto', ...INTERVAL_METHODS] as const;
 import { compareScorings, type ScoringComparison } from '../costs/alternative.js';
 import { costSweep, type CostSweepResult } from '../costs/sweep.js';
 import { tallyOutcomes } from '../costs/tally.js';
 import { sweepUncertainty, type SweepUncertainty } from '../costs/uncertainty.js';
 import { OUTCOME_KINDS } from '../data/outcomes.js';
 import { loadPolicy } from '../data/policy.js';
-import { loadScores } from '../data/scores.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { choiceFlag, contextOf, emit, numberFlag, seedFlag, type Io, warningLines } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { sweepMarkdown } from '../report/markdown-sweep.js';
+import { loadInputs, withSourceOptions } from './sources.js';
 
 /** The JSON document of `benchplan sweep`. */
 export interface SweepReport extends CostSweepResult {
@@ -105,7 +108,8 @@ export function formatSweep(report: SweepReport): string {
   const u = report.uncertainty;
   if (u) {
     out.push('');
-    out.push(`Paired bootstrap over ${u.documents} documents (${u.nResamples} resamples, seed ${u.seed}, ${formatPercent(u.confidenceLevel, 0)} ${u.method} intervals; ${signedBy}):`);
+    const gapMethod = u.method === 'auto' ? `${[...new Set(u.gaps.map((g) => g.methodUsed))].join(' / ')} (auto)` : u.method;
+    out.push(`Paired bootstrap over ${u.documents} documents (${u.nResamples} resamples, seed ${u.seed}, ${formatPercent(u.confidenceLevel, 0)} ${gapMethod} intervals; ${signedBy}):`);
     out.push(`  ${u.leader} is strictly the cheapest at the policy's costs in ${formatPercent(u.leaderAheadProbability)} of resamples.`);
     for (const gap of u.gaps) {
       out.push(`  ${gap.model} costs ${cost(gap.difference)} more per document than ${u.leader} [${cost(gap.confidenceInterval[0])}, ${cost(gap.confidenceInterval[1])}]; cheaper than ${u.leader} in ${formatPercent(gap.aheadOfLeaderProbability)} of resamples.`);
@@ -144,30 +148,31 @@ export function formatSweep(report: SweepReport): string {
 }
 
 export function register(program: Command, io: Io): void {
-  program
+  const command = program
     .command('sweep')
     .description("check a cost ranking against the exchange rate between errors")
-    .argument('<outcomes>', 'scores file (CSV or JSONL) with an outcome column: hit, miss, fabrication, wrong_span, correct_absent, …')
+    .argument('<outcomes...>', 'scores table(s) with an outcome column (hit, miss, fabrication, wrong_span, correct_absent, …), or Inspect logs scored with C/I/P/N letters')
     .requiredOption('--policy <file>', 'cost policy (YAML): owner, decided, costs per outcome, sweep { vary, band }')
     .option('--alternative-scores <file>', 'a second scoring of the same outputs (another judge, contested labels flipped): does the ranking survive?')
     .option('--seed <seed>', 'seed of the bootstrap over documents', '0')
     .option('--resamples <n>', 'bootstrap resamples of documents; 0 skips the bootstrap', '9999')
     .option('--confidence <level>', 'coverage of the Wilson and bootstrap intervals', '0.95')
-    .option('--method <method>', `interval method for the cost gaps: ${INTERVAL_METHODS.join(', ')}`, 'bca')
+    .option('--method <method>', `interval method for the cost gaps: ${SWEEP_METHODS.join(', ')} (auto: t below 100 documents, BCa from 100)`, 'auto')
     .option('--drop-unpaired', 'leave out items some model did not score (and say how many)')
     .option(...CHART_OPTION)
-    .option(...FORMAT_OPTION)
+    .option(...FORMAT_OPTION);
+  withSourceOptions(command)
     .action(async (outcomes, options, command) => {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
       const nResamples = numberFlag('--resamples', options.resamples, { integer: true, min: 0 }) as number;
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
-      const method = choiceFlag('--method', options.method, INTERVAL_METHODS) ?? 'bca';
+      const method = choiceFlag('--method', options.method, SWEEP_METHODS) ?? 'auto';
       const seed = seedFlag(options.seed);
       const policy = loadPolicy(options.policy);
       const dropUnpaired = Boolean(options.dropUnpaired);
 
-      const table = loadScores(outcomes);
+      const table = loadInputs(outcomes, options as Record<string, unknown>, io).table;
       const tally = tallyOutcomes(table, { dropUnpaired });
       const sweep = costSweep(tally, policy, { confidenceLevel, policySource: options.policy });
       let uncertainty: SweepUncertainty | null = null;
@@ -177,7 +182,7 @@ export function register(program: Command, io: Io): void {
       }
       let alternative: SweepReport['alternative'] = null;
       if (options.alternativeScores !== undefined) {
-        const otherTable = loadScores(options.alternativeScores);
+        const otherTable = loadInputs([options.alternativeScores], options as Record<string, unknown>, io).table;
         const otherSweep = costSweep(tallyOutcomes(otherTable, { dropUnpaired }), policy, { confidenceLevel, policySource: options.policy });
         const comparison = compareScorings({ table, sweep }, { table: otherTable, sweep: otherSweep });
         alternative = { ...comparison, verdict: otherSweep.verdict, crossingsInBand: otherSweep.crossingsInBand };

@@ -1,8 +1,15 @@
+import { decimalRational, divideRational, parseRational, rationalText, subtractRational, type Rational } from './rational.js';
+
 /** A model's cost as a straight line in the swept cost x: cost(x) = intercept + slope · x. */
 export interface CostLine {
   model: string;
   intercept: number;
   slope: number;
+  /**
+   * The same intercept and slope exactly, as "n" or "n/d" (totalCostLines sums count × cost in exact
+   * rationals of the decimal costs). Without it, each number is read as the decimal it prints as.
+   */
+  exact?: { intercept: string; slope: string } | null;
 }
 
 /** How two lines meet. */
@@ -12,7 +19,10 @@ export interface PairCrossing {
   relation: 'crossing' | 'parallel' | 'identical';
   /** The swept cost at which the two tie; NaN when they are parallel or identical. */
   value: number;
-  /** The value as a reduced fraction when both differences are whole numbers (e.g. "69/5"), else null. */
+  /**
+   * The value as an exact reduced fraction of the decimal inputs (e.g. "69/5"; "83/38" from costs like
+   * 2.5); null when the lines do not cross.
+   */
   fraction: string | null;
   /** The value lies in the domain the swept cost can take (default [0, ∞)). */
   inDomain: boolean;
@@ -84,26 +94,22 @@ export interface LineCrossingsResult {
   warnings: string[];
 }
 
-function gcd(a: number, b: number): number {
-  a = Math.abs(a);
-  b = Math.abs(b);
-  while (b) [a, b] = [b, a % b];
-  return a;
+function exactOf(line: CostLine, field: 'intercept' | 'slope'): Rational {
+  return line.exact ? parseRational(line.exact[field]) : decimalRational(line[field]);
 }
 
-function fractionText(numerator: number, denominator: number): string | null {
-  if (!Number.isSafeInteger(numerator) || !Number.isSafeInteger(denominator) || denominator === 0) return null;
-  const sign = Math.sign(numerator) * Math.sign(denominator) < 0 ? '-' : '';
-  const g = gcd(numerator, denominator) || 1;
-  const n = Math.abs(numerator) / g;
-  const d = Math.abs(denominator) / g;
-  return d === 1 ? `${sign}${n}` : `${sign}${n}/${d}`;
+/** (intercept_b − intercept_a) / (slope_a − slope_b) in exact rationals, as text. */
+function fractionText(a: CostLine, b: CostLine): string | null {
+  const dSlope = subtractRational(exactOf(a, 'slope'), exactOf(b, 'slope'));
+  if (dSlope.numerator === 0n) return null;
+  return rationalText(divideRational(subtractRational(exactOf(b, 'intercept'), exactOf(a, 'intercept')), dSlope));
 }
 
 /**
  * Where two cost lines tie, exactly: intercept_a + slope_a·x = intercept_b + slope_b·x gives
  * x = (intercept_b − intercept_a) / (slope_a − slope_b), one division, no grid.
- * Below x the line with the larger slope is cheaper.
+ * Below x the line with the larger slope is cheaper. `fraction` is x exactly, from the lines' exact
+ * rationals (see CostLine.exact), so decimal costs give "83/38", not null or a float.
  * @example pairCrossing({ model: 'alpha', intercept: 55, slope: 6 }, { model: 'beta', intercept: 124, slope: 1 }, [4, 20], [0, Infinity]).value // => 13.8
  */
 export function pairCrossing(a: CostLine, b: CostLine, band: readonly [number, number], domain: readonly [number, number] = [0, Infinity]): PairCrossing {
@@ -120,7 +126,7 @@ export function pairCrossing(a: CostLine, b: CostLine, band: readonly [number, n
     models,
     relation: 'crossing',
     value,
-    fraction: fractionText(dIntercept, dSlope),
+    fraction: fractionText(a, b),
     inDomain: value >= domain[0] && value <= domain[1],
     inBand: value >= band[0] && value <= band[1],
     cheaperBelow: dSlope > 0 ? a.model : b.model,

@@ -1,6 +1,7 @@
 import type { CostPolicy } from '../data/policy.js';
 import { InputError } from '../data/errors.js';
 import { OUTCOME_KINDS, type OutcomeKind } from '../data/outcomes.js';
+import { addRational, decimalRational, multiplyRational, rationalText, type Rational } from './rational.js';
 import { lineCrossings, type Crossing, type CostLine, type PairCrossing, type RankingInterval } from './crossings.js';
 import { outcomeRates, type OutcomeRates } from './rates.js';
 import type { OutcomeCounts, OutcomeTally } from './tally.js';
@@ -69,14 +70,17 @@ export interface CostSweepResult {
 
 /**
  * The cost lines of every model in total cost units (not per document), so crossings are one
- * division of sums of count × cost: exact whenever counts and costs are whole numbers.
+ * division of sums of count × cost: exact whenever counts and costs are whole numbers. The same sums
+ * in exact rationals of the decimal costs ride along in `exact`, so a crossing's `fraction` is exact
+ * for decimal costs too (2.5, 0.1).
  * intercept = Σ_{kind ≠ vary} cost(kind) · count(kind); slope = count(vary).
  * @throws {RangeError} when a kind a model produced has no cost (checkPolicyCovers says which).
- * @example totalCostLines(tally, { miss: 1, fabrication: 8, wrong_span: 2 }, 'fabrication')[0] // => { model: 'alpha', intercept: 55, slope: 6 } on examples/scores.csv
+ * @example totalCostLines(tally, { miss: 1, fabrication: 8, wrong_span: 2 }, 'fabrication')[0] // => { model: 'alpha', intercept: 55, slope: 6, exact: { intercept: '55', slope: '6' } } on examples/scores.csv
  */
 export function totalCostLines(tally: OutcomeTally, costs: Partial<Record<OutcomeKind, number>>, vary: OutcomeKind): CostLine[] {
   return tally.models.map((model, m) => {
     let intercept = 0;
+    let exactIntercept: Rational = { numerator: 0n, denominator: 1n };
     for (const kind of OUTCOME_KINDS) {
       if (kind === vary) continue;
       const count = tally.counts[m][kind];
@@ -84,8 +88,10 @@ export function totalCostLines(tally: OutcomeTally, costs: Partial<Record<Outcom
       const cost = costs[kind];
       if (cost === undefined) throw new RangeError(`no cost for "${kind}", which ${model} produced ${count} times (see checkPolicyCovers)`);
       intercept += cost * count;
+      exactIntercept = addRational(exactIntercept, multiplyRational(decimalRational(cost), decimalRational(count)));
     }
-    return { model, intercept, slope: tally.counts[m][vary] };
+    const slope = tally.counts[m][vary];
+    return { model, intercept, slope, exact: { intercept: rationalText(exactIntercept), slope: rationalText(decimalRational(slope)) } };
   });
 }
 

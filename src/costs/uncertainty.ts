@@ -1,4 +1,4 @@
-import { bootstrapMeanDifference, bootstrapStatistic, type IntervalMethod } from '../bootstrap/index.js';
+import { bootstrapMeanDifference, bootstrapStatistic, chooseIntervalMethod, type AutoMethodUsed, type IntervalMethod } from '../bootstrap/index.js';
 import { OUTCOME_KINDS, type OutcomeKind } from '../data/outcomes.js';
 import type { Seed } from '../random/seed.js';
 import type { CostSweepResult } from './sweep.js';
@@ -11,8 +11,11 @@ export interface SweepUncertaintyOptions {
   seed?: Seed;
   /** Coverage of the intervals; default the sweep's confidenceLevel. */
   confidenceLevel?: number;
-  /** Interval method for the cost gaps (src/bootstrap's); default 'bca'. Crossings use percentiles. */
-  method?: IntervalMethod;
+  /**
+   * Interval method for the cost gaps (src/bootstrap's); default 'bca'. `auto`: chooseIntervalMethod
+   * on the per-document gaps (continuous: t below 100 documents, BCa from 100). Crossings use percentiles.
+   */
+  method?: IntervalMethod | 'auto';
 }
 
 /** How much one model's cost per document exceeds the leader's, with an interval. */
@@ -25,6 +28,9 @@ export interface CostGap {
   standardError: number;
   /** Share of resamples in which this model is strictly cheaper than the leader. */
   aheadOfLeaderProbability: number;
+  /** With method `auto`: the interval used and why. */
+  methodUsed?: AutoMethodUsed;
+  methodReason?: string;
 }
 
 /** An in-band crossing with a bootstrap interval for where it lies. */
@@ -59,7 +65,7 @@ export interface SweepUncertainty {
   gaps: CostGap[];
   /** One per in-band crossing. */
   crossings: CrossingInterval[];
-  method: IntervalMethod;
+  method: IntervalMethod | 'auto';
   confidenceLevel: number;
   nResamples: number;
   seed: string;
@@ -210,10 +216,12 @@ export function sweepUncertainty(tally: OutcomeTally, sweep: CostSweepResult, op
     const m = index.get(model) as number;
     // The index path, so the gap intervals come from the very resamples the probabilities above
     // were counted on (the counts path would draw other, equally valid ones).
-    const result = bootstrapMeanDifference(atPolicy[m], atPolicy[l], { ...settings, method, resamplePath: 'indices' });
+    const choice = method === 'auto' ? chooseIntervalMethod({ differences: Float64Array.from(atPolicy[m], (v, d) => v - atPolicy[l][d]) }) : null;
+    const used: IntervalMethod = choice === null ? (method as IntervalMethod) : choice.methodUsed === 'bca' ? 'bca' : 't';
+    const result = bootstrapMeanDifference(atPolicy[m], atPolicy[l], { ...settings, method: used, resamplePath: 'indices' });
     let cheaper = 0;
     for (let r = 0; r < B; r++) if (costAt(r, m) < costAt(r, l)) cheaper += 1;
-    gaps.push({ model, difference: result.estimate, confidenceInterval: result.confidenceInterval, standardError: result.standardError, aheadOfLeaderProbability: cheaper / B });
+    gaps.push({ model, difference: result.estimate, confidenceInterval: result.confidenceInterval, standardError: result.standardError, aheadOfLeaderProbability: cheaper / B, ...(choice === null ? {} : { methodUsed: choice.methodUsed, methodReason: choice.methodReason }) });
     for (const w of result.warnings) warnings.push(`${model} − ${leader}: ${w}`);
   }
 

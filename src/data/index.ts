@@ -14,3 +14,5 @@ export { writeFileAtomic, writeTempFile, preflightOutput } from './atomic.js';
 export { toFiniteNumber, toText } from './columns.js';
 export { csvField, csvLine } from './csv-text.js';
 export { canonicalJson } from './canonical-json.js';
+export { loadPool, type PoolRow, type PoolTable, type LoadPoolOptions } from './pool.js';
+export { DesignFileSchema, loadDesign, type DesignFile } from './design-file.js';

@@ -214,14 +214,14 @@ export function* csvRecords(chunks: Iterable<string>, file: string): Generator<{
 
 /**
  * Opens a table file by its extension: `.csv` (header row) or `.jsonl` / `.ndjson` (one JSON
- * object a line). Records stream; nothing but the current chunk is held.
+ * object a line), or as `format` says whatever its name. Records stream; nothing but the current chunk is held.
  * @throws {InputError} for another extension, a missing header, a row with the wrong number of
  *   fields, or a JSONL line that is not a JSON object.
  */
-export function openTable(path: string): TableReader {
+export function openTable(path: string, format?: 'csv' | 'jsonl'): TableReader {
   const ext = extname(path).toLowerCase();
-  if (ext === '.csv') return openCsv(path);
-  if (ext === '.jsonl' || ext === '.ndjson') return { format: 'jsonl', columns: null, records: jsonlRecords(path) };
+  if (format === 'csv' || (format === undefined && ext === '.csv')) return openCsv(path);
+  if (format === 'jsonl' || (format === undefined && (ext === '.jsonl' || ext === '.ndjson'))) return { format: 'jsonl', columns: null, records: jsonlRecords(path) };
   throw new InputError('unknown table format: use a .csv or .jsonl file', { file: path, value: ext || '(no extension)' });
 }
 

@@ -220,14 +220,15 @@ function checkDuplicates(table: ScoresTable): void {
 /**
  * Loads a scores table (DESIGN.md "Scores table") from a `.csv` or `.jsonl` file, streaming:
  * memory grows with the rows parsed (about 40 bytes a row plus the distinct ids), not the text.
- * @param path the file; its extension picks the format.
+ * @param path the file; its extension picks the format, unless `format` is given.
+ * @param format `csv` or `jsonl`, whatever the file's name (loadResults passes what the content shows).
  * @returns the table in columns.
  * @throws {InputError} naming file, line and value for a missing column, an empty id, a
  *   non-finite score, an unknown outcome, a bad repeat, an item whose stratum or cluster differs
  *   between rows, or a duplicate (item, model, repeat).
  */
-export function loadScores(path: string): ScoresTable {
-  const reader = openTable(path);
+export function loadScores(path: string, format?: 'csv' | 'jsonl'): ScoresTable {
+  const reader = openTable(path, format);
   const builder = new ScoresBuilder(path, reader.columns);
   for (const record of reader.records) builder.add(record);
   return builder.finish();

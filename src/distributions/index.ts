@@ -13,3 +13,4 @@ export {
   chiSquareSf,
   chiSquareQuantile,
 } from './distributions.js';
+export { betaQuantile } from './beta-quantile.js';

@@ -10,7 +10,7 @@ import { IMPORT_FORMATS, type ImportedFile, type ImportedRow, type ImportFormat,
 /** Which options each format reads; giving another format's option is an error, not a no-op. */
 const FORMAT_OPTIONS: Readonly<Record<ImportFormat, ReadonlyArray<keyof ImportOptions>>> = {
   promptfoo: ['itemKey', 'score'],
-  inspect: ['scorer'],
+  inspect: ['scorer', 'epochReducer'],
   'lm-eval': ['metric', 'filter'],
 };
 const FLAG_OF: Partial<Record<keyof ImportOptions, string>> = {
@@ -19,6 +19,7 @@ const FLAG_OF: Partial<Record<keyof ImportOptions, string>> = {
   scorer: '--scorer',
   metric: '--metric',
   filter: '--filter',
+  epochReducer: '--epoch-reducer',
 };
 
 const DUPLICATE_HINT: Readonly<Record<ImportFormat, string>> = {
@@ -61,12 +62,13 @@ export function importResults(format: ImportFormat, files: readonly string[], op
   let repeatsInferred = false;
   let hasOutcome = false;
   let warnings: string[] = [];
-  const settings: ImportResult['settings'] = { itemKey: null, score: null, scorer: null, metric: null, filter: null, stratumKey: options.stratumKey ?? null, clusterKey: options.clusterKey ?? null };
+  const settings: ImportResult['settings'] = { itemKey: null, score: null, scorer: null, metric: null, filter: null, stratumKey: options.stratumKey ?? null, clusterKey: options.clusterKey ?? null, epochReducer: null };
   if (format === 'promptfoo') {
     const got = readPromptfoo(files, readOptions);
     placed = got.rows;
     counts = got.files;
     repeatsInferred = got.repeatsInferred;
+    warnings = got.warnings;
     settings.itemKey = got.itemKey;
     settings.score = got.score;
     if (repeatsInferred) warnings.push('the files do not record repeat numbers: repeats of a test were numbered in file order');
@@ -77,6 +79,7 @@ export function importResults(format: ImportFormat, files: readonly string[], op
     hasOutcome = got.hasOutcome;
     warnings = got.warnings;
     settings.scorer = got.scorer;
+    settings.epochReducer = got.epochReducer;
   } else {
     const got = readLmEval(files, readOptions);
     placed = got.rows;
@@ -86,12 +89,16 @@ export function importResults(format: ImportFormat, files: readonly string[], op
     settings.filter = got.filter;
   }
   if (placed.length === 0) {
-    throw new InputError(`no rows to import (${sum(counts, 'errors')} errored, ${sum(counts, 'unscored')} unscored)`, { file: files[0] });
+    const errored = sum(counts, 'errors');
+    const unscored = sum(counts, 'unscored');
+    const why = errored + unscored === 0 ? 'the files hold no results (an eval that ran no tests or samples)' : errored > 0 && unscored === 0 ? 'every result is an error (provider or harness failures), none a score' : `${errored} errored, ${unscored} unscored`;
+    throw new InputError(`no rows to import: ${why}`, { file: files[0] });
   }
-  checkRows(placed, DUPLICATE_HINT[format]);
+  checkRows(options.keepTask ? placed.map((r) => ({ ...r, item: `${r.task ?? ''}/${r.item}` })) : placed, DUPLICATE_HINT[format]);
   const rows: ImportedRow[] = placed.map(({ place: _place, ...row }) => row);
+  if (!options.withDigest) for (const row of rows) delete row.digest;
   // The same checks loadScores makes, so the written table is known to load back.
-  scoresFromRows(rows as ScoreRow[], `${format} import`);
+  if (!options.keepTask) scoresFromRows(rows as ScoreRow[], `${format} import`);
   const models: string[] = [];
   const items = new Set<string>();
   for (const row of rows) {

@@ -1,10 +1,14 @@
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { InputError } from '../data/errors.js';
 import { OUTCOME_SCORE, type OutcomeKind } from '../data/outcomes.js';
 import { arrayAt, at, failAt, idAt, indexAt, isRecord, objectAt, type Place } from './fields.js';
+import { detectFileFormat } from './detect.js';
+import { itemDigest } from './item-digest.js';
 import { modelOverride, readJsonFile, type PlacedRow } from './source.js';
 import type { ImportedFile, ImportOptions } from './types.js';
 import { ZipArchive, type ZipEntry } from './zip.js';
+import { parseEpochReducer, reduceEpochs, type EpochReducer } from './epoch-reducer.js';
 
 /**
  * Inspect's score letters (inspect_ai.scorer CORRECT, INCORRECT, PARTIAL, NOANSWER) as the
@@ -29,6 +33,8 @@ interface InspectSample {
   epoch: number;
   scores: Record<string, unknown> | undefined;
   metadata: Record<string, unknown>;
+  /** itemDigest of { input, target }, when the sample records its input. */
+  digest: string | undefined;
   place: Place;
 }
 
@@ -40,6 +46,33 @@ interface InspectLog {
   samples: InspectSample[];
   /** Samples that ended in an error, left out. */
   errors: number;
+  /** The header's run facts: status, epoch reducer, --limit, error message. */
+  run: RunInfo;
+}
+
+interface RunInfo {
+  /** `success`, `cancelled`, `error`, `started`, or undefined when the log has no header (a run that did not finish). */
+  status: string | undefined;
+  /** eval.config.epochs_reducer (Inspect's default, mean, when not recorded). */
+  reducers: string[];
+  epochs: number | undefined;
+  limit: unknown;
+  error: string | undefined;
+}
+
+function runInfo(header: Record<string, unknown> | undefined): RunInfo {
+  if (header === undefined) return { status: undefined, reducers: [], epochs: undefined, limit: undefined, error: undefined };
+  const spec = isRecord(header.eval) ? header.eval : {};
+  const config = isRecord(spec.config) ? spec.config : {};
+  const reducers = Array.isArray(config.epochs_reducer) ? config.epochs_reducer.filter((r): r is string => typeof r === 'string') : [];
+  const error = isRecord(header.error) && typeof header.error.message === 'string' ? header.error.message : undefined;
+  return {
+    status: typeof header.status === 'string' ? header.status : undefined,
+    reducers,
+    epochs: typeof config.epochs === 'number' ? config.epochs : undefined,
+    limit: config.limit ?? undefined,
+    error,
+  };
 }
 
 /** Collects a log's samples, checking each one's shape as it arrives. */
@@ -58,6 +91,7 @@ class SampleCollector {
       epoch: indexAt(s.epoch, at(place, 'epoch')),
       scores: isRecord(s.scores) ? s.scores : undefined,
       metadata: isRecord(s.metadata) ? s.metadata : {},
+      digest: s.input === undefined ? undefined : itemDigest({ input: s.input, target: s.target ?? null }),
       place,
     });
   }
@@ -75,7 +109,8 @@ interface ScoreValue {
  */
 function scoreValue(value: unknown, place: Place): ScoreValue {
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw failAt(place, 'must be a finite number', value);
+    // NaN is Inspect's unscored sentinel; the caller counts it. Infinity is a bad value.
+    if (!Number.isFinite(value) && !Number.isNaN(value)) throw failAt(place, 'must be a finite number', value);
     return { score: value, outcome: undefined };
   }
   if (typeof value === 'boolean') return { score: value ? 1 : 0, outcome: undefined };
@@ -131,7 +166,14 @@ function readEvalZip(file: string, fileIndex: number, options: ImportOptions): I
       else seen += read.length;
     }
     if (seen === 0) throw new InputError('has no sample summaries (summaries.json): did the eval run any samples?', { file });
-    return { file, fileIndex, model, task, samples: collector.samples, errors: collector.errors };
+    // Without header.json the run never finished: its start record has no status.
+    const run = runInfo(header.name === 'header.json' ? objectAt(header.json, headerPlace) : undefined);
+    if (header.name !== 'header.json') {
+      run.status = undefined;
+      const config = isRecord(spec.config) ? spec.config : {};
+      run.reducers = Array.isArray(config.epochs_reducer) ? config.epochs_reducer.filter((r): r is string => typeof r === 'string') : [];
+    }
+    return { file, fileIndex, model, task, samples: collector.samples, errors: collector.errors, run };
   } finally {
     archive.close();
   }
@@ -147,14 +189,40 @@ function readJsonLog(file: string, fileIndex: number, options: ImportOptions): I
   const list = arrayAt(doc.samples, at(root, 'samples'));
   const collector = new SampleCollector();
   list.forEach((value, k) => collector.add(value, at(at(root, 'samples'), k)));
-  return { file, fileIndex, model, task, samples: collector.samples, errors: collector.errors };
+  return { file, fileIndex, model, task, samples: collector.samples, errors: collector.errors, run: runInfo(doc) };
+}
+
+/** Whether a file starts with the ZIP local-file signature (an `.eval` archive). */
+function isZip(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const head = Buffer.alloc(4);
+    return readSync(fd, head, 0, 4, 0) === 4 && head.readUInt32LE(0) === 0x04034b50;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 function readInspectLog(file: string, fileIndex: number, options: ImportOptions): InspectLog {
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch (error) {
+    throw new InputError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file });
+  }
+  if (stat.isDirectory()) {
+    throw new InputError('is a directory: name the log files in it (benchplan import inspect DIR/*.eval), or give the directory to compare, gate or report, which read every log in it', { file });
+  }
+  // By content: an archive is an .eval log whatever its name; anything else is read as a .json log.
+  if (isZip(file)) return readEvalZip(file, fileIndex, options);
   const ext = extname(file).toLowerCase();
   if (ext === '.eval') return readEvalZip(file, fileIndex, options);
-  if (ext === '.json') return readJsonLog(file, fileIndex, options);
-  throw new InputError('is not an Inspect log: expected a .eval or .json file', { file, value: ext || '(no extension)' });
+  // A log renamed without .json still reads if its content is one; anything else is refused here.
+  if (ext !== '.json' && detectFileFormat(file) !== 'inspect') throw new InputError('is not an Inspect log: expected a .eval or .json file', { file, value: ext || '(no extension)' });
+  return readJsonLog(file, fileIndex, options);
 }
 
 function hasError(sample: Record<string, unknown>): boolean {
@@ -172,24 +240,58 @@ function metadataKey(sample: InspectSample, key: string, flag: string, what: str
   return idAt(metadata[key], at(metadataPlace, key), what);
 }
 
+/** The warnings a log's header calls for: a run that was cancelled, errored, did not finish, or ran with --limit. */
+function runWarnings(log: InspectLog): string[] {
+  const out: string[] = [];
+  const { status, error, limit } = log.run;
+  if (status === undefined) out.push(`${log.file}: has no header.json, so the run did not finish (cancelled, crashed or still running): its samples are the ones done so far`);
+  else if (status === 'cancelled') out.push(`${log.file}: the run was cancelled (status "cancelled"): its samples are the ones finished before it stopped, not the whole task`);
+  else if (status === 'error') out.push(`${log.file}: the run ended in an error (status "error"${error === undefined ? '' : `: ${error.split('\n')[0].slice(0, 120)}`}): its samples may not cover the whole task`);
+  else if (status !== 'success') out.push(`${log.file}: the run has status "${status}", not "success"`);
+  if (limit !== undefined && limit !== null) out.push(`${log.file}: the run used --limit ${JSON.stringify(limit)}: it scored only part of the dataset (the first samples, not a random sample)`);
+  return out;
+}
+
 /**
  * Reads Inspect logs into score rows: `.eval` archives (header.json `eval.model`, rows from
  * summaries.json or the journal's summaries; entries may be deflate or zstd, method 93) and
- * `.json` logs (`samples[]`).
+ * `.json` logs (`samples[]`); an archive is recognised by its content, whatever its name.
  * - item: sample `id` (prefixed `task/` when the files hold more than one task); repeat: `epoch`;
  * - score: `scores.<scorer>.value` (scorer chosen with options.scorer, or the only one;
  *   `scorer.key` picks from a dict value). C/I/P/N letters become outcomes (INSPECT_LETTER_OUTCOMES)
  *   when every kept value is a letter; otherwise all values are numbers and a warning says so;
+ *   a NaN value (Inspect's unscored sentinel) is left out and counted as unscored;
+ * - epochs: reduced with the log's epoch reducer (eval.config.epochs_reducer) or
+ *   options.epochReducer (reduceEpochs). `mean` keeps each epoch as a repeat, since benchplan
+ *   averages repeats, which is the same mean; any other reducer gives one row per sample;
+ * - digest: itemDigest of the sample's { input, target };
  * - samples that ended in an error are left out and counted; samples the scorer did not score
- *   are left out and counted as unscored.
+ *   are left out and counted as unscored;
+ * - warnings: cancelled, errored or unfinished runs, and runs with --limit.
  * Reference: inspect_ai/log/_recorders/eval.py (entry names), log/_log.py (EvalSampleSummary),
- * scorer/_metric.py (value_to_float).
+ * scorer/_metric.py (value_to_float), scorer/_reducer/reducer.py.
  */
-export function readInspect(files: readonly string[], options: ImportOptions): { rows: PlacedRow[]; files: ImportedFile[]; scorer: string; hasOutcome: boolean; warnings: string[] } {
+export function readInspect(
+  files: readonly string[],
+  options: ImportOptions,
+): { rows: PlacedRow[]; files: ImportedFile[]; scorer: string; hasOutcome: boolean; epochReducer: string; warnings: string[] } {
   const override = modelOverride(options.model, files);
   const logs = files.map((file, k) => readInspectLog(file, k, options));
   const tasks = new Set(logs.map((log) => log.task ?? ''));
-  const prefixTask = tasks.size > 1;
+  const prefixTask = !options.keepTask && tasks.size > 1;
+  const warnings: string[] = logs.flatMap(runWarnings);
+
+  // The epoch reducer: given, else the one the logs record (mean when none does).
+  const recorded = new Set<string>();
+  for (const log of logs) for (const r of log.run.reducers) recorded.add(r);
+  let reducer: EpochReducer;
+  if (options.epochReducer !== undefined) reducer = parseEpochReducer(options.epochReducer);
+  else if (recorded.size === 0) reducer = parseEpochReducer('mean');
+  else {
+    const names = [...recorded];
+    reducer = parseEpochReducer(names[0], `${files[0]}: eval.config.epochs_reducer`);
+    if (names.length > 1) warnings.push(`the logs record several epoch reducers (${names.join(', ')}): ${reducer.name} was applied; choose another with --epoch-reducer`);
+  }
 
   // The scorer: named, or the only one any sample uses.
   const scorers = new Set<string>();
@@ -197,7 +299,10 @@ export function readInspect(files: readonly string[], options: ImportOptions): {
   let scorer = options.scorer;
   let valueKey: string | undefined;
   if (scorer === undefined) {
-    if (scorers.size === 0) throw new InputError('no sample has scores: nothing to import', { file: files[0] });
+    if (logs.every((log) => log.samples.length === 0 && log.errors === 0)) {
+      throw new InputError(`has no samples${logs[0].run.status === 'cancelled' ? ': the run was cancelled before any finished' : ''}: nothing to import`, { file: files[0] });
+    }
+    if (scorers.size === 0) throw new InputError('no sample has scores (the task ran without a scorer, or was not scored yet): nothing to import', { file: files[0] });
     if (scorers.size > 1) throw new InputError(`the logs have several scorers (${[...scorers].join(', ')}): choose one with --scorer NAME`, { file: files[0] });
     scorer = [...scorers][0];
   } else if (!scorers.has(scorer)) {
@@ -212,7 +317,9 @@ export function readInspect(files: readonly string[], options: ImportOptions): {
 
   const counts: ImportedFile[] = logs.map((log) => ({ file: log.file, models: [], rows: 0, errors: log.errors, unscored: 0 }));
   const rows: PlacedRow[] = [];
+  const raws: string[] = [];
   let letters = 0;
+  let nan = 0;
   for (const log of logs) {
     const count = counts[log.fileIndex];
     const model = override(log.fileIndex) ?? log.model;
@@ -236,7 +343,14 @@ export function readInspect(files: readonly string[], options: ImportOptions): {
         throw failAt(valuePlace, `is a single value, not a dict with key "${valueKey}": use --scorer ${scorer}`, value);
       }
       const parsed = scoreValue(value, valuePlace);
+      if (Number.isNaN(parsed.score)) {
+        nan += 1;
+        count.unscored += 1;
+        continue;
+      }
       const row: PlacedRow = { item: prefixTask ? `${log.task ?? ''}/${id}` : id, model, score: parsed.score, repeat: epoch, place: sample.place };
+      if (options.keepTask) row.task = log.task ?? '';
+      if (sample.digest !== undefined) row.digest = sample.digest;
       if (parsed.outcome !== undefined) {
         row.outcome = parsed.outcome;
         letters += 1;
@@ -244,15 +358,64 @@ export function readInspect(files: readonly string[], options: ImportOptions): {
       if (options.stratumKey !== undefined) row.stratum = metadataKey(sample, options.stratumKey, '--stratum-key', 'a stratum name');
       if (options.clusterKey !== undefined) row.cluster = metadataKey(sample, options.clusterKey, '--cluster-key', 'a cluster name');
       rows.push(row);
+      raws.push(typeof value === 'string' ? `s:${value}` : `v:${String(value)}`);
       count.rows += 1;
       if (!count.models.includes(model)) count.models.push(model);
     }
   }
-  const warnings: string[] = [];
-  const hasOutcome = rows.length > 0 && letters === rows.length;
+  if (nan > 0) warnings.push(`${nan} score${nan === 1 ? ' was' : 's were'} NaN (Inspect's mark for a sample the scorer could not score): left out as unscored`);
+  let hasOutcome = rows.length > 0 && letters === rows.length;
   if (!hasOutcome && letters > 0) {
     warnings.push(`${letters} of ${rows.length} values were C/I/P/N letters and the rest numbers: all are written as numbers (C 1, P 0.5, I and N 0), so a non-answer (N) is no longer told apart from a wrong answer (I)`);
     for (const row of rows) delete row.outcome;
   }
-  return { rows, files: counts, scorer: valueKey === undefined ? scorer : `${scorer}.${valueKey}`, hasOutcome, warnings };
+  let out = rows;
+  if (reducer.kind !== 'mean') {
+    const reduced = reduceRows(rows, raws, reducer, counts, logs);
+    out = reduced;
+    if (reducer.kind !== 'mode' && reducer.kind !== 'max') hasOutcome = false;
+    if (!hasOutcome) for (const row of out) delete row.outcome;
+  }
+  return { rows: out, files: counts, scorer: valueKey === undefined ? scorer : `${scorer}.${valueKey}`, hasOutcome, epochReducer: reducer.name, warnings };
+}
+
+/** One row per (file, item, model): the epochs reduced; the row keeps the first epoch's place, and mode/max keep the chosen value's outcome. */
+function reduceRows(rows: readonly PlacedRow[], raws: readonly string[], reducer: EpochReducer, counts: ImportedFile[], logs: readonly InspectLog[]): PlacedRow[] {
+  const groups = new Map<string, number[]>();
+  rows.forEach((row, k) => {
+    const key = `${row.place.file}\u0000${row.task ?? ''}\u0000${row.item}\u0000${row.model}`;
+    const list = groups.get(key);
+    if (list === undefined) groups.set(key, [k]);
+    else list.push(k);
+  });
+  const out: PlacedRow[] = [];
+  for (const c of counts) c.rows = 0;
+  const fileIndex = new Map(logs.map((log) => [log.file, log.fileIndex]));
+  for (const members of groups.values()) {
+    const first = rows[members[0]];
+    const score = reduceEpochs(
+      members.map((k) => ({ score: rows[k].score, raw: raws[k] })),
+      reducer,
+    );
+    const count = counts[fileIndex.get(first.place.file) ?? 0];
+    if (Number.isNaN(score)) {
+      count.unscored += members.length;
+      continue;
+    }
+    const { repeat: _repeat, outcome: _outcome, ...rest } = first;
+    const row: PlacedRow = { ...rest, score };
+    if (reducer.kind === 'mode' || reducer.kind === 'max') {
+      // The epoch whose value was chosen: for mode, one with the most common raw value (I and N both score 0).
+      const counts = new Map<string, number>();
+      for (const k of members) counts.set(raws[k], (counts.get(raws[k]) ?? 0) + 1);
+      const chosen =
+        reducer.kind === 'mode'
+          ? members.find((k) => rows[k].score === score && counts.get(raws[k]) === Math.max(...members.filter((j) => rows[j].score === score).map((j) => counts.get(raws[j]) ?? 0)))
+          : members.find((k) => rows[k].score === score);
+      if (chosen !== undefined && rows[chosen].outcome !== undefined) row.outcome = rows[chosen].outcome;
+    }
+    out.push(row);
+    count.rows += 1;
+  }
+  return out;
 }

@@ -5,7 +5,8 @@ import { jsonlRecords } from '../data/read.js';
 import type { ImportByteBudget } from './budget.js';
 import { fileSize, modelOverride, readJsonFile, type PlacedRow } from './source.js';
 import type { ImportedFile, ImportOptions } from './types.js';
-import { promptfooVarsItemId } from './vars-hash.js';
+import { itemDigest } from './item-digest.js';
+import { isPromptfooIdentityVar, promptfooVarsItemId } from './vars-hash.js';
 
 /** promptfoo's ResultFailureReason.ERROR: the provider or the harness failed, not the output. */
 const FAILURE_REASON_ERROR = 2;
@@ -129,9 +130,12 @@ function repeatOf(result: Record<string, unknown>, place: Place): number | undef
  * - rows with `failureReason` 2 (an error, not a failed assertion) are left out and counted;
  * - repeat: `repeatIndex` when recorded; with itemKey `vars` and no record, repeats of a
  *   (test, model) within a file are numbered in file order and `repeatsInferred` is set.
- * @returns the rows, per-file counts, and whether repeats were inferred.
+ * - digest: itemDigest of the test's identity vars, so pairing by testIdx across files that
+ *   ran different tests can be caught (promptfooTestDigest);
+ * - with `namedScores.NAME`, a name no result has is an error listing the names the results have.
+ * @returns the rows, per-file counts, whether repeats were inferred, and warnings.
  */
-export function readPromptfoo(files: readonly string[], options: ImportOptions): { rows: PlacedRow[]; files: ImportedFile[]; repeatsInferred: boolean; itemKey: 'testIdx' | 'vars'; score: string } {
+export function readPromptfoo(files: readonly string[], options: ImportOptions): { rows: PlacedRow[]; files: ImportedFile[]; repeatsInferred: boolean; itemKey: 'testIdx' | 'vars'; score: string; warnings: string[] } {
   const scoreField = options.score ?? 'score';
   if (scoreField !== 'score' && scoreField !== 'success' && !/^namedScores\..+/.test(scoreField)) {
     throw new InputError('must be score, success or namedScores.NAME', { file: '--score', value: scoreField });
@@ -177,7 +181,7 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
     else {
       const vars = varsOf(r);
       const id = vars === undefined ? undefined : promptfooVarsItemId(vars);
-      if (id === undefined) throw failAt(at(at(place, 'testCase'), 'vars'), 'has no vars (besides _* and sessionId) to identify the test by; --item-key vars needs them');
+      if (id === undefined) throw failAt(at(at(place, 'testCase'), 'vars'), 'has no vars (besides _* and sessionId) to identify the test by; --item-key vars needs them (it is the default with several files; --item-key testIdx pairs tests by position instead)');
       item = id;
     }
     const score = scoreOf(r, place, scoreField);
@@ -186,6 +190,8 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
       continue;
     }
     const row: PlacedRow = { item, model, score, place };
+    const digest = promptfooTestDigest(r);
+    if (digest !== undefined) row.digest = digest;
     if (options.stratumKey !== undefined) row.stratum = keyed(r, place, options.stratumKey, '--stratum-key');
     if (options.clusterKey !== undefined) row.cluster = keyed(r, place, options.clusterKey, '--cluster-key');
     const repeat = repeatOf(r, place);
@@ -197,6 +203,18 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
     if (!count.models.includes(model)) count.models.push(model);
   }
 
+  const warnings: string[] = [];
+  if (scoreField.startsWith('namedScores.')) {
+    const missing = counts.reduce((n, c) => n + c.unscored, 0);
+    if (missing > 0) {
+      const available = new Set<string>();
+      for (const { value: r } of results) if (isRecord(r.namedScores)) for (const key of Object.keys(r.namedScores)) available.add(key);
+      const names = [...available].sort();
+      const listing = names.length === 0 ? 'no result has namedScores (they come from assertions with a metric: name)' : `the named scores in the files: ${names.join(', ')}`;
+      if (rows.length === 0) throw new InputError(`no result has this named score; ${listing}`, { file: '--score', value: scoreField });
+      warnings.push(`${missing} result${missing === 1 ? '' : 's'} without ${scoreField} left out as unscored (${listing})`);
+    }
+  }
   let repeatsInferred = false;
   const anyRepeat = explicitRepeat.some(Boolean);
   if (itemKey === 'vars' && explicitRepeat.some((x) => !x)) {
@@ -215,5 +233,21 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
   } else if (anyRepeat) {
     for (const row of rows) row.repeat ??= 0;
   }
-  return { rows, files: counts, repeatsInferred, itemKey, score: scoreField };
+  return { rows, files: counts, repeatsInferred, itemKey, score: scoreField, warnings };
+}
+
+/**
+ * The content digest of a promptfoo test: itemDigest of its identity vars
+ * (isPromptfooIdentityVar), what the test asks. Its assertions are left out: promptfoo can scope
+ * them to a provider, so one test may record different ones per provider within one run.
+ * Undefined when the test has no identity var.
+ * @example promptfooTestDigest({ vars: { q: 'x', _conversation: [] } }) === promptfooTestDigest({ testCase: { vars: { q: 'x' } } }) // => true
+ */
+export function promptfooTestDigest(result: Record<string, unknown>): string | undefined {
+  const vars = varsOf(result);
+  if (vars === undefined) return undefined;
+  const kept: Record<string, unknown> = {};
+  for (const key of Object.keys(vars)) if (isPromptfooIdentityVar(key) && vars[key] !== undefined) kept[key] = vars[key];
+  if (Object.keys(kept).length === 0) return undefined;
+  return itemDigest({ vars: kept });
 }

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { InputError } from '../data/errors.js';
 import type { ImportByteBudget } from './budget.js';
 import { describePlace, failAt, type Place } from './fields.js';
+import { parsePythonJson } from './python-json.js';
 import type { ImportedRow } from './types.js';
 
 /** A JSON document larger than this is refused (V8 cannot hold much larger strings anyway). */
@@ -38,9 +39,26 @@ export function readJsonFile(file: string, budget?: ImportByteBudget): unknown {
     throw new InputError('is not valid UTF-8 text', { file });
   }
   try {
-    return JSON.parse(text);
+    // Python's json writes NaN and Infinity as bare tokens; they are read as numbers.
+    return parsePythonJson(text);
   } catch (error) {
     throw new InputError(`not valid JSON: ${(error as Error).message}`, { file });
+  }
+}
+
+/**
+ * Reads a whole text file as UTF-8, charging its size to the budget first.
+ * @throws {InputError} when it cannot be read, is over MAX_JSON_BYTES or the budget, or is not UTF-8.
+ */
+export function readTextFile(file: string, budget?: ImportByteBudget): string {
+  const size = fileSize(file);
+  if (size > MAX_JSON_BYTES) throw new InputError(`is ${size} bytes, over the ${MAX_JSON_BYTES}-byte limit for one file`, { file });
+  budget?.charge(size, file);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code) throw new InputError(`cannot read file: ${(error as NodeJS.ErrnoException).code}`, { file });
+    throw new InputError('is not valid UTF-8 text', { file });
   }
 }
 

@@ -26,6 +26,21 @@ export interface ImportOptions extends ZipLimits {
   clusterKey?: string;
   /** Model names: one for every file, or one per file in order (overrides what the files say). */
   model?: readonly string[];
+  /**
+   * Inspect: how a sample's epochs become its score. Default: the reducer the log records
+   * (`eval.config.epochs_reducer`, else `mean`). `mean` keeps every epoch as a repeat (benchplan
+   * averages repeats, which is Inspect's mean); `median`, `mode`, `max`, `at_least_K`,
+   * `pass_at_K` and `pass_k_K` (Inspect's at_least(K), pass_at(K), pass_k(K), threshold 1.0) give
+   * one row per sample.
+   */
+  epochReducer?: string;
+  /**
+   * Leave item ids without the `task/` prefix and report each row's task in `task` instead (the
+   * caller that joins several imports prefixes them consistently across all of them).
+   */
+  keepTask?: boolean;
+  /** Keep each row's content digest (ImportedRow.digest); without it rows carry none. */
+  withDigest?: boolean;
 }
 
 /** One row of the imported scores table (DESIGN.md "Scores table") plus lm-eval's doc hash. */
@@ -39,6 +54,13 @@ export interface ImportedRow {
   repeat?: number;
   /** lm-eval's `doc_hash`, kept as an extra column (loadScores ignores unknown columns). */
   docHash?: string;
+  /**
+   * The item's content digest (see itemDigest): what the item was, so two runs can be checked
+   * to have seen the same item under the same id. Absent when the file records no content.
+   */
+  digest?: string;
+  /** The task the row came from, with options.keepTask (Inspect eval.task, lm-eval file name). */
+  task?: string;
 }
 
 /** Counts of one input file. */
@@ -54,6 +76,9 @@ export interface ImportedFile {
   unscored: number;
 }
 
+/** The epoch reducers readInspect applies (Inspect's names; at_least_K and pass_at_K take K ≥ 1). */
+export const EPOCH_REDUCERS = ['mean', 'median', 'mode', 'max', 'at_least_K', 'pass_at_K', 'pass_k_K'] as const;
+
 /** What importResults read, and the rows it made. */
 export interface ImportResult {
   format: ImportFormat;
@@ -66,6 +91,8 @@ export interface ImportResult {
     filter: string | null;
     stratumKey: string | null;
     clusterKey: string | null;
+    /** Inspect: the epoch reducer applied (null for other formats). */
+    epochReducer: string | null;
   };
   files: ImportedFile[];
   rows: ImportedRow[];

@@ -13,6 +13,7 @@ function columnsOf(rows: readonly ImportedRow[]): string[] {
   if (has('cluster')) columns.push('cluster');
   if (has('repeat')) columns.push('repeat');
   if (has('docHash')) columns.push('doc_hash');
+  if (has('digest')) columns.push('digest');
   return columns;
 }
 
@@ -23,7 +24,7 @@ function cell(row: ImportedRow, column: string): string | number | undefined {
 
 /**
  * The rows as scores-table text: CSV with a header row, or JSONL (one object a line). Columns:
- * item, model, score, then outcome, stratum, cluster, repeat and doc_hash when any row has them.
+ * item, model, score, then outcome, stratum, cluster, repeat, doc_hash and digest when any row has them.
  * Numbers are written in JavaScript's shortest round-trip form, so the text loads back to the
  * same values and the same rows give the same bytes.
  * @example formatImportedScores([{ item: 'a', model: 'm', score: 1 }], 'csv') // => "item,model,score\na,m,1\n"

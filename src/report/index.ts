@@ -1,4 +1,5 @@
 export { formatTable, formatNumber, formatInterval, formatPercent } from './table.js';
+export { nonInferiorityHeadline, formatNonInferiorityReport } from './gate.js';
 export {
   escapeHtml,
   REPORT_CSS,

@@ -1,6 +1,7 @@
 import { normalQuantile } from '../distributions/index.js';
 import { stratifiedVariance } from '../sizing/index.js';
 import { StratumRangeError } from './errors.js';
+import { HEADLINE_INTERVAL_METHODS, weightedProportionInterval, type HeadlineIntervalMethod } from './proportion-interval.js';
 
 /** A stratum's weight in the headline: its share of production traffic. */
 export interface StratumWeight {
@@ -15,6 +16,18 @@ export interface StratumSummary {
   mean: number;
   /** Sample sd (n − 1). */
   sd: number;
+  /** Every item scores 0 or 1 (StratumScore sets it; absent counts as false). */
+  binary?: boolean;
+  /** Every item scores in [0, 1] (absent counts as false). */
+  withinUnit?: boolean;
+}
+
+/** Settings of reweightedHeadline. */
+export interface ReweightedHeadlineOptions {
+  /** In (0, 1); default 0.95. */
+  confidenceLevel?: number;
+  /** 'auto' (default): 'beta-smoothed' when every item scores 0/1, else 'wald'; or 'beta-smoothed', 'beta', 'logit' (scores in [0, 1]), 'wald'. */
+  intervalMethod?: HeadlineIntervalMethod;
 }
 
 /** The traffic-reweighted headline. */
@@ -23,8 +36,12 @@ export interface ReweightedHeadline {
   estimate: number;
   /** √(Σ W_h² s_h² / n_h); NaN when a weighted stratum has fewer than two items. */
   standardError: number;
-  /** estimate ± z · standardError, z = Φ⁻¹(1 − α/2). */
+  /** By `method`: Wald estimate ± z · standardError, z = Φ⁻¹(1 − α/2); or the logit / beta interval inside [0, 1]. */
   interval: [number, number];
+  /** The interval method used: 'wald', 'logit', 'beta' or 'beta-smoothed'. */
+  method: 'wald' | 'logit' | 'beta' | 'beta-smoothed';
+  /** Why that method (what `auto` saw, or a fallback). */
+  methodReason: string;
   /** The weights used, in the order given: print them next to the number. */
   weights: StratumWeight[];
   confidenceLevel: number;
@@ -47,6 +64,13 @@ export interface ReweightedHeadline {
  * Σ_h n_h/(n_h − 1) Σ_i (z_hi − z̄_h)² with z_hi = w_i (y_i − ȳ_w), which is Σ W_h² s_h² / n_h.
  * Reference: Cochran (1977) §5.2–5.3 (stratified mean and its variance, no fpc); Lumley (2010),
  * Complex Surveys, §2.2.
+ * The interval, by `intervalMethod`: 'wald' is the normal interval above (survey's `confint`, which
+ * runs past 1 for a headline near 1); 'beta' and 'logit' are R survey's
+ * `svyciprop(~score, design, method = "beta" | "logit")`, inside [0, 1]; 'beta-smoothed' (the default
+ * for 0/1 scores) is Korn–Graubard with Jeffreys-smoothed stratum variances, which keeps its coverage
+ * when a heavy stratum scores (nearly) all 1 (see
+ * {@link weightedProportionInterval}, df = n − H, with a Clopper–Pearson fallback at Kish's effective
+ * size when every stratum is constant).
  *
  * @param strata per-stratum n, mean and sd (from {@link stratumScores}).
  * @param weights one weight per stratum, finite, ≥ 0, summing to 1 (traffic shares).
@@ -60,9 +84,11 @@ export interface ReweightedHeadline {
  *   [{ stratum: 'routine', n: 4, mean: 0.9, sd: 0.1 }, { stratum: 'rare', n: 4, mean: 0.5, sd: 0.2 }],
  *   [{ stratum: 'routine', weight: 0.75 }, { stratum: 'rare', weight: 0.25 }]).estimate // => 0.8
  */
-export function reweightedHeadline(strata: readonly StratumSummary[], weights: readonly StratumWeight[], options: { confidenceLevel?: number } = {}): ReweightedHeadline {
+export function reweightedHeadline(strata: readonly StratumSummary[], weights: readonly StratumWeight[], options: ReweightedHeadlineOptions = {}): ReweightedHeadline {
   const confidenceLevel = options.confidenceLevel ?? 0.95;
   if (!(confidenceLevel > 0 && confidenceLevel < 1)) throw new RangeError(`confidenceLevel must be in (0, 1) (got ${confidenceLevel})`);
+  const intervalMethod = options.intervalMethod ?? 'auto';
+  if (!HEADLINE_INTERVAL_METHODS.includes(intervalMethod)) throw new RangeError(`intervalMethod must be one of ${HEADLINE_INTERVAL_METHODS.join(', ')} (got ${String(intervalMethod)})`);
   const byName = new Map<string, StratumSummary>();
   for (const s of strata) {
     if (byName.has(s.stratum)) throw new TypeError(`reweightedHeadline: stratum "${s.stratum}" appears twice in the scores`);
@@ -113,10 +139,42 @@ export function reweightedHeadline(strata: readonly StratumSummary[], weights: r
   if (Number.isNaN(estimate)) variance = NaN;
   const standardError = Math.sqrt(variance);
   const z = normalQuantile(1 - (1 - confidenceLevel) / 2);
+  let interval: [number, number] = [estimate - z * standardError, estimate + z * standardError];
+  const withItems = strata.filter((s) => s.n > 0);
+  const binary = withItems.length > 0 && withItems.every((s) => s.binary === true);
+  const withinUnit = withItems.length > 0 && withItems.every((s) => s.withinUnit === true);
+  let method: ReweightedHeadline['method'] = 'wald';
+  let methodReason = intervalMethod === 'wald' ? 'asked for: the normal interval, R survey confint(svymean(...))' : 'auto: the scores are not all 0/1, so the normal interval';
+  if (Number.isFinite(estimate) && (intervalMethod === 'beta' || intervalMethod === 'beta-smoothed' || intervalMethod === 'logit' || (intervalMethod === 'auto' && binary))) {
+    if (!withinUnit) throw new RangeError(`the ${intervalMethod} headline interval needs every score in [0, 1]`);
+    const asked = intervalMethod === 'auto' ? 'beta-smoothed' : intervalMethod;
+    let items = 0;
+    let kish = 0;
+    const strataCounts: Array<{ weight: number; n: number; successes: number }> = [];
+    for (let k = 0; k < weights.length; k++) {
+      items += counts[k];
+      if (counts[k] > 0) {
+        kish += (w[k] * w[k]) / counts[k];
+        strataCounts.push({ weight: w[k], n: counts[k], successes: counts[k] * byName.get(weights[k].stratum)!.mean });
+      }
+    }
+    const p = weightedProportionInterval({ estimate, variance, items, strata: withItems.length, kishSize: 1 / kish, confidenceLevel, strataCounts }, asked);
+    interval = p.interval;
+    method = p.method;
+    warnings.push(...p.warnings);
+    methodReason =
+      method !== asked
+        ? `${asked} is undefined at zero variance: Clopper–Pearson at Kish's effective size`
+        : intervalMethod === 'auto'
+          ? 'auto: every score is 0/1, so the Korn–Graubard interval with Jeffreys-smoothed stratum variances, inside [0, 1]'
+          : `asked for: svyciprop(method = "${method}")`;
+  }
   return {
     estimate,
     standardError,
-    interval: [estimate - z * standardError, estimate + z * standardError],
+    interval,
+    method,
+    methodReason,
     weights: weights.map(({ stratum, weight }) => ({ stratum, weight })),
     confidenceLevel,
     warnings,

@@ -1,6 +1,10 @@
-import { bootstrapMeanDifference, type IntervalMethod } from '../bootstrap/index.js';
+import { bootstrapMeanDifference, chooseIntervalMethod, type AutoMethodUsed, type IntervalMethod } from '../bootstrap/index.js';
+
+/** The interval methods of the headline differences: a stratified-bootstrap method by name, or `auto`. */
+export type HeadlineDifferenceMethod = Exclude<IntervalMethod, 't'> | 'auto';
 import type { Seed } from '../random/seed.js';
 import { reweightedHeadline, type ReweightedHeadline, type StratumWeight } from './headline.js';
+import type { HeadlineIntervalMethod, StratumIntervalMethod } from './proportion-interval.js';
 import { stratumScores, type StratumScore } from './stratum-scores.js';
 
 /** Several models' scores on the same items, with a stratum per item (an `AlignedScores` from src/data fits). */
@@ -16,14 +20,18 @@ export interface StratifiedModelScores {
 export interface StratifiedHeadlinesOptions {
   /** In (0, 1); default 0.95. */
   confidenceLevel?: number;
-  /** Bootstrap interval of the differences: 'bca' (default), 'percentile' or 'basic'. */
-  method?: Exclude<IntervalMethod, 't'>;
+  /** Interval of the differences: 'bca' (default), 'percentile', 'basic' (stratified bootstrap), or 'auto' (chooseIntervalMethod per pair). */
+  method?: HeadlineDifferenceMethod;
   /** Resamples of the stratified bootstrap; default 9999. */
   nResamples?: number;
   /** Default 0. */
   seed?: Seed;
   /** Compute the paired differences between models (default true when there are two or more). */
   differences?: boolean;
+  /** Per-stratum intervals: 'auto' (default: Wilson for 0/1 strata, else Wald), 'wilson', 'wald'. */
+  stratumInterval?: StratumIntervalMethod;
+  /** Headline intervals: 'auto' (default: Korn–Graubard beta for 0/1 scores, else Wald), 'beta', 'logit', 'wald'. */
+  headlineInterval?: HeadlineIntervalMethod;
   /** Called with the fraction of the bootstrap work done (0 … 1), for a progress bar; never changes the result. */
   onProgress?: ((fraction: number) => void) | null;
 }
@@ -52,6 +60,12 @@ export interface HeadlineDifference {
   bootstrapStandardError: number;
   /** The interval lies entirely above or below 0. */
   excludesZero: boolean;
+  /**
+   * With method `auto`: the interval used (chooseIntervalMethod on a reweighted statistic: the
+   * stratified t interval, df n − H, below 100 items; the stratified BCa bootstrap from 100) and why.
+   */
+  methodUsed?: AutoMethodUsed;
+  methodReason?: string;
   warnings: string[];
 }
 
@@ -61,7 +75,11 @@ export interface StratifiedHeadlinesResult {
   /** The strata in the order reported (the weights' order). */
   strata: string[];
   confidenceLevel: number;
-  method: Exclude<IntervalMethod, 't'>;
+  /** The per-stratum interval method asked for (each row has the one used). */
+  stratumInterval: StratumIntervalMethod;
+  /** The headline interval method asked for (each headline has the one used). */
+  headlineInterval: HeadlineIntervalMethod;
+  method: HeadlineDifferenceMethod;
   nResamples: number;
   seed: string;
   warnings: string[];
@@ -96,16 +114,18 @@ export function stratifiedHeadlines(data: StratifiedModelScores, weights: readon
   const method = options.method ?? 'bca';
   const nResamples = options.nResamples ?? 9999;
   const seed = options.seed ?? 0;
+  const stratumInterval = options.stratumInterval ?? 'auto';
+  const headlineInterval = options.headlineInterval ?? 'auto';
   if (data.stratum === null) throw new TypeError('the headline needs a stratum per item (the scores have no stratum column)');
   if (data.scores.length !== data.models.length) throw new TypeError(`stratifiedHeadlines: one score array per model (got ${data.scores.length} for ${data.models.length} models)`);
   const stratum = data.stratum;
   const order = weights.map((w) => w.stratum);
   const perModel: string[][] = [];
   const models = data.models.map((model, m): ModelHeadline => {
-    const scores = stratumScores(data.scores[m], stratum, data.strata, { strata: order, confidenceLevel });
+    const scores = stratumScores(data.scores[m], stratum, data.strata, { strata: order, confidenceLevel, intervalMethod: stratumInterval });
     // Strata with items but no weight: reweightedHeadline names the first (a clear error).
     const rows = [...scores.strata, ...scores.unlisted.map((u) => ({ stratum: u.stratum, n: u.n, mean: NaN, sd: NaN }))];
-    const headline = reweightedHeadline(rows, weights, { confidenceLevel });
+    const headline = reweightedHeadline(rows, weights, { confidenceLevel, intervalMethod: headlineInterval });
     perModel.push([...scores.warnings, ...headline.warnings]);
     const y = data.scores[m];
     let total = 0;
@@ -144,11 +164,13 @@ export function stratifiedHeadlines(data: StratifiedModelScores, weights: readon
         const a = data.scores[i];
         const b = data.scores[j];
         const d = Float64Array.from({ length: a.length }, (_, k) => a[k] - b[k]);
-        const perStratum = stratumScores(d, stratum, data.strata, { strata: order, confidenceLevel });
-        const analytic = reweightedHeadline(perStratum.strata, weights, { confidenceLevel });
+        const perStratum = stratumScores(d, stratum, data.strata, { strata: order, confidenceLevel, intervalMethod: 'wald' });
+        const analytic = reweightedHeadline(perStratum.strata, weights, { confidenceLevel, intervalMethod: 'wald' });
         const pairWarnings: string[] = [];
         let interval: [number, number] = [NaN, NaN];
         let bootstrapStandardError = NaN;
+        const choice = method === 'auto' ? chooseIntervalMethod({ a, b, strata: itemStratum, stratumWeights: localWeights }) : null;
+        const used = choice === null ? (method as Exclude<IntervalMethod, 't'>) : choice.methodUsed === 'bca' ? 'bca' : 't';
         if (emptyWeighted.length > 0) {
           pairWarnings.push(`no items in weighted stratum ${emptyWeighted.map((w) => `"${w.stratum}"`).join(', ')}: the difference of headlines is undefined`);
         } else {
@@ -156,7 +178,7 @@ export function stratifiedHeadlines(data: StratifiedModelScores, weights: readon
             strata: itemStratum,
             stratumWeights: localWeights,
             strataNames: localNames,
-            method,
+            method: used,
             confidenceLevel,
             nResamples,
             seed: `${String(seed)}:headline:${data.models[i]}:${data.models[j]}`,
@@ -175,13 +197,14 @@ export function stratifiedHeadlines(data: StratifiedModelScores, weights: readon
           interval,
           bootstrapStandardError,
           excludesZero: interval[0] > 0 || interval[1] < 0,
+          ...(choice === null ? {} : { methodUsed: choice.methodUsed, methodReason: choice.methodReason }),
           warnings: pairWarnings,
         });
         done += 1;
       }
     }
   }
-  return { models, differences, strata: order, confidenceLevel, method, nResamples, seed: String(seed), warnings: dedupe(warnings) };
+  return { models, differences, strata: order, confidenceLevel, stratumInterval, headlineInterval, method, nResamples, seed: String(seed), warnings: dedupe(warnings) };
 }
 
 function dedupe(xs: readonly string[]): string[] {

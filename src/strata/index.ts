@@ -19,7 +19,16 @@ export {
 export { compareAllocations, type CompareAllocationsOptions, type AllocationTradeoff, type CompareAllocationsResult } from './compare-allocations.js';
 export { stratumDiscordance, allocationSds, type StratifiedPairs, type StratumDiscordance, type DiscordanceResult } from './discordance.js';
 export { stratumScores, type StratumScore, type StratumScoresOptions, type StratumScoresResult } from './stratum-scores.js';
-export { reweightedHeadline, type StratumWeight, type StratumSummary, type ReweightedHeadline } from './headline.js';
+export { reweightedHeadline, type StratumWeight, type StratumSummary, type ReweightedHeadline, type ReweightedHeadlineOptions } from './headline.js';
+export {
+  weightedProportionInterval,
+  STRATUM_INTERVAL_METHODS,
+  HEADLINE_INTERVAL_METHODS,
+  type StratumIntervalMethod,
+  type HeadlineIntervalMethod,
+  type WeightedProportionInput,
+  type WeightedProportionInterval,
+} from './proportion-interval.js';
 export {
   stratifiedHeadlines,
   type StratifiedModelScores,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cohenKappa } from '../../src/agreement/index.js';
 import { inputs, psych, statsmodels } from './reference.js';
+import tiesR from '../reference/ties/r.json' with { type: 'json' };
+import tiesStatsmodels from '../reference/ties/statsmodels.json' with { type: 'json' };
 
 // References (tests/reference/agreement/):
 //   Python: statsmodels.stats.inter_rater.cohens_kappa(table, return_results=True) -> kappa, std_kappa, std_kappa0
@@ -80,6 +82,21 @@ describe('cohenKappa', () => {
     const r = cohenKappa(['a', 'b', 'a', 'b'], ['a', 'b', 'a', 'b']);
     expect([r.kappa, r.standardError, ...r.interval]).toEqual([1, 0, 1, 1]);
     expect(r.warnings.join()).toMatch(/agree on all 4 items: the large-sample standard error is 0/);
+  });
+
+  it('perfect agreement: SE exactly 0, as R psych (tests/reference/ties); statsmodels\' cancellation gives NaN or −1e-17', () => {
+    // psych::cohen.kappa(cbind(a, a))$var.kappa is 0 on all three; statsmodels cohens_kappa's var_kappa
+    // is −1.48e-17 on the 12-item, 5-label case (std NaN); benchplan's own formula gave SE 1.09e-8 there.
+    for (const [k, c] of tiesR.cohenPerfect.entries()) {
+      const got = cohenKappa(c.labels, c.labels);
+      expect(got.kappa).toBe(c.kappa);
+      expect(got.standardError).toBe(c.standardError);
+      expect(got.standardError).toBe(0);
+      expect(got.interval).toEqual([1, 1]);
+      const sm = tiesStatsmodels.cohenPerfect[k];
+      expect(sm.n).toBe(c.labels.length);
+      expect(Math.abs(sm.varKappa)).toBeLessThan(1e-16);
+    }
   });
 
   it('rejects vectors of different lengths and a bad confidence level', () => {

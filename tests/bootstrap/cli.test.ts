@@ -9,7 +9,7 @@ const scores = 'examples/scores.csv';
 
 describe('benchplan compare --a --b --json', () => {
   it('has the fields of issue #3, matching the library on the same pairs', async () => {
-    const run = await runCli(['compare', scores, '--a', 'alpha', '--b', 'beta', '--cluster', '--resamples', '1999', '--json']);
+    const run = await runCli(['compare', scores, '--a', 'alpha', '--b', 'beta', '--cluster', '--method', 'bca', '--resamples', '1999', '--json']);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
     for (const key of ['a', 'b', 'n', 'estimate', 'interval', 'standardError', 'method', 'confidenceLevel', 'resamples', 'seed', 'pValue', 'warnings']) expect(report).toHaveProperty(key);
@@ -51,10 +51,15 @@ describe('benchplan compare --a --b --json', () => {
   });
 
   it('one-sided: --alternative greater gives [low, +inf] (null in JSON)', async () => {
-    const run = await runCli(['compare', scores, '--a', 'alpha', '--b', 'beta', '--alternative', 'greater', '--resamples', '999', '--json']);
+    const run = await runCli(['compare', scores, '--a', 'alpha', '--b', 'beta', '--alternative', 'greater', '--method', 'bca', '--resamples', '999', '--json']);
     const report = JSON.parse(run.stdout);
     expect(report.interval[1]).toBeNull();
     expect(report.alternative).toBe('greater');
+    // --method auto on these 0/1 scores: Newcombe's score interval, whose upper end one-sided is the
+    // largest possible difference, 1.
+    const auto = JSON.parse((await runCli(['compare', scores, '--a', 'alpha', '--b', 'beta', '--alternative', 'greater', '--json'])).stdout);
+    expect(auto).toMatchObject({ method: 'auto', methodUsed: 'newcombe', pValueTest: 'mcnemar-exact' });
+    expect(auto.interval[1]).toBe(1);
   });
 });
 
@@ -104,7 +109,7 @@ describe('bad input to benchplan compare exits 2 with the value in the message',
   const oneModel = writeInput(dir, 'one.csv', 'item,model,score\nx,a,1\ny,a,0\n');
   const spanning = writeInput(dir, 'spanning.csv', 'item,model,score,cluster,stratum\nx,a,1,d1,rare\nx,b,0,d1,rare\ny,a,1,d1,routine\ny,b,1,d1,routine\n');
   const cases: Array<[string, string[], string | RegExp]> = [
-    ['unknown method', ['compare', scores, '--method', 'student'], 'error: --method: must be one of bca, percentile, basic, t (got "student")'],
+    ['unknown method', ['compare', scores, '--method', 'student'], 'error: --method: must be one of auto, bca, percentile, basic, t (got "student")'],
     ['zero resamples', ['compare', scores, '--resamples', '0'], 'error: --resamples: must be a whole number ≥ 1 (got "0")'],
     ['fractional resamples', ['compare', scores, '--resamples', '99.5'], 'error: --resamples: must be a whole number ≥ 1 (got "99.5")'],
     ['confidence as a percent', ['compare', scores, '--confidence', '95'], 'error: --confidence: must be a number > 0 and < 1 (got "95")'],

@@ -138,7 +138,7 @@ const cases: BadInput[] = [
   },
   { name: '--resamples not a whole number', args: ['sweep', 'examples/scores.csv', '--policy', 'examples/policy.yaml', '--resamples', '2.5'], message: '--resamples: must be a whole number ≥ 0 (got "2.5")' },
   { name: '--confidence out of range', args: ['sweep', 'examples/scores.csv', '--policy', 'examples/policy.yaml', '--confidence', '95'], message: '--confidence: must be a number > 0 and < 1 (got "95")' },
-  { name: '--method unknown', args: ['sweep', 'examples/scores.csv', '--policy', 'examples/policy.yaml', '--method', 'wald'], message: /--method: must be one of bca, percentile, basic, t \(got "wald"\)/ },
+  { name: '--method unknown', args: ['sweep', 'examples/scores.csv', '--policy', 'examples/policy.yaml', '--method', 'wald'], message: /--method: must be one of auto, bca, percentile, basic, t \(got "wald"\)/ },
   {
     name: 'alternative scores with other models',
     files: { 'one.csv': goodScores, 'two.csv': goodScores.replaceAll(',b,', ',c,'), 'p.yaml': goodPolicy },

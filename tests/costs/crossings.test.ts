@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { totalCostLines } from '../../src/costs/sweep.js';
 import { lineCrossings, pairCrossing, type CostLine } from '../../src/costs/index.js';
 
 // The bundled example in total cost units, fabrication cost f free, miss 1, wrong_span 2:
@@ -43,8 +44,25 @@ describe('pairCrossing', () => {
     expect(identical).toMatchObject({ relation: 'identical', cheaperBelow: null, cheaperAbove: null });
   });
 
-  it('gives no fraction when the differences are not whole numbers', () => {
-    expect(pairCrossing({ model: 'a', intercept: 0.5, slope: 1 }, { model: 'b', intercept: 1, slope: 0 }, [0, 1]).fraction).toBeNull();
+  it('gives the exact fraction of decimal inputs too (issue 13: it was null)', () => {
+    // (1 − 0.5) / (1 − 0) = 1/2
+    expect(pairCrossing({ model: 'a', intercept: 0.5, slope: 1 }, { model: 'b', intercept: 1, slope: 0 }, [0, 1]).fraction).toBe('1/2');
+    // costs like 2.5: intercepts 15.5 and 57, slopes 20 and 1: (57 − 15.5) / 19 = 41.5 / 19 = 83/38 by hand
+    expect(pairCrossing({ model: 'a', intercept: 15.5, slope: 20 }, { model: 'b', intercept: 57, slope: 1 }, [0, 5]).fraction).toBe('83/38');
+    expect(pairCrossing({ model: 'a', intercept: 1, slope: 2 }, { model: 'b', intercept: 3, slope: 2 }, [0, 5]).fraction).toBeNull();
+  });
+
+  it('totalCostLines sums decimal costs exactly: 0.1 · 3 is 3/10, not 0.30000000000000004', () => {
+    // a: 3 misses at 0.1, 1 wrong span at 0.2 → 1/2; slope 2 fabrications. b: 1 miss → 1/10; slope 0.
+    // tie at (1/10 − 1/2) / (2 − 0) = −1/5.
+    const tally = { models: ['a', 'b'], counts: [
+      { hit: 0, miss: 3, fabrication: 2, wrong_span: 1, correct_absent: 0, critical_failure: 0, partial: 0 },
+      { hit: 0, miss: 1, fabrication: 0, wrong_span: 0, correct_absent: 0, critical_failure: 0, partial: 0 },
+    ] } as unknown as Parameters<typeof totalCostLines>[0];
+    const lines = totalCostLines(tally, { miss: 0.1, wrong_span: 0.2, fabrication: 1 }, 'fabrication');
+    expect(lines[0].intercept).toBe(0.1 * 3 + 0.2); // 0.5000000000000001 in doubles
+    expect(lines[0].exact).toEqual({ intercept: '1/2', slope: '2' });
+    expect(pairCrossing(lines[0], lines[1], [0, 1]).fraction).toBe('-1/5');
   });
 });
 

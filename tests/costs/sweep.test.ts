@@ -41,7 +41,7 @@ describe('costSweep on the bundled example (an `assumption` set)', () => {
     const lines = totalCostLines(tally, policy.costs, 'fabrication');
     for (const line of lines) {
       const c = hand[line.model];
-      expect(line).toEqual({ model: line.model, intercept: c.miss + 2 * c.wrong_span, slope: c.fabrication });
+      expect(line).toEqual({ model: line.model, intercept: c.miss + 2 * c.wrong_span, slope: c.fabrication, exact: { intercept: String(c.miss + 2 * c.wrong_span), slope: String(c.fabrication) } });
     }
     expect(lines.map((l) => [l.intercept, l.slope])).toEqual([
       [55, 6],

@@ -118,3 +118,20 @@ describe('sweepUncertainty behaviour', () => {
     expect(() => sweepUncertainty(t, s, { confidenceLevel: 2 })).toThrow(/confidenceLevel/);
   });
 });
+
+describe('sweepUncertainty with method auto', () => {
+  it('picks t below 100 documents (else BCa), the named method’s numbers exactly', () => {
+    const tally = tallyOutcomes(loadScores('examples/scores.csv'));
+    const sweep = costSweep(tally, loadPolicy('examples/policy.yaml'));
+    const auto = sweepUncertainty(tally, sweep, { nResamples: 499, method: 'auto' });
+    const t = sweepUncertainty(tally, sweep, { nResamples: 499, method: 't' });
+    expect(auto.method).toBe('auto');
+    const expected = tally.documents.length < 100 ? 't' : 'bca';
+    const named = expected === 't' ? t : sweepUncertainty(tally, sweep, { nResamples: 499, method: 'bca' });
+    for (const [k, gap] of auto.gaps.entries()) {
+      expect(gap.methodUsed).toBe(expected);
+      expect(gap.confidenceInterval).toEqual(named.gaps[k].confidenceInterval);
+      expect(gap.aheadOfLeaderProbability).toBe(named.gaps[k].aheadOfLeaderProbability);
+    }
+  });
+});

@@ -11,7 +11,7 @@ const fast = ['--resamples', '1999'];
 
 describe('benchplan gate', () => {
   it('exits 0 and prints the report when the candidate is non-inferior', async () => {
-    const run = await runCli(['gate', S, '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.02', '--cluster', ...fast]);
+    const run = await runCli(['gate', S, '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.02', '--cluster', '--method', 'bca', ...fast]);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/^PASS  no regression: alpha − beta ≥ 0\.\d+ \(95% lower bound\) > -0\.02 \(−margin\)/);
@@ -78,12 +78,68 @@ describe('benchplan gate', () => {
     expect(p.strata.find((c: { stratum: string }) => c.stratum === 'negative_control').estimate).toBeCloseTo(-4 / 30, 14);
   });
 
+  // Issue #13: two runs that agree on every item. The bootstrap's interval is [0, 0] and used to pass;
+  // --method auto (the default) uses Newcombe's score interval, whose one-sided 95% bound with no
+  // discordant item is −z²/(n + z²) (z = 1.6449): −0.474, −0.0649, −0.0513 on 3, 39, 50 items, all
+  // ≤ −0.05. The items that would pass: the smallest N with z²/(N + z²) < 0.05, N > 19 z² = 51.4 → 52.
+  for (const n of [3, 39, 50]) {
+    it(`fails ${n} all-agreeing 0/1 items at --margin 0.05 (exit 1), naming the 52 items that would pass`, async () => {
+      const path = join(dir, `agree-${n}.csv`);
+      const rows = ['item,model,score'];
+      for (let i = 0; i < n; i++) rows.push(`q${i},main,1`, `q${i},pr,1`);
+      writeFileSync(path, `${rows.join('\n')}\n`);
+      const run = await runCli(['gate', path, '--baseline', 'main', '--candidate', 'pr', '--margin', '0.05']);
+      expect(run.code).toBe(1);
+      const z = 1.6448536269514722;
+      const bound = -(z * z) / (n + z * z);
+      expect(run.stdout).toMatch(new RegExp(`^FAIL  regression not ruled out: pr − main: 95% lower bound ${bound.toPrecision(3).replace('.', '\\.')} ≤ -0\\.05 \\(−margin\\); 52 items would let it pass`));
+      expect(run.stdout).toMatch(/52 items all agreeing, as these \d+ do/);
+      expect(run.stdout).toMatch(/method auto: 0\/1 scores on \d+ independent items \(0 discordant\): Newcombe/);
+      expect(run.stderr).toMatch(/^gate failed: .*52 items would let it pass/);
+      const json = JSON.parse((await runCli(['gate', path, '--baseline', 'main', '--candidate', 'pr', '--margin', '0.05', '--json'])).stdout);
+      expect(json).toMatchObject({ method: 'auto', methodUsed: 'newcombe', passed: false });
+      expect(json.overall.lowerBound).toBeCloseTo(bound, 12);
+      expect(json.overall.itemsNeeded).toBe(52);
+      // ... and 52 agreeing items do pass: z²/(52 + z²) = 0.0495 < 0.05.
+      if (n === 50) {
+        const more = join(dir, 'agree-52.csv');
+        const rows52 = ['item,model,score'];
+        for (let i = 0; i < 52; i++) rows52.push(`q${i},main,1`, `q${i},pr,1`);
+        writeFileSync(more, `${rows52.join('\n')}\n`);
+        expect((await runCli(['gate', more, '--baseline', 'main', '--candidate', 'pr', '--margin', '0.05'])).code).toBe(0);
+      }
+    });
+  }
+
+  it('never passes continuous differences that do not vary (no valid bound), and sizes continuous data from their spread', async () => {
+    const flat = join(dir, 'flat.csv');
+    const rows = ['item,model,score'];
+    for (let i = 0; i < 20; i++) rows.push(`q${i},main,0.5`, `q${i},pr,0.7`);
+    writeFileSync(flat, `${rows.join('\n')}\n`);
+    const run = await runCli(['gate', flat, '--baseline', 'main', '--candidate', 'pr', '--margin', '0.05']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/no valid bound: every difference is 0\.2/);
+    // Continuous, 12 items, d = 0.01·(i − 5.5)·… : t interval (auto, n < 100), items from the spread.
+    const spread = join(dir, 'spread.csv');
+    const d = [0.3, -0.25, 0.1, -0.2, 0.05, 0.15, -0.3, 0.2, -0.1, 0.25, -0.05, 0.05];
+    const r2 = ['item,model,score'];
+    d.forEach((x, i) => r2.push(`q${i},main,0.5`, `q${i},pr,${0.5 + x}`));
+    writeFileSync(spread, `${r2.join('\n')}\n`);
+    const j = JSON.parse((await runCli(['gate', spread, '--baseline', 'main', '--candidate', 'pr', '--margin', '0.05', '--json'])).stdout);
+    expect(j).toMatchObject({ method: 'auto', methodUsed: 't', passed: false });
+    // Hand: mean 0.0125, sd 0.2039 → SE 0.05887; N ≈ 12 · (1.6449 · 0.05887 / 0.0625)² = 28.8 → 29.
+    const mean = d.reduce((s, x) => s + x, 0) / d.length;
+    const sd = Math.sqrt(d.reduce((s, x) => s + (x - mean) ** 2, 0) / (d.length - 1));
+    const se = sd / Math.sqrt(d.length);
+    expect(j.overall.itemsNeeded).toBe(Math.ceil(12 * ((1.6448536269514722 * se) / (mean + 0.05)) ** 2));
+  });
+
   const noStrata = join(dir, 'plain.csv');
   writeFileSync(noStrata, 'item,model,score\na,main,1\na,pr,1\nb,main,0\nb,pr,1\nc,main,1\nc,pr,0\n');
   const bad: Array<[string, string[], RegExp]> = [
     ['a negative margin', [S, '--baseline', 'beta', '--candidate', 'alpha', '--margin', '-0.1'], /--margin: must be a number ≥ 0 \(got "-0\.1"\)/],
     ['a confidence of 1', [S, '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.02', '--confidence', '1'], /--confidence: must be a number > 0 and < 1 \(got "1"\)/],
-    ['an unknown method', [S, '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.02', '--method', 'jackknife'], /--method: must be one of bca, percentile, basic, t \(got "jackknife"\)/],
+    ['an unknown method', [S, '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.02', '--method', 'jackknife'], /--method: must be one of auto, bca, percentile, basic, t \(got "jackknife"\)/],
     ['an unknown model', [S, '--baseline', 'beta', '--candidate', 'delta', '--margin', '0.02'], /scores\.csv: model "delta" is not in the scores \(models: alpha, beta, gamma\)/],
     ['the same model twice', [S, '--baseline', 'beta', '--candidate', 'beta', '--margin', '0.02'], /baseline and candidate must be different models \(got "beta"\)/],
     ['--per-stratum without a stratum column', [noStrata, '--baseline', 'main', '--candidate', 'pr', '--margin', '0.02', '--per-stratum'], /plain\.csv: has no stratum column for per-stratum checks/],

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectNoRegression, nonInferiorityFromScores, nonInferiorityGate, RegressionError } from '../../src/bootstrap/gate.js';
+import { nonInferiorityFromScores, nonInferiorityGate } from '../../src/bootstrap/gate.js';
+import { expectNoRegression, RegressionError } from '../../src/testing/index.js';
 import { bootstrapMeanDifference } from '../../src/bootstrap/mean.js';
 import { tInterval } from '../../src/bootstrap/t-interval.js';
 import { pairScores } from '../../src/data/pairing.js';
@@ -53,7 +54,7 @@ describe('nonInferiorityGate: the one-sided lower bound', () => {
 
   it('uses the paired bootstrap with alternative "greater"; stratum h draws from the stream seed:stratum:h', () => {
     const paired = pairScores(table, 'alpha', 'beta');
-    const result = nonInferiorityGate(table, { baseline: 'beta', candidate: 'alpha', margin: 0.02, seed: 7, nResamples: 1999, cluster: true, perStratum: true });
+    const result = nonInferiorityGate(table, { baseline: 'beta', candidate: 'alpha', margin: 0.02, method: 'bca', seed: 7, nResamples: 1999, cluster: true, perStratum: true });
     const direct = bootstrapMeanDifference(paired.scoreA, paired.scoreB, { alternative: 'greater', seed: 7, nResamples: 1999, cluster: paired.cluster });
     expect(result.overall.lowerBound).toBe(direct.confidenceInterval[0]);
     expect(result.overall.nClusters).toBe(direct.nClusters);
@@ -107,14 +108,14 @@ describe('nonInferiorityGate: the one-sided lower bound', () => {
     const tiny = one.strata.find((c) => c.stratum === 'tiny')!;
     expect([tiny.passed, tiny.reason]).toEqual([false, 'too few items (1) to bound the difference']);
     expect(one.failed).toContain('tiny');
-    const same = nonInferiorityFromScores({ candidate: [1, 0, 1], baseline: [1, 0, 1] }, { margin: 0 + 0.01 });
+    const same = nonInferiorityFromScores({ candidate: [1, 0, 1], baseline: [1, 0, 1] }, { margin: 0 + 0.01, method: 'bca' });
     expect([same.passed, same.overall.lowerBound]).toEqual([true, 0]);
     expect(same.warnings[0]).toMatch(/same difference \(0\)/);
   });
 
   it('echoes its settings and is the same for the same seed', () => {
-    const a = nonInferiorityGate(table, { baseline: 'beta', candidate: 'alpha', margin: 0.02, nResamples: 999, seed: 'pr-42', perStratum: true });
-    const b = nonInferiorityGate(table, { baseline: 'beta', candidate: 'alpha', margin: 0.02, nResamples: 999, seed: 'pr-42', perStratum: true });
+    const a = nonInferiorityGate(table, { baseline: 'beta', candidate: 'alpha', margin: 0.02, method: 'bca', nResamples: 999, seed: 'pr-42', perStratum: true });
+    const b = nonInferiorityGate(table, { baseline: 'beta', candidate: 'alpha', margin: 0.02, method: 'bca', nResamples: 999, seed: 'pr-42', perStratum: true });
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     expect(a).toMatchObject({ margin: 0.02, threshold: -0.02, method: 'bca', confidenceLevel: 0.95, alternative: 'greater', nResamples: 999, seed: 'pr-42', perStratum: true, n: 400 });
   });
@@ -163,5 +164,67 @@ describe('JSDoc example', () => {
     const result = nonInferiorityFromScores({ candidate: [1, 1, 0, 1], baseline: [1, 0, 0, 1] }, { margin: 0.1, method: 't' });
     expect(result.passed).toBe(false);
     expect(result.overall.lowerBound).toBeCloseTo(0.25 - 2.3533634348018264 * 0.25, 12);
+  });
+});
+
+describe('layering (issue #13 item 5)', () => {
+  it('src/bootstrap/gate.ts neither imports the report layer nor loads files', () => {
+    const source = readFileSync('src/bootstrap/gate.ts', 'utf8');
+    expect(source).not.toMatch(/from '\.\.\/report\//);
+    expect(source).not.toMatch(/loadScores|node:fs/);
+  });
+
+  it('reasonNumber writes numbers as report formatNumber(x, 3) does', async () => {
+    const { reasonNumber } = await import('../../src/bootstrap/gate.js');
+    const { formatNumber } = await import('../../src/report/table.js');
+    const values = [0, -0.05, 0.0412345, -0.15250000001, 1.23456, 12.3456, 123.456, 2500.4, NaN, Infinity, -Infinity, 7, -0.000123456, 0.99999];
+    for (const x of values) expect(reasonNumber(x)).toBe(formatNumber(x, 3));
+  });
+});
+
+describe('method auto', () => {
+  it('picks newcombe for 0/1 scores and bounds all-agreeing items at −z²/(n + z²), never [0, 0]', () => {
+    const ones = new Float64Array(39).fill(1);
+    const r = nonInferiorityFromScores({ candidate: ones, baseline: ones }, { margin: 0.05 });
+    const z = 1.6448536269514722; // scipy norm.ppf(0.95)
+    expect(r).toMatchObject({ method: 'auto', methodUsed: 'newcombe', passed: false });
+    expect(r.overall.lowerBound).toBeCloseTo(-(z * z) / (39 + z * z), 12);
+    expect(r.overall.itemsNeeded).toBe(52);
+  });
+
+  it('uses CR2 with clusters, and its bound is cr2Interval’s one-sided lower end', async () => {
+    const { cr2Interval } = await import('../../src/bootstrap/cr2.js');
+    const paired = pairScores(table, 'alpha', 'beta');
+    const r = nonInferiorityGate(table, { baseline: 'beta', candidate: 'alpha', margin: 0.02, cluster: true });
+    expect(r.methodUsed).toBe('cr2');
+    const direct = cr2Interval(paired.differences, Array.from(paired.cluster!, (c) => paired.clusters[c]), { alternative: 'greater' });
+    expect(r.overall.lowerBound).toBe(direct.confidenceInterval[0]);
+  });
+});
+
+describe('method auto: false-pass rate on 0/1 scores (exact, no Monte Carlo)', () => {
+  it('passes a candidate worse by exactly the margin at most about α = 5% of the time', () => {
+    // Every paired table (b, c, n − b − c) enumerated with its trinomial probability; the gate's
+    // bound is a one-sided 95% score bound, so P(pass | Δ = −margin) should be ≤ 0.05 up to the
+    // discreteness of 0/1 data (bench/paired-proportion-coverage.mjs: largest 0.051 over n ≤ 400).
+    const logFactorial = (k: number) => { let s = 0; for (let i = 2; i <= k; i++) s += Math.log(i); return s; };
+    for (const n of [10, 30]) {
+      for (const extra of [0.02, 0.1, 0.3]) {
+        const margin = 0.05;
+        const p12 = extra / 2;
+        const p21 = extra / 2 + margin;
+        let pass = 0;
+        for (let b = 0; b <= n; b++) {
+          for (let c = 0; b + c <= n; c++) {
+            const rest = n - b - c;
+            const p = Math.exp(logFactorial(n) - logFactorial(b) - logFactorial(c) - logFactorial(rest) + b * Math.log(p12) + c * Math.log(p21) + rest * Math.log(1 - p12 - p21));
+            const candidate = [...Array(rest).fill(1), ...Array(b).fill(1), ...Array(c).fill(0)];
+            const baseline = [...Array(rest).fill(1), ...Array(b).fill(0), ...Array(c).fill(1)];
+            if (nonInferiorityFromScores({ candidate, baseline }, { margin }).passed) pass += p;
+          }
+        }
+        expect(pass).toBeLessThanOrEqual(0.05);
+      }
+    }
   });
 });

@@ -16,10 +16,10 @@ const LM_B = `${F}/lm-eval/pythia-410m/samples_gsm8k_2024-05-05T11-00-01.000001.
 
 describe('benchplan import: round trip into loadScores', () => {
   const cases: Array<[string, string[], string]> = [
-    ['promptfoo', [`${F}/promptfoo/results.json`, '--stratum-key', 'stratum', '--cluster-key', 'document'], 'item,model,score,stratum,cluster'],
-    ['promptfoo', [`${F}/promptfoo/before.json`, `${F}/promptfoo/after.json`, '--item-key', 'vars', '--model', 'before', '--model', 'after'], 'item,model,score,repeat'],
-    ['inspect', [`${F}/inspect/run-a.eval`, `${F}/inspect/run-b.eval`, '--stratum-key', 'stratum'], 'item,model,score,outcome,stratum,repeat'],
-    ['lm-eval', [LM_A, LM_B, '--filter', 'strict-match', '--stratum-key', 'level'], 'item,model,score,stratum,doc_hash'],
+    ['promptfoo', [`${F}/promptfoo/results.json`, '--stratum-key', 'stratum', '--cluster-key', 'document'], 'item,model,score,stratum,cluster,digest'],
+    ['promptfoo', [`${F}/promptfoo/before.json`, `${F}/promptfoo/after.json`, '--item-key', 'vars', '--model', 'before', '--model', 'after'], 'item,model,score,repeat,digest'],
+    ['inspect', [`${F}/inspect/run-a.eval`, `${F}/inspect/run-b.eval`, '--stratum-key', 'stratum'], 'item,model,score,outcome,stratum,repeat,digest'],
+    ['lm-eval', [LM_A, LM_B, '--filter', 'strict-match', '--stratum-key', 'level'], 'item,model,score,stratum,doc_hash,digest'],
   ];
   for (const [format, args, header] of cases) {
     for (const ext of ['csv', 'jsonl']) {

@@ -118,7 +118,7 @@ describe('benchplan report', () => {
   });
 
   const bad: Array<[string, string[], string]> = [
-    ['no --scores', ['-o', 'x.html'], "required option '--scores <file>' not specified"],
+    ['no --scores', ['-o', 'x.html'], "required option '--scores <files...>' not specified"],
     ['no --output', ['--scores', 'examples/scores.csv'], "required option '-o, --output <file>' not specified"],
     ['output not HTML', ['--scores', 'examples/scores.csv', '-o', 'report.pdf'], 'error: --output: must end in .html (got "'],
     ['--a without --pilot', ['--scores', 'examples/scores.csv', '--a', 'x', '-o', 'r.html'], "error: --a: --a and --b name the pilot's models: give --pilot FILE too"],

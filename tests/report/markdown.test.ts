@@ -188,10 +188,10 @@ describe('headlineMarkdown', () => {
   const model = (name: string, routine: number, rare: number, headline: number, interval: [number, number], rawMean: number) => ({
     model: name,
     strata: [
-      { stratum: 'routine', n: 50, mean: routine, sd: 0.3, standardError: 0.04, interval: [routine - 0.08, routine + 0.08] as [number, number] },
-      { stratum: 'rare', n: 50, mean: rare, sd: 0.4, standardError: 0.06, interval: [rare - 0.12, rare + 0.12] as [number, number] },
+      { stratum: 'routine', n: 50, mean: routine, sd: 0.3, standardError: 0.04, interval: [routine - 0.08, routine + 0.08] as [number, number], method: 'wald' as const, binary: false, withinUnit: true },
+      { stratum: 'rare', n: 50, mean: rare, sd: 0.4, standardError: 0.06, interval: [rare - 0.12, rare + 0.12] as [number, number], method: 'wald' as const, binary: false, withinUnit: true },
     ],
-    headline: { estimate: headline, standardError: 0.03, interval, weights, confidenceLevel: 0.95, warnings: [] },
+    headline: { estimate: headline, standardError: 0.03, interval, method: 'wald' as const, methodReason: 'scores are not all 0/1', weights, confidenceLevel: 0.95, warnings: [] },
     rawMean,
   });
   // headline = 0.8 × routine + 0.2 × rare: 0.8·0.9 + 0.2·0.5 = 0.82; 0.8·0.85 + 0.2·0.3 = 0.74.
@@ -201,6 +201,8 @@ describe('headlineMarkdown', () => {
     strata: ['routine', 'rare'],
     confidenceLevel: 0.95,
     method: 'bca',
+    stratumInterval: 'wald',
+    headlineInterval: 'wald',
     nResamples: 999,
     seed: '0',
     warnings: [],

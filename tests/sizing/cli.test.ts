@@ -88,7 +88,7 @@ describe('benchplan size: bad input exits 2 with a clear message', () => {
     ['mde missing', [...pilot], "required option '--mde <gap>' not specified"],
     ['model missing from the pilot', ['examples/pilot.csv', '--a', 'candidate', '--b', 'gamma', '--mde', '5'], 'examples/pilot.csv: model "gamma" is not in the scores (models: baseline, candidate)'],
     ['the same model twice', ['examples/pilot.csv', '--a', 'candidate', '--b', 'candidate', '--mde', '5'], 'compare two different models'],
-    ['--a missing', ['examples/pilot.csv', '--b', 'baseline', '--mde', '5'], "required option '--a <model>' not specified"],
+    ['--a missing', ['examples/pilot.csv', '--b', 'baseline', '--mde', '5'], 'error: --a: give both --a and --b, or neither (with two inputs of one model each)'],
     ['a one-item pilot', [one, '--a', 'a', '--b', 'b', '--mde', '1'], /one\.csv: the pilot has 1 item scored by both "a" and "b"; sizing needs at least 2/],
     ['confidence 1', [...pilot, '--mde', '5', '--confidence', '1'], '--confidence: must be a number > 0 and < 1 (got "1")'],
     ['power 1.5', [...pilot, '--mde', '5', '--power', '1.5'], '--power: must be a number > 0 and < 1 (got "1.5")'],

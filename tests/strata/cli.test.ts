@@ -80,8 +80,8 @@ describe('benchplan allocate', () => {
 });
 
 describe('benchplan headline', () => {
-  it('prints the issue\'s JSON with R survey\'s numbers', async () => {
-    const { code, stdout, stderr } = await runCli(['headline', 'examples/scores.csv', '--strata', 'examples/strata.yaml', '--resamples', '999', '--json']);
+  it('prints the issue\'s JSON with R survey\'s numbers (the Wald intervals, by name)', async () => {
+    const { code, stdout, stderr } = await runCli(['headline', 'examples/scores.csv', '--strata', 'examples/strata.yaml', '--method', 'bca', '--resamples', '999', '--stratum-interval', 'wald', '--headline-interval', 'wald', '--json']);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const r = JSON.parse(stdout);
@@ -90,7 +90,8 @@ describe('benchplan headline', () => {
     for (const [k, m] of r.models.entries()) {
       const want = ref.models[k];
       expect(Object.keys(m)).toEqual(['model', 'strata', 'headline', 'rawMean']);
-      expect(Object.keys(m.headline)).toEqual(['estimate', 'standardError', 'interval', 'weights']);
+      expect(Object.keys(m.headline)).toEqual(['estimate', 'standardError', 'interval', 'method', 'methodReason', 'weights']);
+      expect(m.headline.method).toBe('wald');
       expect(Math.abs(m.headline.estimate - want.estimate)).toBeLessThan(1e-9);
       expect(Math.abs(m.headline.standardError - want.standardError)).toBeLessThan(1e-9);
       expect(Math.abs(m.headline.interval[0] - want.interval[0])).toBeLessThan(1e-9);
@@ -103,7 +104,8 @@ describe('benchplan headline', () => {
       ]);
       expect(Math.abs(m.rawMean - want.rawMean)).toBeLessThan(1e-12);
       for (const [h, s] of m.strata.entries()) {
-        expect(Object.keys(s)).toEqual(['stratum', 'n', 'mean', 'standardError', 'interval']);
+        expect(Object.keys(s)).toEqual(['stratum', 'n', 'mean', 'standardError', 'interval', 'method']);
+        expect(Math.abs(s.interval[1] - want.strata[h].interval[1])).toBeLessThan(1e-9);
         expect(s.stratum).toBe(want.strata[h].stratum);
         expect(Math.abs(s.standardError - want.strata[h].standardError)).toBeLessThan(1e-9);
       }
@@ -111,7 +113,34 @@ describe('benchplan headline', () => {
     expect(r.differences).toHaveLength(3);
     expect(Math.abs(r.differences[0].standardError - ref.differences[0].standardError)).toBeLessThan(1e-9);
     expect(r.rawMeanNote).toMatch(/ranking aid, not an accuracy/);
-    expect(r).toMatchObject({ confidenceLevel: 0.95, method: 'bca', resamples: 999, seed: '0', items: 400 });
+    expect(r).toMatchObject({ confidenceLevel: 0.95, stratumInterval: 'wald', headlineInterval: 'wald', method: 'bca', resamples: 999, seed: '0', items: 400 });
+  });
+
+  it('by default (auto) the 0/1 demo gets Wilson rows and a smoothed-beta headline, all inside [0, 1]: no more [0.963, 1.01]', async () => {
+    const { code, stdout } = await runCli(['headline', 'examples/scores.csv', '--strata', 'examples/strata.yaml', '--resamples', '99', '--json']);
+    expect(code).toBe(0);
+    const r = JSON.parse(stdout);
+    expect(r).toMatchObject({ stratumInterval: 'auto', headlineInterval: 'auto' });
+    for (const m of r.models) {
+      expect(m.headline.method).toBe('beta-smoothed');
+      expect(m.headline.methodReason).toMatch(/every score is 0\/1/);
+      for (const s of m.strata) {
+        expect(s.method).toBe('wilson');
+        expect(s.interval[0]).toBeGreaterThanOrEqual(0);
+        expect(s.interval[1]).toBeLessThanOrEqual(1);
+      }
+      expect(m.headline.interval[1]).toBeLessThanOrEqual(1);
+    }
+    // routine, alpha: 79 of 80; R prop.test(79, 80, correct = FALSE)$conf.int = [0.9325372992, 0.9977900245]
+    expect(r.models[0].strata[0].interval[0]).toBeCloseTo(0.9325372992, 9);
+    expect(r.models[0].strata[0].interval[1]).toBeCloseTo(0.9977900245, 9);
+    expect(r.warnings.join()).not.toMatch(/pass the range of the scores/);
+  });
+
+  it('a bad --headline-interval names the choices', async () => {
+    const { code, stderr } = await runCli(['headline', 'examples/scores.csv', '--strata', 'examples/strata.yaml', '--headline-interval', 'wilson']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--headline-interval/);
   });
 
   it('text: per-stratum rows first, the weights next to the headline, the plain mean labelled', async () => {
@@ -168,7 +197,7 @@ describe('bad input: exit 2 and a message naming the file, line or flag and the 
     ['headline without a stratum column', ['headline', noStratum, ...base], /no-stratum\.csv: the headline needs a stratum column in the scores/],
     ['stratum not in the strata file', ['headline', typo, ...base], /typo\.csv: stratum "rare-clause" \(1 item\) is in the scores but not in examples\/strata\.yaml: add it with a traffic share \(or fix the name\) \(got "rare-clause"\)/],
     ['model missing', ['headline', 'examples/scores.csv', ...base, '--model', 'delta'], /scores\.csv: model "delta" is not in the scores/],
-    ['t is not a bootstrap interval', ['headline', 'examples/scores.csv', ...base, '--method', 't'], /--method: must be one of bca, percentile, basic \(got "t"\)/],
+    ['t is not a bootstrap interval', ['headline', 'examples/scores.csv', ...base, '--method', 't'], /--method: must be one of auto, bca, percentile, basic \(got "t"\)/],
     ['resamples 0', ['headline', 'examples/scores.csv', ...base, '--resamples', '0'], /--resamples: must be a whole number ≥ 1 \(got "0"\)/],
   ];
   for (const [name, args, message] of cases) {

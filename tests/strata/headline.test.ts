@@ -49,7 +49,7 @@ describe('reweighted headline against R survey (svydesign + svymean), to 1e-9', 
       const order = weights.map((w) => w.stratum);
       for (const ref of c.models) {
         const m = aligned.models.indexOf(ref.model);
-        const scores = stratumScores(aligned.scores[m], aligned.stratum!, aligned.strata, { strata: order, confidenceLevel: c.confidenceLevel });
+        const scores = stratumScores(aligned.scores[m], aligned.stratum!, aligned.strata, { strata: order, confidenceLevel: c.confidenceLevel, intervalMethod: 'wald' });
         scores.strata.forEach((s, h) => {
           const r = ref.strata[h];
           expect(s.stratum).toBe(r.stratum);
@@ -59,7 +59,7 @@ describe('reweighted headline against R survey (svydesign + svymean), to 1e-9', 
           expect(Math.abs(s.interval[0] - r.interval[0])).toBeLessThan(1e-9);
           expect(Math.abs(s.interval[1] - r.interval[1])).toBeLessThan(1e-9);
         });
-        const headline = reweightedHeadline(scores.strata, weights, { confidenceLevel: c.confidenceLevel });
+        const headline = reweightedHeadline(scores.strata, weights, { confidenceLevel: c.confidenceLevel, intervalMethod: 'wald' });
         expect(Math.abs(headline.estimate - ref.estimate)).toBeLessThan(1e-9);
         expect(Math.abs(headline.standardError - ref.standardError)).toBeLessThan(1e-9);
         expect(Math.abs(headline.interval[0] - ref.interval[0])).toBeLessThan(1e-9);
@@ -161,7 +161,7 @@ describe('degenerate strata: explicit warnings or errors, never a silent NaN', (
   ];
 
   it('a stratum with one item: NaN standard error, said so', () => {
-    const rows = stratumScores([1, 0, 1], [0, 0, 1], ['x', 'y']);
+    const rows = stratumScores([1, 0, 1], [0, 0, 1], ['x', 'y'], { intervalMethod: 'wald' });
     expect(rows.strata[1].n).toBe(1);
     expect(rows.strata[1].standardError).toBeNaN();
     expect(rows.warnings.join()).toMatch(/stratum "y" has one item: its standard error and interval are NaN/);
@@ -204,7 +204,7 @@ describe('degenerate strata: explicit warnings or errors, never a silent NaN', (
   });
 
   it('constant scores: zero-width interval, said so', () => {
-    const rows = stratumScores([1, 1, 1, 0, 1], [0, 0, 0, 1, 1], ['x', 'y']);
+    const rows = stratumScores([1, 1, 1, 0, 1], [0, 0, 0, 1, 1], ['x', 'y'], { intervalMethod: 'wald' });
     expect(rows.strata[0].standardError).toBe(0);
     expect(rows.warnings.join()).toMatch(/stratum "x": every item scores 1, so its standard error is 0/);
   });

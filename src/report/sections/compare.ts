@@ -8,9 +8,10 @@ import type { ReportSection } from '../html.js';
 import type { ReportSettings } from './settings.js';
 
 /**
- * The comparison section: every pair of models on the items all of them scored, a paired
- * bootstrap interval of the mean difference (whole clusters resampled when the scores have a
- * cluster column), sign-flip p-values Holm-adjusted, and the forest plot.
+ * The comparison section: every pair of models on the items all of them scored, the interval of
+ * the mean difference chosen by `--method auto` (chooseIntervalMethod: Newcombe's score interval
+ * and exact McNemar for 0/1 scores, CR2 when the scores have a cluster column, t or BCa for
+ * continuous scores), each pair's p-value Holm-adjusted, and the forest plot.
  * @throws {InputError} when the scores have fewer than two models.
  */
 export function compareSection(table: ScoresTable, settings: ReportSettings): { section: ReportSection; result: CompareModelsResult } {
@@ -22,9 +23,11 @@ export function compareSection(table: ScoresTable, settings: ReportSettings): { 
     nResamples: settings.nResamples,
     nPermutations: settings.nResamples,
     seed: settings.seed,
-    method: 'bca',
+    method: 'auto',
     cluster: clustered ? aligned.cluster : null,
   });
+  const used = [...new Set(result.pairs.map((p) => p.methodUsed))];
+  const reasons = [...new Set(result.pairs.map((p) => p.methodReason))];
   const distinguishable = result.pairs.filter((p) => p.distinguishable);
   const first = result.pairs[0]?.bootstrap;
   const paragraphs = [
@@ -35,14 +38,14 @@ export function compareSection(table: ScoresTable, settings: ReportSettings): { 
   ];
   if (clustered && first?.designEffect !== undefined) {
     paragraphs.push(
-      `Items share documents (the cluster column), so whole documents are resampled (${first.nClusters} clusters). For ${result.pairs[0].a} − ${result.pairs[0].b} the clustered standard error is ${formatNumber(first.clusteredStandardError ?? NaN)} against ${formatNumber(first.naiveStandardError)} if items were independent: a design effect of ${formatNumber(first.designEffect)}.`,
+      `Items share documents (the cluster column), so the interval treats documents as the independent units (${first.nClusters} clusters). For ${result.pairs[0].a} − ${result.pairs[0].b} the clustered standard error is ${formatNumber(first.clusteredStandardError ?? NaN)} against ${formatNumber(first.naiveStandardError)} if items were independent: a design effect of ${formatNumber(first.designEffect)}.`,
     );
   }
   const section: ReportSection = {
     id: 'compare',
     title: 'Which models differ',
     paragraphs,
-    figure: { spec: forestPlotSpec(result), caption: `Mean paired difference A − B with its ${Math.round(result.confidenceLevel * 100)}% ${result.method} interval; coloured when distinguishable after Holm.` },
+    figure: { spec: forestPlotSpec(result), caption: `Mean paired difference A − B with its ${Math.round(result.confidenceLevel * 100)}% ${used.join(' / ')} interval (--method auto); coloured when distinguishable after Holm.` },
     tables: [
       {
         caption: 'Every pair',
@@ -56,8 +59,8 @@ export function compareSection(table: ScoresTable, settings: ReportSettings): { 
       },
     ],
     settings: [
-      ['interval', `${result.method}, ${result.nResamples} resamples${clustered ? ' of clusters' : ''}`],
-      ['p-values', `paired sign-flip permutation, ${result.nPermutations} permutations, Holm-adjusted`],
+      ['interval', `auto: ${reasons.join('; ')}${result.nResamples > 0 ? `; ${result.nResamples} resamples${clustered ? ' of clusters' : ''}` : ''}`],
+      ['p-values', `${used.includes('bca') ? `paired sign-flip permutation (${result.nPermutations} permutations) for BCa pairs; ` : ''}${used.includes('newcombe') ? 'exact McNemar for 0/1 pairs; ' : ''}${used.includes('cr2') ? 'CR2 t test for clustered pairs; ' : ''}${used.includes('t') ? 't test; ' : ''}Holm-adjusted`],
       ['confidence level', String(result.confidenceLevel)],
       ['seed', result.seed],
       ['items', `${result.n}${aligned.dropped > 0 ? ` (${aligned.dropped} not scored by every model left out)` : ''}`],

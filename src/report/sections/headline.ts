@@ -8,6 +8,13 @@ import { formatInterval, formatNumber } from '../table.js';
 import type { ReportSection } from '../html.js';
 import type { ReportSettings } from './settings.js';
 
+const INTERVAL_NAMES: Record<string, string> = { wilson: 'Wilson', wald: 'normal (Wald)', beta: 'Korn–Graubard beta', 'beta-smoothed': 'Korn–Graubard beta (smoothed strata)', logit: 'logit' };
+
+/** The distinct interval methods used, named for a caption. */
+function intervalNames(methods: readonly string[]): string {
+  return [...new Set(methods)].map((m) => INTERVAL_NAMES[m] ?? m).join(' / ');
+}
+
 /**
  * The per-stratum section: each model's score per stratum with its interval (the primary
  * output of an enriched set), the traffic-reweighted headline with its weights, the plain mean
@@ -35,7 +42,7 @@ export function headlineSection(table: ScoresTable, strata: Strata, settings: Re
       'An enriched selection set over-represents the hard strata by design, so its plain average is no estimate of production accuracy. The per-stratum scores are the primary output; the headline puts the production traffic shares back in as weights, and the weights are printed beside it.',
       `Headlines: ${models.map((m) => `${m.model} ${formatNumber(m.headline.estimate)} ${formatInterval(m.headline.interval)}`).join('; ')} (weights ${weights.map((w) => `${w.stratum} ${formatNumber(w.weight)}`).join(', ')}).`,
     ],
-    figure: { spec: stratumScoresSpec(result), caption: `Per-stratum means with ${Math.round(result.confidenceLevel * 100)}% normal intervals; diamonds: the reweighted headline; triangles: the plain mean of the set (a ranking aid, not an accuracy).` },
+    figure: { spec: stratumScoresSpec(result), caption: `Per-stratum means with ${Math.round(result.confidenceLevel * 100)}% ${intervalNames(models.flatMap((m) => m.strata.map((s) => s.method)))} intervals (headline: ${intervalNames(models.map((m) => m.headline.method))}); diamonds: the reweighted headline; triangles: the plain mean of the set (a ranking aid, not an accuracy).` },
     tables: [
       {
         caption: 'Mean [interval] by stratum',
@@ -62,6 +69,7 @@ export function headlineSection(table: ScoresTable, strata: Strata, settings: Re
     settings: [
       ['weights', weights.map((w) => `${w.stratum} ${formatNumber(w.weight)}`).join(', ')],
       ['confidence level', String(result.confidenceLevel)],
+      ['per-stratum / headline intervals', `${result.stratumInterval} (${intervalNames(models.flatMap((m) => m.strata.map((s) => s.method)))}) / ${result.headlineInterval} (${intervalNames(models.map((m) => m.headline.method))})`],
       ['difference intervals', `${result.method}, ${result.nResamples} stratified resamples`],
       ['seed', result.seed],
     ],

@@ -1,0 +1,161 @@
+import { studentTCdf } from '../distributions/index.js';
+import type { Seed } from '../random/seed.js';
+import { chooseIntervalMethod, type AutoMethodUsed, type IntervalMethodChoice } from './choose-method.js';
+import { cr2Interval, cr2StratifiedInterval, type Cr2Result } from './cr2.js';
+import { meanBootstrap } from './mean.js';
+import { pairedCounts, pairedProportionInterval, type PairedProportionResult } from './paired-proportion.js';
+import { checkAlternative, checkConfidenceLevel, pairedDifferences } from './settings.js';
+import type { Alternative, BootstrapResult } from './types.js';
+
+/** Settings of autoPairedInterval. */
+export interface AutoIntervalOptions {
+  /** Default 0.95. */
+  confidenceLevel?: number;
+  /** Default `'two-sided'`. */
+  alternative?: Alternative;
+  /** Resamples when the rule picks BCa; default 9999. */
+  nResamples?: number;
+  /** Seed of the BCa resampling; default 0. */
+  seed?: Seed;
+  /** Per item its cluster index (0 … G − 1). */
+  cluster?: Int32Array | null;
+  /** Per item its stratum index (0 … H − 1): stratified (stratum sizes held fixed). */
+  strata?: Int32Array | null;
+  strataNames?: readonly string[] | null;
+  clusterNames?: readonly string[] | null;
+  /**
+   * For 0/1 scores: report McNemar's mid-p (2 P(X < k) + P(X = k), less conservative) instead of
+   * the exact binomial p; default false (exact).
+   */
+  midP?: boolean;
+  /** Force the clustered branch to the t(G − 1) fallback (false) instead of CR2; default true. */
+  cr2Available?: boolean;
+  onProgress?: ((fraction: number) => void) | null;
+}
+
+/** The interval `--method auto` produced, with what it was and why. */
+export interface AutoIntervalResult {
+  method: 'auto';
+  methodUsed: AutoMethodUsed;
+  methodReason: string;
+  /** mean(a − b). */
+  estimate: number;
+  confidenceInterval: [number, number];
+  /** The SE behind the interval: CR2, t (naive or Miller's clustered), bootstrap; for 0/1 scores sd(a − b)/√n (descriptive: the score interval does not use it). */
+  standardError: number;
+  /** Degrees of freedom of a t-type interval (t, cluster-t, cr2); null otherwise. */
+  df: number | null;
+  /**
+   * p-value of H0: mean(a − b) = 0 against `alternative` from the same method: exact McNemar
+   * (newcombe / tango), t test (t, cluster-t), CR2 t test (cr2); null for bca (the caller's
+   * permutation test supplies one).
+   */
+  pValue: number | null;
+  /** Which test gave pValue. */
+  pValueTest: 'mcnemar-exact' | 'mcnemar-mid-p' | 't' | 'cr2' | null;
+  confidenceLevel: number;
+  alternative: Alternative;
+  n: number;
+  nClusters: number | null;
+  /** The bootstrap or t result when the rule picked one (bca, t, cluster-t). */
+  bootstrap: BootstrapResult | null;
+  /** The score interval's result for 0/1 scores (counts, exact and mid-p McNemar). */
+  pairedProportion: PairedProportionResult | null;
+  /** The CR2 result for clustered data (with Miller's SE beside it). */
+  cr2: Cr2Result | null;
+  warnings: string[];
+}
+
+/**
+ * The paired interval of mean(a − b) that `--method auto` uses, by the documented rule of
+ * chooseIntervalMethod: 0/1 scores on independent items → Newcombe's score interval with the exact
+ * McNemar p (mid-p with `midP`); clustered → CR2 with Satterthwaite df (or t on G − 1 df when cr2Available is false);
+ * continuous below AUTO_BCA_MIN_ITEMS items → Student t; otherwise BCa.
+ * Reference: see chooseIntervalMethod, pairedProportionInterval, cr2Interval, bootstrapMean.
+ * @param a A's per-item scores. @param b B's, paired item by item.
+ * @param options confidenceLevel, alternative, nResamples, seed, cluster, strata (+ names), cr2Available.
+ * @returns method 'auto', methodUsed, methodReason, estimate, confidenceInterval, standardError, df,
+ *   pValue, pValueTest, settings, n, nClusters, and the underlying result (bootstrap / pairedProportion / cr2).
+ * @throws {RangeError} as the method it uses (non-finite scores, unequal lengths, bad settings).
+ * @example autoPairedInterval([1, 1, 1], [1, 1, 1]).confidenceInterval // => [-0.5615, 0.5615] (Newcombe, z²/(3 + z²))
+ */
+export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, options: AutoIntervalOptions = {}): AutoIntervalResult {
+  const confidenceLevel = checkConfidenceLevel(options.confidenceLevel);
+  const alternative = checkAlternative(options.alternative);
+  const differences = pairedDifferences(a, b);
+  const n = differences.length;
+  const cluster = options.cluster ?? null;
+  const strata = options.strata ?? null;
+  const choice = chooseIntervalMethod({ a, b, cluster, strata }, { cr2Available: options.cr2Available ?? true });
+  const base = { method: 'auto' as const, ...choice, confidenceLevel, alternative, n };
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += differences[i];
+  const estimate = n > 0 ? sum / n : NaN;
+
+  if (choice.methodUsed === 'newcombe' || choice.methodUsed === 'tango') {
+    const r = pairedProportionInterval(pairedCounts(a, b), { method: choice.methodUsed, confidenceLevel, alternative });
+    let squares = 0;
+    for (let i = 0; i < n; i++) squares += (differences[i] - estimate) ** 2;
+    const standardError = n > 1 ? Math.sqrt(squares / (n - 1) / n) : NaN;
+    return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError, df: null, pValue: options.midP ? r.midPValue : r.exactPValue, pValueTest: options.midP ? 'mcnemar-mid-p' : 'mcnemar-exact', nClusters: null, bootstrap: null, pairedProportion: r, cr2: null, warnings: r.warnings };
+  }
+  if (choice.methodUsed === 'cr2' && cluster !== null) {
+    const clusterIds = Array.from(cluster, (c) => options.clusterNames?.[c] ?? `#${c}`);
+    const r =
+      strata === null
+        ? cr2Interval(differences, clusterIds, { confidenceLevel, alternative })
+        : cr2StratifiedInterval(differences, clusterIds, Array.from(strata, (h) => options.strataNames?.[h] ?? `#${h}`), { confidenceLevel, alternative });
+    return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError: r.standardError, df: r.df, pValue: r.pValue, pValueTest: 'cr2', nClusters: r.nClusters, bootstrap: null, pairedProportion: null, cr2: r, warnings: r.warnings };
+  }
+  const method = choice.methodUsed === 'bca' ? 'bca' : 't';
+  const r = meanBootstrap(differences, {
+    method,
+    confidenceLevel,
+    alternative,
+    nResamples: options.nResamples,
+    seed: options.seed,
+    cluster,
+    strata,
+    strataNames: options.strataNames,
+    clusterNames: options.clusterNames,
+    onProgress: options.onProgress,
+  });
+  return autoResultFromBootstrap(choice, r);
+}
+
+/**
+ * The auto result around a bootstrap or t result (methodUsed bca, t or cluster-t): the t methods get
+ * their df (items or clusters minus strata) and t-test p-value; BCa leaves the p-value to the caller.
+ */
+export function autoResultFromBootstrap(choice: IntervalMethodChoice, r: BootstrapResult): AutoIntervalResult {
+  let df: number | null = null;
+  let pValue: number | null = null;
+  if (r.method === 't') {
+    df = (r.nClusters ?? r.n) - (r.nStrata ?? 1);
+    pValue = tPValue(r.estimate / r.standardError, df, r.alternative);
+  }
+  return {
+    method: 'auto',
+    ...choice,
+    estimate: r.estimate,
+    confidenceInterval: r.confidenceInterval,
+    standardError: r.standardError,
+    df,
+    pValue,
+    pValueTest: r.method === 't' ? 't' : null,
+    confidenceLevel: r.confidenceLevel,
+    alternative: r.alternative,
+    n: r.n,
+    nClusters: r.nClusters ?? null,
+    bootstrap: r,
+    pairedProportion: null,
+    cr2: null,
+    warnings: r.warnings,
+  };
+}
+
+function tPValue(t: number, df: number, alternative: Alternative): number {
+  if (Number.isNaN(t) || !(df > 0)) return NaN;
+  if (alternative === 'two-sided') return Math.min(1, 2 * studentTCdf(-Math.abs(t), df));
+  return alternative === 'less' ? studentTCdf(t, df) : studentTCdf(-t, df);
+}

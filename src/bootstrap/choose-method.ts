@@ -1,0 +1,104 @@
+/**
+ * The interval an `auto` comparison uses, chosen from the data's shape (never from its values'
+ * position, so the choice cannot be tuned to the answer):
+ * - `newcombe`: both models' scores are 0/1, items independent (no clusters, no stratum weights):
+ *   Newcombe's (1998) method 10 hybrid score interval for the paired difference of proportions,
+ *   with the exact McNemar p-value. Non-degenerate when A and B agree on every item (3 agreeing
+ *   items: [−0.56, 0.56] at 95%). Chosen over Tango's score interval by exact coverage
+ *   (bench/paired-proportion-coverage.mjs: one-sided 95% lower bound ≥ 0.946 in every cell).
+ * - `tango`: Tango's (1998) score interval on the same data (available explicitly, never chosen by auto).
+ * - `cr2`: clustered (a cluster per item): the CR2 (Bell–McCaffrey) cluster-robust SE with
+ *   Satterthwaite degrees of freedom (src/bootstrap/cr2.ts), Miller's SE reported beside it;
+ * - `cluster-t`: clustered, when CR2 is switched off (cr2Available: false): Miller's clustered SE
+ *   with a t quantile on G − 1 degrees of freedom (G clusters);
+ * - `t`: continuous scores (anything not 0/1) on fewer than AUTO_BCA_MIN_ITEMS items, or with
+ *   stratum weights on fewer than that many items: the Student t interval, whose coverage at
+ *   n = 10–30 beats BCa's (bench/auto-continuous-coverage.mjs);
+ * - `bca`: continuous scores on at least AUTO_BCA_MIN_ITEMS items: the BCa bootstrap.
+ */
+export type AutoMethodUsed = 'tango' | 'newcombe' | 'cr2' | 'cluster-t' | 't' | 'bca';
+
+/** The method an `auto` comparison uses and why, in words (echoed as `methodUsed` / `methodReason`). */
+export interface IntervalMethodChoice {
+  methodUsed: AutoMethodUsed;
+  methodReason: string;
+}
+
+/** What the auto rule looks at. Give `a` and `b` (paired per-item scores) or `differences` (a − b). */
+export interface ChooseIntervalMethodData {
+  /** Model A's per-item scores (0/1 detection needs the scores themselves, not only differences). */
+  a?: ArrayLike<number> | null;
+  /** Model B's, paired item by item with `a`. */
+  b?: ArrayLike<number> | null;
+  /** a − b per item, when a and b are not given (then 0/1 data cannot be recognised: continuous). */
+  differences?: ArrayLike<number> | null;
+  /** Per item its cluster index; clustered designs get a cluster-robust interval. */
+  cluster?: ArrayLike<number> | null;
+  /** Per item its stratum index (stratified resampling). */
+  strata?: ArrayLike<number> | null;
+  /** One weight per stratum: a reweighted statistic (not a plain paired proportion difference). */
+  stratumWeights?: ArrayLike<number> | null;
+}
+
+/** Settings of chooseIntervalMethod. */
+export interface ChooseIntervalMethodOptions {
+  /** Whether a CR2 implementation is available for clustered data; default: whether it is linked in. */
+  cr2Available?: boolean;
+}
+
+/** Continuous comparisons on at least this many items (or units) keep BCa; below it, t. */
+export const AUTO_BCA_MIN_ITEMS = 100;
+
+/** Whether CR2 (src/bootstrap/cr2.ts) is linked into this build. */
+export const CR2_AVAILABLE = true;
+
+function isBinary(x: ArrayLike<number>): boolean {
+  for (let i = 0; i < x.length; i++) if (x[i] !== 0 && x[i] !== 1) return false;
+  return true;
+}
+
+function distinctCount(x: ArrayLike<number>): number {
+  return new Set(Array.from(x)).size;
+}
+
+/**
+ * The `auto` rule: which interval a paired comparison uses, from the data's design and value type.
+ * Rule (first match wins):
+ *   1. clusters given → `cr2` (CR2 / Bell–McCaffrey, Satterthwaite df) when available, else
+ *      `cluster-t` (Miller's clustered SE, t on G − 1 df);
+ *   2. a and b both all 0/1, no stratum weights → `newcombe` (score interval + exact McNemar);
+ *      strata without weights (stratified resampling, stratum sizes fixed) do not change this: the
+ *      score interval ignores the fixed sizes, which can only make it wider than a stratified one;
+ *   3. fewer than AUTO_BCA_MIN_ITEMS items → `t`;
+ *   4. otherwise `bca`.
+ * Reference: the coverage studies in bench/ (paired-proportion-coverage.mjs, auto-continuous-coverage.mjs)
+ * and issue #13; Newcombe (1998) Stat Med 17:2635–2650; Bell & McCaffrey (2002) Survey Methodology 28:169–181.
+ * @param data a and b (or differences), optional cluster, strata and stratumWeights, one entry per item.
+ * @param options cr2Available overrides whether CR2 is linked in.
+ * @returns methodUsed and methodReason (one sentence naming the counts that decided it).
+ * @throws {RangeError} when a and b differ in length, or neither a/b nor differences is given.
+ * @example chooseIntervalMethod({ a: [1, 1, 1], b: [1, 1, 1] }).methodUsed // => 'newcombe'
+ */
+export function chooseIntervalMethod(data: ChooseIntervalMethodData, options: ChooseIntervalMethodOptions = {}): IntervalMethodChoice {
+  const a = data.a ?? null;
+  const b = data.b ?? null;
+  if ((a === null) !== (b === null)) throw new RangeError('chooseIntervalMethod needs both a and b, or differences');
+  if (a !== null && b !== null && a.length !== b.length) throw new RangeError(`a and b must be paired item by item: same length (got ${a.length} and ${b.length})`);
+  const n = a !== null ? a.length : data.differences != null ? data.differences.length : -1;
+  if (n < 0) throw new RangeError('chooseIntervalMethod needs a and b, or differences');
+  const cr2 = options.cr2Available ?? CR2_AVAILABLE;
+  if (data.cluster != null) {
+    const g = distinctCount(data.cluster);
+    if (cr2) return { methodUsed: 'cr2', methodReason: `clustered (${g} clusters): CR2 cluster-robust SE with Satterthwaite degrees of freedom` };
+    return { methodUsed: 'cluster-t', methodReason: `clustered (${g} clusters): clustered SE with a t quantile on G − 1 = ${g - 1} degrees of freedom (CR2 switched off)` };
+  }
+  const weighted = data.stratumWeights != null;
+  if (a !== null && b !== null && !weighted && isBinary(a) && isBinary(b)) {
+    let discordant = 0;
+    for (let i = 0; i < n; i++) if (a[i] !== b[i]) discordant += 1;
+    return { methodUsed: 'newcombe', methodReason: `0/1 scores on ${n} independent items (${discordant} discordant): Newcombe's hybrid score interval for a paired difference of proportions, exact McNemar p-value` };
+  }
+  const what = weighted ? 'a reweighted headline' : 'continuous scores';
+  if (n < AUTO_BCA_MIN_ITEMS) return { methodUsed: 't', methodReason: `${what} on ${n} items (< ${AUTO_BCA_MIN_ITEMS}): Student t interval, which covers better than BCa at small n` };
+  return { methodUsed: 'bca', methodReason: `${what} on ${n} items (≥ ${AUTO_BCA_MIN_ITEMS}): BCa bootstrap` };
+}

@@ -1,0 +1,148 @@
+import { existsSync, statSync } from 'node:fs';
+import { InputError } from '../data/errors.js';
+import { loadPool } from '../data/pool.js';
+import { loadScores, type ScoresTable } from '../data/scores.js';
+import { judgedComparison, judgedItemsFromPool, NotRandomSubsetError, type JudgedItem, type JudgedComparisonResult } from '../judge/index.js';
+import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
+import { emit, warningLines, type Context } from './io.js';
+
+/** `benchplan compare --judge … --json`. */
+export interface CompareJudgeReport extends Omit<JudgedComparisonResult, 'confidenceInterval' | 'classicalInterval'> {
+  scores: string;
+  judge: string;
+  judgeSource: 'column' | 'file';
+  a: string;
+  b: string;
+  method: 'ppi++';
+  interval: [number, number];
+  classicalInterval: [number, number];
+  excludesZero: boolean;
+  assumeRandom: boolean;
+}
+
+/**
+ * compare --judge: PPI++ on A − B from judge scores on every item plus human scores on a random
+ * subset. JUDGE is a column of the scores file (human `score` empty where not labelled) or a
+ * second scores file holding the judge's scores for every item.
+ */
+export function compareWithJudge(ctx: Context, scoresPath: string, judge: string, flags: { a?: string; b?: string; assumeRandom?: boolean; stratified?: boolean }, confidenceLevel: number): void {
+  const isFile = existsSync(judge) && statSync(judge).isFile();
+  const items: JudgedItem[] = [];
+  let models: string[];
+  if (isFile) {
+    const human = loadScores(scoresPath);
+    const judged = loadScores(judge);
+    models = judged.models;
+    const [a, b] = pickModels(models, flags, judge);
+    const humanScores = perItem(human, a, b);
+    const judgeScores = perItem(judged, a, b);
+    for (const item of humanScores.keys()) {
+      if (!judgeScores.has(item)) throw new InputError(`item "${item}" has human scores but no judge score for both candidates in ${judge}`, { file: scoresPath });
+    }
+    for (const [item, j] of judgeScores) {
+      const h = humanScores.get(item);
+      items.push({ item, stratum: j.stratum, judgeA: j.a, judgeB: j.b, ...(h ? { humanA: h.a, humanB: h.b } : {}) });
+    }
+    return finish(ctx, items, { scoresPath, judge, judgeSource: 'file', a, b, flags, confidenceLevel });
+  }
+  if (/[\\/]|\.(csv|jsonl|ndjson)$/i.test(judge)) throw new InputError('is neither an existing file nor a column name', { file: '--judge', value: judge });
+  const pool = loadPool(scoresPath, { judgeColumn: judge, requireJudge: true });
+  models = pool.models;
+  const [a, b] = pickModels(models, flags, scoresPath);
+  items.push(...judgedItemsFromPool(pool, a, b));
+  finish(ctx, items, { scoresPath, judge, judgeSource: 'column', a, b, flags, confidenceLevel });
+}
+
+function pickModels(models: string[], flags: { a?: string; b?: string }, source: string): [string, string] {
+  if (flags.a !== undefined && flags.b !== undefined) {
+    for (const [flag, m] of [['--a', flags.a], ['--b', flags.b]]) if (!models.includes(m)) throw new InputError(`model is not in the judge scores (models: ${models.join(', ')})`, { file: flag, value: m });
+    return [flags.a, flags.b];
+  }
+  if (models.length !== 2) throw new InputError(`has ${models.length} models: name the two to compare with --a and --b`, { file: source });
+  return [models[0], models[1]];
+}
+
+/** Items with a score for both models: per item, A's and B's (repeats averaged) and the stratum. */
+function perItem(table: ScoresTable, a: string, b: string): Map<string, { a: number; b: number; stratum: string }> {
+  const ma = table.models.indexOf(a);
+  const mb = table.models.indexOf(b);
+  const sum = new Map<number, { a: number; na: number; b: number; nb: number }>();
+  for (let r = 0; r < table.rowCount; r++) {
+    const m = table.model[r];
+    if (m !== ma && m !== mb) continue;
+    const e = sum.get(table.item[r]) ?? { a: 0, na: 0, b: 0, nb: 0 };
+    if (m === ma) {
+      e.a += table.score[r];
+      e.na += 1;
+    } else {
+      e.b += table.score[r];
+      e.nb += 1;
+    }
+    sum.set(table.item[r], e);
+  }
+  const out = new Map<string, { a: number; b: number; stratum: string }>();
+  for (const [i, e] of sum) {
+    if (e.na === 0 || e.nb === 0) continue;
+    const s = table.itemStratum[i];
+    out.set(table.items[i], { a: e.a / e.na, b: e.b / e.nb, stratum: s >= 0 ? table.strata[s] : '' });
+  }
+  return out;
+}
+
+function finish(
+  ctx: Context,
+  items: JudgedItem[],
+  o: { scoresPath: string; judge: string; judgeSource: 'column' | 'file'; a: string; b: string; flags: { assumeRandom?: boolean; stratified?: boolean }; confidenceLevel: number },
+): void {
+  let r: JudgedComparisonResult;
+  try {
+    r = judgedComparison(items, { confidenceLevel: o.confidenceLevel, assumeRandom: Boolean(o.flags.assumeRandom) });
+  } catch (error) {
+    if (error instanceof NotRandomSubsetError) throw new InputError(`${error.message}; if they were drawn at random, say so with --assume-random`, { file: o.scoresPath });
+    if (error instanceof RangeError) throw new InputError(error.message, { file: o.scoresPath });
+    throw error;
+  }
+  const { confidenceInterval, classicalInterval, ...rest } = r;
+  const report: CompareJudgeReport = {
+    scores: o.scoresPath,
+    judge: o.judge,
+    judgeSource: o.judgeSource,
+    a: o.a,
+    b: o.b,
+    method: 'ppi++',
+    ...rest,
+    interval: confidenceInterval,
+    classicalInterval,
+    excludesZero: confidenceInterval[0] > 0 || confidenceInterval[1] < 0,
+    assumeRandom: Boolean(o.flags.assumeRandom),
+  };
+  emit(ctx, report, () => formatJudge(report));
+}
+
+function formatJudge(r: CompareJudgeReport): string {
+  const level = formatPercent(r.confidenceLevel, 0).replace('.0%', '%');
+  const out: string[] = [];
+  const source = r.judgeSource === 'column' ? `column "${r.judge}"` : r.judge;
+  out.push(`${r.a} − ${r.b}: judge scores (${source}) on ${r.nLabelled + r.nUnlabelled} items, human scores on ${r.nLabelled} of them (PPI++${r.stratified ? `, stratified over ${r.strata.length} strata` : ''})`);
+  out.push(
+    formatTable(
+      ['interval', 'A − B', `${level} interval`, 'SE', 'human labels'],
+      [
+        ['PPI++ (judge + humans)', formatNumber(r.estimate), formatInterval(r.interval), formatNumber(r.standardError), String(r.nLabelled)],
+        ['humans only', formatNumber(r.classicalEstimate), formatInterval(r.classicalInterval), formatNumber(r.classicalStandardError), String(r.nLabelled)],
+      ],
+      { align: ['left', 'right', 'right', 'right', 'right'] },
+    ),
+  );
+  out.push(
+    formatTable(
+      ['stratum', 'weight', 'labelled', 'unlabelled', 'λ', 'A − B'],
+      r.strata.map((s) => [s.stratum === '' ? '(all)' : s.stratum, formatNumber(s.weight, 3), String(s.nLabelled), String(s.nUnlabelled), formatNumber(s.lambda, 3), formatNumber(s.estimate)]),
+      { align: ['left', 'right', 'right', 'right', 'right', 'right'] },
+    ),
+  );
+  out.push(`Effective human labels: ${formatNumber(r.effectiveLabels, 3)} (a humans-only interval this narrow would need that many labels; λ = 0 means the judge adds nothing).`);
+  if (r.randomness) out.push(`Random-subset check${r.stratified ? ' (the most extreme stratum)' : ''}: the judge's mean A − B is ${formatNumber(r.randomness.labelledMean)} on labelled items and ${formatNumber(r.randomness.unlabelledMean)} on the rest (p = ${formatNumber(r.randomness.pValue, 2)}).`);
+  out.push(...warningLines(r.warnings));
+  return out.join('\n');
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { autoPairedInterval } from '../../src/bootstrap/auto-interval.js';
+import { AUTO_BCA_MIN_ITEMS, chooseIntervalMethod } from '../../src/bootstrap/choose-method.js';
+import { compareModels, compareModelsParallel } from '../../src/bootstrap/compare-models.js';
+import { cr2Interval } from '../../src/bootstrap/cr2.js';
+import { bootstrapMeanDifference } from '../../src/bootstrap/mean.js';
+import { pairedCounts, pairedProportionInterval } from '../../src/bootstrap/paired-proportion.js';
+import { tInterval } from '../../src/bootstrap/t-interval.js';
+import { alignModels, pairScores } from '../../src/data/pairing.js';
+import { loadScores } from '../../src/data/scores.js';
+import { createRng } from '../../src/random/index.js';
+
+const table = loadScores('examples/scores.csv');
+
+describe('chooseIntervalMethod: the documented rule', () => {
+  it('0/1 scores, no clusters → newcombe; clusters → cr2 (cluster-t when CR2 is off); continuous → t below 100 items, else bca', () => {
+    expect(chooseIntervalMethod({ a: [1, 1, 1], b: [1, 1, 1] }).methodUsed).toBe('newcombe');
+    expect(chooseIntervalMethod({ a: [1, 0, 1], b: [1, 1, 0], cluster: [0, 0, 1] }).methodUsed).toBe('cr2');
+    const fallback = chooseIntervalMethod({ a: [1, 0, 1], b: [1, 1, 0], cluster: [0, 0, 1] }, { cr2Available: false });
+    expect(fallback.methodUsed).toBe('cluster-t');
+    expect(fallback.methodReason).toMatch(/G − 1 = 1 degrees of freedom/);
+    const small = Array.from({ length: AUTO_BCA_MIN_ITEMS - 1 }, (_, i) => i / 7);
+    const large = Array.from({ length: AUTO_BCA_MIN_ITEMS }, (_, i) => i / 7);
+    expect(chooseIntervalMethod({ a: small, b: small.map(() => 0) }).methodUsed).toBe('t');
+    expect(chooseIntervalMethod({ a: large, b: large.map(() => 0) }).methodUsed).toBe('bca');
+    // Differences alone cannot show 0/1 scores: continuous.
+    expect(chooseIntervalMethod({ differences: [1, 0, -1] }).methodUsed).toBe('t');
+    // A reweighted statistic is not a plain paired proportion.
+    expect(chooseIntervalMethod({ a: [1, 0], b: [0, 0], strata: [0, 1], stratumWeights: [0.5, 0.5] }).methodUsed).toBe('t');
+    expect(() => chooseIntervalMethod({ a: [1], b: [1, 0] })).toThrow(/same length/);
+  });
+});
+
+describe('autoPairedInterval is the chosen method, unchanged', () => {
+  const paired = pairScores(table, 'alpha', 'beta');
+
+  it('0/1: Newcombe with the exact McNemar p', () => {
+    const r = autoPairedInterval(paired.scoreA, paired.scoreB);
+    const direct = pairedProportionInterval(pairedCounts(paired.scoreA, paired.scoreB));
+    expect(r.methodUsed).toBe('newcombe');
+    expect(r.confidenceInterval).toEqual(direct.confidenceInterval);
+    expect(r.pValue).toBe(direct.exactPValue);
+    expect(r.pairedProportion?.counts).toMatchObject({ onlyA: 75, onlyB: 14 });
+  });
+
+  it('clustered: CR2', () => {
+    const r = autoPairedInterval(paired.scoreA, paired.scoreB, { cluster: paired.cluster, clusterNames: paired.clusters });
+    const direct = cr2Interval(paired.differences, Array.from(paired.cluster!, (c) => paired.clusters[c]));
+    expect(r.methodUsed).toBe('cr2');
+    expect(r.confidenceInterval).toEqual(direct.confidenceInterval);
+    expect(r.df).toBe(direct.df);
+  });
+
+  it('continuous, 80 items: the t interval (scipy ttest_rel, as tInterval)', () => {
+    const pilot = pairScores(loadScores('examples/pilot.csv'), 'candidate', 'baseline');
+    const r = autoPairedInterval(pilot.scoreA, pilot.scoreB);
+    expect(r.methodUsed).toBe('t');
+    const t = tInterval(pilot.differences);
+    expect(r.confidenceInterval[0]).toBeCloseTo(t.confidenceInterval[0], 12);
+    expect(r.confidenceInterval[1]).toBeCloseTo(t.confidenceInterval[1], 12);
+    expect(r.pValue).toBeCloseTo(t.pValue, 12);
+  });
+
+  it('continuous, 150 items: BCa, the same bytes as bootstrapMeanDifference', () => {
+    const rng = createRng('auto-bca');
+    const a = Array.from({ length: 150 }, () => rng.nextFloat());
+    const b = Array.from({ length: 150 }, () => rng.nextFloat());
+    const r = autoPairedInterval(a, b, { nResamples: 999, seed: 3 });
+    expect(r.methodUsed).toBe('bca');
+    expect(r.confidenceInterval).toEqual(bootstrapMeanDifference(a, b, { nResamples: 999, seed: 3 }).confidenceInterval);
+  });
+});
+
+describe('compareModels with method auto', () => {
+  it('uses each pair’s method and p-value, echoes methodUsed, and any thread count gives the same bytes', async () => {
+    const aligned = alignModels(table, ['alpha', 'beta', 'gamma']);
+    const r = compareModels(aligned, { method: 'auto' });
+    expect(r.method).toBe('auto');
+    for (const p of r.pairs) {
+      expect(p.methodUsed).toBe('newcombe');
+      expect(p.pValue).toBe(p.auto!.pairedProportion!.exactPValue);
+    }
+    const clustered = compareModels(aligned, { method: 'auto', cluster: aligned.cluster });
+    expect(clustered.pairs.every((p) => p.methodUsed === 'cr2')).toBe(true);
+    const parallel = await compareModelsParallel(aligned, { method: 'auto', cluster: aligned.cluster, threads: 2 });
+    expect(JSON.stringify(parallel)).toBe(JSON.stringify(clustered));
+  });
+
+  it('leaves a named method exactly as it was', () => {
+    const aligned = alignModels(table, ['alpha', 'beta']);
+    const r = compareModels(aligned, { method: 'bca', nResamples: 499 });
+    expect(r.pairs[0].methodUsed).toBeUndefined();
+    expect(r.pairs[0].confidenceInterval).toEqual(bootstrapMeanDifference(aligned.scores[0], aligned.scores[1], { nResamples: 499 }).confidenceInterval);
+  });
+});
+
+describe('McNemar mid-p as an option', () => {
+  it('compare --mid-p reports the mid-p of the paired table (2 P(X < 14) + P(X = 14), X ~ Bin(89, ½))', () => {
+    const aligned = alignModels(table, ['alpha', 'beta']);
+    const exact = compareModels(aligned, { method: 'auto' }).pairs[0];
+    const mid = compareModels(aligned, { method: 'auto', midP: true }).pairs[0];
+    expect(mid.auto!.pValueTest).toBe('mcnemar-mid-p');
+    expect(mid.pValue).toBe(mid.auto!.pairedProportion!.midPValue);
+    expect(mid.pValue).toBeLessThan(exact.pValue);
+    expect(mid.confidenceInterval).toEqual(exact.confidenceInterval);
+  });
+});

@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { pairedCounts, pairedProportionInterval, type PairedCounts } from '../../src/bootstrap/paired-proportion.js';
+
+// Reference: tests/reference/paired-proportions/paired_proportions.py (scipy 1.10, statsmodels 0.13)
+// → paired_proportions.json. Tango's interval there profiles the nuisance parameter by numerical
+// maximisation of the restricted likelihood (not Tango's closed form) and inverts with brentq
+// (xtol 1e-13); Newcombe's method 10 uses statsmodels' Wilson intervals.
+interface Case {
+  counts: PairedCounts;
+  note: string;
+  confidenceLevel: number;
+  alternative: 'two-sided' | 'less' | 'greater';
+  tango: [number, number];
+  newcombe: [number, number];
+  exactPValue: number;
+  midPValue: number;
+}
+const reference = JSON.parse(readFileSync(new URL('../reference/paired-proportions/paired_proportions.json', import.meta.url), 'utf8')) as { cases: Case[] };
+
+describe('pairedProportionInterval against the Python reference', () => {
+  it.each(reference.cases.map((c) => [`${c.note}, ${c.confidenceLevel} ${c.alternative}`, c] as const))('%s', (_name, c) => {
+    for (const method of ['tango', 'newcombe'] as const) {
+      const r = pairedProportionInterval(c.counts, { method, confidenceLevel: c.confidenceLevel, alternative: c.alternative });
+      // The reference's bounded scalar optimiser (xatol 1e-14) limits agreement to about 1e-7 for Tango;
+      // Newcombe is closed form (1e-12).
+      const tolerance = method === 'tango' ? 1e-7 : 1e-12;
+      expect(Math.abs(r.confidenceInterval[0] - c[method][0])).toBeLessThan(tolerance);
+      expect(Math.abs(r.confidenceInterval[1] - c[method][1])).toBeLessThan(tolerance);
+      expect(r.exactPValue).toBeCloseTo(c.exactPValue, 12);
+      expect(r.midPValue).toBeCloseTo(c.midPValue, 12);
+    }
+  });
+});
+
+describe('pairedProportionInterval by hand', () => {
+  it('all agreeing items: ± z²/(n + z²), never [0, 0]', () => {
+    // Hand derivation: with b = c = 0, Tango's Z(δ) = √(n|δ| / (1 − |δ|)); Z = z gives |δ| = z²/(n + z²).
+    const z = 1.6448536269514722; // Φ⁻¹(0.95), one-sided
+    for (const n of [3, 39, 50]) {
+      const r = pairedProportionInterval({ both: n, onlyA: 0, onlyB: 0, neither: 0 }, { alternative: 'greater' });
+      expect(r.confidenceInterval[0]).toBeCloseTo(-(z * z) / (n + z * z), 10);
+      expect(r.confidenceInterval[1]).toBe(1);
+      expect(r.exactPValue).toBe(1);
+    }
+    const two = pairedProportionInterval({ both: 3, onlyA: 0, onlyB: 0, neither: 0 });
+    expect(two.confidenceInterval[0]).toBeCloseTo(-0.5615, 4);
+    expect(two.confidenceInterval[1]).toBeCloseTo(0.5615, 4);
+  });
+
+  it('counts a paired table from 0/1 scores and rejects other values', () => {
+    expect(pairedCounts([1, 1, 0, 0, 1], [1, 0, 1, 0, 0])).toEqual({ both: 1, onlyA: 2, onlyB: 1, neither: 1 });
+    expect(() => pairedCounts([0.5], [1])).toThrow(/0 or 1/);
+    expect(() => pairedProportionInterval({ both: -1, onlyA: 0, onlyB: 0, neither: 0 })).toThrow(/whole number/);
+  });
+
+  it('mid-p: exact binomial tail minus half the observed probability (b = 3, c = 0: 1/8 − 1/16 one-sided)', () => {
+    const r = pairedProportionInterval({ both: 7, onlyA: 3, onlyB: 0, neither: 0 }, { alternative: 'greater' });
+    expect(r.exactPValue).toBe(0.125);
+    expect(r.midPValue).toBe(0.0625);
+  });
+});
+
+describe('JSDoc examples', () => {
+  it('tangoStatistic, pairedItemsNeeded', async () => {
+    const { tangoStatistic, pairedItemsNeeded } = await import('../../src/bootstrap/paired-proportion.js');
+    // Hand derivation: b = c = 0 → Z(δ) = √(n|δ| / (1 − |δ|)).
+    expect(tangoStatistic(0, 0, 50, -0.1)).toBeCloseTo(Math.sqrt((50 * 0.1) / 0.9), 12);
+    // z²(1 − m)/m = 1.6449² · 19 = 51.4 → 52 agreeing items.
+    expect(pairedItemsNeeded({ both: 3, onlyA: 0, onlyB: 0, neither: 0 }, -0.05)).toBe(52);
+    expect(pairedItemsNeeded({ both: 3, onlyA: 0, onlyB: 1, neither: 0 }, -0.05)).toBeNull(); // estimate −0.25 ≤ −0.05
+  });
+
+  it('autoPairedInterval', async () => {
+    const { autoPairedInterval } = await import('../../src/bootstrap/auto-interval.js');
+    const r = autoPairedInterval([1, 1, 1], [1, 1, 1]);
+    const z = 1.959963984540054;
+    expect(r.confidenceInterval[0]).toBeCloseTo(-(z * z) / (3 + z * z), 12);
+    expect(r.confidenceInterval[1]).toBeCloseTo((z * z) / (3 + z * z), 12);
+  });
+
+  it('reasonNumber', async () => {
+    const { reasonNumber } = await import('../../src/bootstrap/gate.js');
+    expect(reasonNumber(-0.0649267)).toBe('-0.0649');
+  });
+});

@@ -1,0 +1,199 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { tempDir, writeInput } from '../helpers/files.js';
+
+const POOL = 'examples/pool.csv';
+
+describe('benchplan select', () => {
+  it('writes the annotation list and the design; same seed, same bytes', async () => {
+    const dir = tempDir();
+    const one = await runCli(['select', POOL, '--budget', '120', '-o', join(dir, 'a.csv'), '--json']);
+    expect(one.code).toBe(0);
+    const report = JSON.parse(one.stdout);
+    expect(report).toMatchObject({ a: 'alpha', b: 'beta', method: 'disagreement', budget: 120, auditShare: 0.1, seed: '0', poolSize: 400 });
+    expect(report.design).toBe(join(dir, 'a.design.json'));
+    // every disagreement is chosen with certainty when the budget covers them
+    for (const c of report.cells.filter((x: { kind: string }) => x.kind === 'disagree')) expect(c).toMatchObject({ sampled: c.size, inclusionProbability: 1 });
+    const audit = report.cells.filter((x: { kind: string }) => x.kind === 'agree').reduce((s: number, c: { sampled: number }) => s + c.sampled, 0);
+    expect(audit).toBe(12); // round(0.1 · 120)
+    expect(report.selected).toBe(report.disagreeing + 12);
+    const list = readFileSync(join(dir, 'a.csv'), 'utf8').trim().split('\n');
+    expect(list[0]).toBe('item,model,output,score,stratum,cell,inclusion_probability');
+    expect(list.length - 1).toBe(2 * report.selected);
+    expect(list[1].split(',')[3]).toBe(''); // score left for the annotator
+    const two = await runCli(['select', POOL, '--budget', '120', '-o', join(dir, 'b.csv'), '--design', join(dir, 'b.json')]);
+    expect(two.code).toBe(0);
+    expect(readFileSync(join(dir, 'b.csv'), 'utf8')).toBe(readFileSync(join(dir, 'a.csv'), 'utf8'));
+    expect(JSON.parse(readFileSync(join(dir, 'b.json'), 'utf8')).rows).toEqual(JSON.parse(readFileSync(join(dir, 'a.design.json'), 'utf8')).rows);
+  });
+
+  it('says which equality it used; exact equality finds more disagreements than normalised', async () => {
+    const dir = tempDir();
+    const norm = JSON.parse((await runCli(['select', POOL, '--budget', '50', '-o', join(dir, 'n.csv'), '--json'])).stdout);
+    const exact = JSON.parse((await runCli(['select', POOL, '--budget', '50', '-o', join(dir, 'e.csv'), '--equality', 'exact', '--json'])).stdout);
+    expect(norm.equality).toBe('normalised on column "output"');
+    expect(exact.equality).toBe('exact on column "output"');
+    // the generator capitalises some copied answers ("Net 30" for "net 30")
+    expect(exact.disagreeing).toBeGreaterThan(norm.disagreeing);
+  });
+
+  it('--method active: Poisson sampling whose probabilities sum to the budget', async () => {
+    const dir = tempDir();
+    const { code, stdout } = await runCli(['select', POOL, '--budget', '80', '--method', 'active', '-o', join(dir, 'x.csv'), '--json']);
+    expect(code).toBe(0);
+    const design = JSON.parse(readFileSync(join(dir, 'x.design.json'), 'utf8'));
+    expect(design.sampling).toBe('poisson');
+    const total = design.rows.reduce((s: number, r: { inclusionProbability: number }) => s + r.inclusionProbability, 0);
+    expect(total).toBeCloseTo(80, 9);
+    expect(design.rows.every((r: { prediction?: number }) => typeof r.prediction === 'number')).toBe(true);
+    expect(JSON.parse(stdout).sampling).toBe('poisson');
+  });
+
+  it('bad input names the file, line, field and value (exit 2)', async () => {
+    const dir = tempDir();
+    const cases: Array<[string, string[], RegExp]> = [
+      ['item,model,output\nx,a,1\nx,a,2\n', [], /p\.csv:3: item "x" and model "a" appear twice \(first on line 2\)/],
+      ['item,model\nx,a\n', [], /p\.csv:1: missing the output column "output"/],
+      ['item,model,output,judge\nx,a,1,high\nx,b,1,0.5\n', [], /p\.csv:2: judge \(the judge score\) must be a finite number on every row \(got "high"\)/],
+      ['item,model,output\nx,a,1\nx,b,1\ny,a,2\n', [], /item "y" has no row for model "b"/],
+      ['item,model,output\nx,a,1\nx,b,1\nx,c,1\n', [], /has 3 models \(a, b, c\): name the two/],
+      ['item,model,output\nx,a,1\nx,b,1\n', ['--budget', '0'], /--budget: must be a whole number ≥ 1 \(got "0"\)/],
+      ['item,model,output\nx,a,1\nx,b,1\n', ['--equality', 'fuzzy'], /--equality: must be one of exact, normalised, numeric \(got "fuzzy"\)/],
+    ];
+    for (const [content, extra, message] of cases) {
+      const pool = writeInput(dir, 'p.csv', content);
+      const { code, stderr } = await runCli(['select', pool, '--budget', '5', '-o', join(dir, 'o.csv'), ...extra]);
+      expect(code, content).toBe(2);
+      expect(stderr).toMatch(message);
+    }
+  });
+});
+
+describe('benchplan compare --design', () => {
+  it('reads the labelled list back: the pool estimate with its audit', async () => {
+    const dir = tempDir();
+    await runCli(['select', POOL, '--budget', '120', '-o', join(dir, 'l.csv')]);
+    const { code, stdout } = await runCli(['compare', 'examples/pool-labelled.csv', '--design', join(dir, 'l.design.json'), '--json']);
+    expect(code).toBe(0);
+    const r = JSON.parse(stdout);
+    expect(r).toMatchObject({ a: 'alpha', b: 'beta', estimator: 'stratified-horvitz-thompson', poolSize: 400, chosenUnlabelled: 0 });
+    expect(r.audit).toMatchObject({ audited: 12, differing: 0, assumptionFailed: false });
+    // Every disagreement labelled and the audit all 0: the estimate is the pool's exact mean difference,
+    // Σ over disagreements / 400, and the subsampling adds no variance.
+    const rows = readFileSync('examples/pool-labelled.csv', 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    let sum = 0;
+    for (let k = 0; k < rows.length; k += 2) sum += Number(rows[k][3]) - Number(rows[k + 1][3]);
+    expect(r.estimate).toBeCloseTo(sum / 400, 12);
+    expect(r.poolStandardError).toBe(0);
+    expect(r.standardError).toBeGreaterThan(0);
+  });
+
+  it('an audited agreeing item with different scores fails the assumption, and says so', async () => {
+    const dir = tempDir();
+    await runCli(['select', POOL, '--budget', '120', '-o', join(dir, 'l.csv')]);
+    const lines = readFileSync('examples/pool-labelled.csv', 'utf8').split('\n');
+    const k = lines.findIndex((l) => l.includes('/agree'));
+    const fields = lines[k].split(',');
+    fields[3] = fields[3] === '1' ? '0' : '1';
+    lines[k] = fields.join(',');
+    const bad = writeInput(dir, 'bad.csv', lines.join('\n'));
+    const { code, stdout } = await runCli(['compare', bad, '--design', join(dir, 'l.design.json')]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Audit: FAILED — 1 of 12 agreeing items scored differently/);
+    expect(stdout).toMatch(/"same output ⇒ same score" does not hold here/);
+  });
+
+  it('refuses labels on items the design did not choose', async () => {
+    const dir = tempDir();
+    await runCli(['select', POOL, '--budget', '120', '-o', join(dir, 'l.csv')]);
+    const extra = writeInput(dir, 'x.csv', `${readFileSync('examples/pool-labelled.csv', 'utf8')}doc001-payment,alpha,net 60,1,routine,routine/agree,0.5\ndoc001-payment,beta,net 60,1,routine,routine/agree,0.5\n`);
+    const { code, stderr } = await runCli(['compare', extra, '--design', join(dir, 'l.design.json')]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/1 labelled item was not chosen by the design \("doc001-payment"\): its inclusion probability is unknown/);
+  });
+});
+
+describe('benchplan compare --judge', () => {
+  it('column mode: PPI++ beside the humans-only interval, per stratum', async () => {
+    const { code, stdout } = await runCli(['compare', 'examples/pool-judged.csv', '--judge', 'judge', '--json']);
+    expect(code).toBe(0);
+    const r = JSON.parse(stdout);
+    expect(r).toMatchObject({ method: 'ppi++', judgeSource: 'column', a: 'alpha', b: 'beta', nLabelled: 100, nUnlabelled: 300, stratified: true });
+    expect(r.strata.map((s: { stratum: string }) => s.stratum)).toEqual(['routine', 'rare_clause', 'negative_control']);
+    expect(r.standardError).toBeLessThanOrEqual(r.classicalStandardError);
+    expect(r.randomness.rejected).toBe(false);
+  });
+
+  it('file mode gives the same numbers as column mode', async () => {
+    const dir = tempDir();
+    const src = readFileSync('examples/pool-judged.csv', 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const human = writeInput(dir, 'human.csv', `item,model,stratum,score\n${src.filter((f) => f[4] !== '').map((f) => `${f[0]},${f[1]},${f[2]},${f[4]}`).join('\n')}\n`);
+    const judge = writeInput(dir, 'judge.csv', `item,model,stratum,score\n${src.map((f) => `${f[0]},${f[1]},${f[2]},${f[3]}`).join('\n')}\n`);
+    const file = JSON.parse((await runCli(['compare', human, '--judge', judge, '--json'])).stdout);
+    const column = JSON.parse((await runCli(['compare', 'examples/pool-judged.csv', '--judge', 'judge', '--json'])).stdout);
+    expect(file.judgeSource).toBe('file');
+    expect(file.estimate).toBeCloseTo(column.estimate, 14);
+    expect(file.interval).toEqual(column.interval);
+  });
+
+  it('refuses a labelled subset chosen where the judge saw differences', async () => {
+    const dir = tempDir();
+    // label exactly the items the judge prefers alpha on: not a random subset
+    const src = readFileSync('examples/pool.csv', 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const out = ['item,model,stratum,judge,score'];
+    for (let k = 0; k < src.length; k += 2) {
+      const differ = Number(src[k][4]) > Number(src[k + 1][4]);
+      out.push(`${src[k][0]},alpha,${src[k][2]},${src[k][4]},${differ ? 1 : ''}`, `${src[k][0]},beta,${src[k][2]},${src[k + 1][4]},${differ ? 0 : ''}`);
+    }
+    const path = writeInput(dir, 'biased.csv', `${out.join('\n')}\n`);
+    const { code, stderr } = await runCli(['compare', path, '--judge', 'judge']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/biased\.csv: the labelled items do not look like a random sample of the judged items/);
+    expect(stderr).toMatch(/--assume-random/);
+  });
+
+  it('bad flags and inputs (exit 2)', async () => {
+    const both = await runCli(['compare', 'examples/pool-judged.csv', '--judge', 'judge', '--design', 'x.json']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/not both/);
+    const side = await runCli(['compare', 'examples/pool-judged.csv', '--judge', 'judge', '--alternative', 'greater']);
+    expect(side.stderr).toMatch(/--alternative: --judge gives a two-sided interval only/);
+    const missing = await runCli(['compare', 'examples/pool-judged.csv', '--judge', 'nope']);
+    expect(missing.stderr).toMatch(/missing the judge column "nope"/);
+    const dir = tempDir();
+    const half = writeInput(dir, 'h.csv', 'item,model,judge,score\nx,a,0.5,1\nx,b,0.5,\ny,a,1,\ny,b,0,\n');
+    expect((await runCli(['compare', half, '--judge', 'judge'])).stderr).toMatch(/item "x" has a human score for one candidate only/);
+  });
+});
+
+describe('select and compare --design with clusters', () => {
+  it('carries the cluster column into the design, and the estimate reports clusters', async () => {
+    const dir = tempDir();
+    const rows = ['item,model,output,cluster'];
+    const labelled = ['item,model,score'];
+    for (let i = 0; i < 40; i++) {
+      const doc = `doc${i % 8}`;
+      const differ = i % 4 === 0;
+      rows.push(`s${i},a,x${i},${doc}`, `s${i},b,${differ ? 'y' : 'x'}${i},${doc}`);
+    }
+    const pool = writeInput(dir, 'pool.csv', `${rows.join('\n')}\n`);
+    const sel = await runCli(['select', pool, '--budget', '20', '-o', join(dir, 'l.csv'), '--json']);
+    expect(sel.code).toBe(0);
+    expect(JSON.parse(sel.stdout).warnings.join('\n')).toMatch(/pool-level variance by cluster/);
+    const design = JSON.parse(readFileSync(join(dir, 'l.design.json'), 'utf8'));
+    expect(design.rows[0].cluster).toBe('doc0');
+    for (const r of design.rows.filter((x: { selected: boolean }) => x.selected)) labelled.push(`${r.item},a,${r.kind === 'disagree' ? 1 : 0}`, `${r.item},b,0`);
+    const scores = writeInput(dir, 'scores.csv', `${labelled.join('\n')}\n`);
+    const { code, stdout } = await runCli(['compare', scores, '--design', join(dir, 'l.design.json'), '--json']);
+    expect(code).toBe(0);
+    const r = JSON.parse(stdout);
+    // 10 disagreements (items 0, 4, …, 36: docs 0 and 4 only), all labelled with A − B = 1; the estimate is 10/40
+    expect(r.estimate).toBeCloseTo(0.25, 14);
+    // the clusters of the labelled items: docs 0 and 4 (the disagreements) and the audit's
+    const chosen = new Set(design.rows.filter((x: { selected: boolean }) => x.selected).map((x: { cluster: string }) => x.cluster));
+    expect(chosen.has('doc0') && chosen.has('doc4')).toBe(true);
+    expect(r.nClusters).toBe(chosen.size);
+  });
+});
