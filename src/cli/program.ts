@@ -38,8 +38,7 @@ export function createProgram(io: Io = processIo): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
   // The order people meet them in: design, read, maintain, integrate.
-  for (const register of [compare, size, allocate, headline, sweep, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, shortlist, review, signoff, history]) {
-  for (const register of [compare, size, allocate, headline, sweep, select, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate]) {
+  for (const register of [compare, size, allocate, headline, sweep, select, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, shortlist, review, signoff, history]) {
     register(program, io);
   }
   monitor(program, io);
