@@ -69,6 +69,16 @@ export interface ComparisonCheck {
   pValue: number;
   /** Holm-adjusted over this candidate's checks (R `p.adjust(method = "holm")`). */
   adjustedPValue: number;
+  /**
+   * Holm's level for this check: 1 − α / k, k = how many of the candidate's checks have a p-value
+   * at least this one's (its divisor in Holm's step-down).
+   */
+  holmConfidenceLevel: number;
+  /**
+   * The one-sided upper bound of candidate − best at holmConfidenceLevel (the gate's bound at that
+   * level): when the check eliminates the candidate, this bound lies below −margin.
+   */
+  holmUpperBound: number;
   /** Shown worse than the best by more than the margin: adjustedPValue < α. */
   worse: boolean;
   passed: boolean;
@@ -169,7 +179,7 @@ function barCheck(requirement: Requirement, k: number, aligned: AlignedScores, c
   return { kind: 'bar', requirement: requirement.text, scope, metric, operator, threshold, estimate, confidenceInterval, n, passed, reason };
 }
 
-function comparisonCheck(check: NonInferiorityCheck, margin: number): Omit<ComparisonCheck, 'adjustedPValue' | 'worse' | 'passed' | 'reason'> {
+function comparisonCheck(check: NonInferiorityCheck, margin: number): Omit<ComparisonCheck, 'adjustedPValue' | 'holmConfidenceLevel' | 'holmUpperBound' | 'worse' | 'passed' | 'reason'> {
   // The gate bounds best − candidate from below; its negation bounds candidate − best from above.
   const units = check.nClusters ?? check.n;
   const df = units - 1;
@@ -250,24 +260,33 @@ export function shortlist(table: ScoresTable, options: ShortlistOptions = {}): S
     let comparisons: ComparisonCheck[] = [];
     const candidateWarnings: string[] = [];
     if (k !== bestIndex) {
-      const gate = nonInferiorityFromScores(
-        { candidate: aligned.scores[bestIndex], baseline: aligned.scores[k], stratum: perStratum ? aligned.stratum : null, strataNames: aligned.strata, cluster: options.cluster ? aligned.cluster : null, clusterNames: aligned.clusters },
-        { margin, method: 't', confidenceLevel, perStratum },
-        { baseline: model, candidate: aligned.models[bestIndex] },
-      );
+      const data = { candidate: aligned.scores[bestIndex], baseline: aligned.scores[k], stratum: perStratum ? aligned.stratum : null, strataNames: aligned.strata, cluster: options.cluster ? aligned.cluster : null, clusterNames: aligned.clusters };
+      const names = { baseline: model, candidate: aligned.models[bestIndex] };
+      const gateAt = (level: number) => nonInferiorityFromScores(data, { margin, method: 't', confidenceLevel: level, perStratum }, names);
+      const gate = gateAt(confidenceLevel);
       candidateWarnings.push(...gate.warnings);
       const raw = [gate.overall, ...gate.strata].map((c) => comparisonCheck(c, margin));
       const adjusted = holmAdjust(raw.map((c) => c.pValue));
+      // Holm's divisor of each check: how many p-values are at least its own (ties as holmAdjust orders them).
+      const present = raw.map((c, j) => [c.pValue, j] as const).filter(([p]) => !Number.isNaN(p));
+      const order = [...present].sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, j]) => j);
+      const divisor = raw.map((_, j) => (order.includes(j) ? order.length - order.indexOf(j) : 1));
+      const atLevel = new Map<number, ReturnType<typeof gateAt>>();
       comparisons = raw.map((c, j) => {
         const adjustedPValue = adjusted[j];
         const worse = adjustedPValue < alpha;
-        const interval = `${level} upper bound ${formatNumber(c.confidenceInterval[1], 3)}`;
+        const holmConfidenceLevel = 1 - alpha / divisor[j];
+        let holm = atLevel.get(divisor[j]);
+        if (holm === undefined) atLevel.set(divisor[j], (holm = divisor[j] === 1 ? gate : gateAt(holmConfidenceLevel)));
+        const bound = [holm.overall, ...holm.strata][j].lowerBound;
+        const holmUpperBound = bound === 0 ? 0 : -bound;
+        const interval = worse ? `upper bound ${formatNumber(holmUpperBound, 3)} at Holm's level ${+(holmConfidenceLevel * 100).toFixed(4)}%` : `${level} upper bound ${formatNumber(c.confidenceInterval[1], 3)}`;
         const what = `${c.scope}: ${model} − ${aligned.models[bestIndex]} = ${formatNumber(c.estimate, 3)} (${interval}, n ${c.n})`;
         let reason: string;
         if (Number.isNaN(c.pValue)) reason = `${what}: too few ${c.nClusters === null ? 'items' : 'clusters'} to tell`;
         else if (worse) reason = `${what} is worse than the best by more than the margin ${formatNumber(margin)} (Holm-adjusted p ${formatNumber(adjustedPValue, 3)} < ${formatNumber(alpha)})`;
         else reason = `${what} is not shown worse than −${formatNumber(margin)} (Holm-adjusted p ${formatNumber(adjustedPValue, 3)})`;
-        return { ...c, adjustedPValue, worse, passed: !worse, reason };
+        return { ...c, adjustedPValue, holmConfidenceLevel, holmUpperBound, worse, passed: !worse, reason };
       });
       for (const c of comparisons) if (Number.isNaN(c.pValue)) candidateWarnings.push(`${model}, ${c.scope}: too few units to compare with the best; this check cannot eliminate it`);
     }

@@ -7,7 +7,7 @@ import { runCli } from '../helpers/cli.js';
 
 // R 4.2.2, tests/reference/decision/shortlist.R: t.test(best, c, paired = TRUE, mu = 0.05,
 // alternative = "greater")$p.value per scope, then p.adjust(p, method = "holm").
-const reference = JSON.parse(readFileSync('tests/reference/decision/shortlist.json', 'utf8')) as Record<string, { scopes: string[]; pValue: number[]; adjustedPValue: number[]; upper: number[] }>;
+const reference = JSON.parse(readFileSync('tests/reference/decision/shortlist.json', 'utf8')) as Record<string, { scopes: string[]; pValue: number[]; adjustedPValue: number[]; upper: number[]; holmLevel: number[]; holmUpper: number[] }>;
 const table = loadScores('examples/scores.csv');
 
 function close(actual: number, expected: number, relative = 1e-8) {
@@ -26,6 +26,10 @@ describe('shortlist', () => {
         close(k.pValue, ref.pValue[j], 1e-7);
         close(k.adjustedPValue, ref.adjustedPValue[j], 1e-7);
         close(k.confidenceInterval[1], ref.upper[j], 1e-9);
+        close(k.holmConfidenceLevel, ref.holmLevel[j], 1e-12);
+        close(k.holmUpperBound, ref.holmUpper[j], 1e-9);
+        // A check that eliminates has its Holm-level bound below −margin.
+        if (k.worse) expect(k.holmUpperBound).toBeLessThan(-0.05);
       });
     }
   });
@@ -84,7 +88,7 @@ describe('benchplan shortlist', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Finalists: alpha /);
     expect(run.stdout).toMatch(/\n {2}gamma: negative_control\.hallucinationRate = 0\.1 .* fails the bar/);
-    expect(run.stdout).toMatch(/\n {2}beta: overall: beta − alpha = -0\.152 \(95% upper bound -0\.116, n 400\) is worse/);
+    expect(run.stdout).toMatch(/\n {2}beta: overall: beta − alpha = -0\.152 \(upper bound -0\.102 at Holm's level 98\.75%, n 400\) is worse/);
   });
   it('exits 2 naming a bad bar', async () => {
     const run = await runCli(['shortlist', 'examples/scores.csv', '--require', 'negative_control.hallucinationRate<0.08']);
