@@ -2,12 +2,12 @@ import type { Command } from '@commander-js/extra-typings';
 import { preflightChart, writeChart, CHART_OPTION } from '../charts/index.js';
 import { historyChartSpec } from '../charts/history.js';
 import { InputError } from '../data/errors.js';
-import { loadScores } from '../data/scores.js';
 import { loadStrata } from '../data/strata-file.js';
 import { runHistory, type HistoryResult } from '../decision/history.js';
 import { listArchiveVersions, readArchiveVersion } from '../rotation/archive.js';
 import { formatInterval, formatNumber, formatTable } from '../report/table.js';
 import { contextOf, emit, numberFlag, warningLines, type Io } from './io.js';
+import { loadInputs, withSourceOptions } from './sources.js';
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -40,15 +40,16 @@ export function formatHistory(r: HistoryResult): string {
 }
 
 export function register(program: Command, io: Io): void {
-  program
+  const command = program
     .command('history')
     .description('the instrument over time: each run per stratum and headline with intervals, distinguishable changes flagged, version boundaries marked')
-    .requiredOption('--run <DATE=FILE>', 'one run: its date and scores file (repeat, in date order)', collect)
+    .requiredOption('--run <DATE=FILE>', 'one run: its date and scores file (CSV / JSONL, or a promptfoo, Inspect, lm-eval result; repeat, in date order)', collect)
     .option('--strata <file>', 'strata file with traffic shares: the headline is reweighted (default: the plain mean)')
     .option('--model <model>', 'a model to follow (repeat; default every model)', collect)
     .option('--archive <dir>', "a benchmark archive: each run is labelled with the version whose eval items it scored")
     .option('--confidence <level>', 'two-sided level of the intervals', '0.95')
-    .option(...CHART_OPTION)
+    .option(...CHART_OPTION);
+  withSourceOptions(command)
     .action(async (opts, cmd) => {
       const ctx = contextOf(cmd, io);
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
@@ -56,7 +57,7 @@ export function register(program: Command, io: Io): void {
       const runs = opts.run.map((text) => {
         const at = text.indexOf('=');
         if (at <= 0 || at === text.length - 1) throw new InputError('must be DATE=FILE, e.g. 2026-11-02=runs/w45.csv', { file: '--run', value: text });
-        return { date: text.slice(0, at), table: loadScores(text.slice(at + 1)) };
+        return { date: text.slice(0, at), table: loadInputs([text.slice(at + 1)], opts as Record<string, unknown>, io).table };
       });
       let weights;
       if (opts.strata !== undefined) {

@@ -2,23 +2,23 @@ import type { Command } from '@commander-js/extra-typings';
 import { preflightOutput, writeFileAtomic } from '../data/atomic.js';
 import { InputError } from '../data/errors.js';
 import { loadManifest } from '../data/manifest.js';
-import { loadScores } from '../data/scores.js';
 import { loadStrata } from '../data/strata-file.js';
 import { defaultReviewStrata, reviewSample, type ReviewItemInfo } from '../decision/review.js';
 import { reviewCsv, reviewPageHtml } from '../decision/review-page.js';
 import { benchmarkItemsFromManifest } from '../rotation/content.js';
 import { readShortlist } from './signoff.js';
 import { contextOf, emit, numberFlag, seedFlag, warningLines, type Io } from './io.js';
+import { loadInputs, withSourceOptions } from './sources.js';
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
 export function register(program: Command, io: Io): void {
-  program
+  const command = program
     .command('review')
     .description("a seeded sample of each finalist's outputs on the strata a person must read, as an HTML page and a CSV")
-    .argument('<scores>', 'scores file (CSV or JSONL) with a stratum column')
+    .argument('<scores...>', 'scores file(s) with a stratum column: CSV / JSONL, or promptfoo, Inspect, lm-eval results')
     .option('--shortlist <file>', 'the JSON written by benchplan shortlist -o: its finalists are reviewed')
     .option('--model <model>', 'a finalist to review (repeat), instead of --shortlist', collect)
     .option('--strata <file>', 'strata file (YAML): the default strata to review are those named like rare or negative')
@@ -28,8 +28,10 @@ export function register(program: Command, io: Io): void {
     .option('--seed <seed>', 'seed of the draw', '0')
     .option('--reviewer <name>', 'the person the sample is for, shown on the page')
     .requiredOption('-o, --output <file>', 'the HTML page')
-    .option('--csv <file>', 'also write the sample as CSV')
-    .action((scoresPath, opts, cmd) => {
+    .option('--csv <file>', 'also write the sample as CSV');
+  withSourceOptions(command)
+    .action((inputs, opts, cmd) => {
+      const scoresPath = inputs.join(' + ');
       const ctx = contextOf(cmd, io);
       const perStratum = numberFlag('--per-stratum', opts.perStratum, { integer: true, min: 1 }) as number;
       let finalists: string[];
@@ -49,7 +51,7 @@ export function register(program: Command, io: Io): void {
       }
       preflightOutput(opts.output, '--output');
       if (opts.csv !== undefined) preflightOutput(opts.csv, '--csv');
-      const table = loadScores(scoresPath);
+      const table = loadInputs(inputs, opts as Record<string, unknown>, io).table;
       let items: Map<string, ReviewItemInfo> | undefined;
       if (opts.manifest !== undefined) {
         const manifest = loadManifest(opts.manifest);

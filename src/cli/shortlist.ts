@@ -1,12 +1,12 @@
 import type { Command } from '@commander-js/extra-typings';
 import { writeFileAtomic, preflightOutput } from '../data/atomic.js';
 import { InputError } from '../data/errors.js';
-import { loadScores } from '../data/scores.js';
 import { loadStrata } from '../data/strata-file.js';
 import { parseRequirement } from '../decision/requirement.js';
 import { shortlist, type ShortlistResult } from '../decision/shortlist.js';
 import { formatInterval, formatNumber, formatTable } from '../report/table.js';
 import { contextOf, emit, numberFlag, toJsonText, warningLines, type Io } from './io.js';
+import { loadInputs, withSourceOptions } from './sources.js';
 
 /** The JSON document of `benchplan shortlist` (also what `--output` writes and `signoff --shortlist` reads). */
 export interface ShortlistReport extends ShortlistResult {
@@ -50,10 +50,10 @@ function collect(value: string, previous: string[] = []): string[] {
 }
 
 export function register(program: Command, io: Io): void {
-  program
+  const command = program
     .command('shortlist')
     .description('which candidates clear the bar: absolute bars, and not worse than the best (overall and per stratum, Holm)')
-    .argument('<scores>', 'scores file (CSV or JSONL) with every candidate')
+    .argument('<scores...>', 'scores file(s) with every candidate: CSV / JSONL, or promptfoo, Inspect, lm-eval results')
     .option('--strata <file>', 'strata file (YAML): every stratum of the scores must be in it')
     .option('--margin <x>', 'how much worse than the best a finalist may be, in score units', '0')
     .option('--require <bar>', 'an absolute bar, STRATUM.METRIC<=X or overall.METRIC>=X; METRIC mean, hallucinationRate, recall, precision (repeat)', collect)
@@ -68,14 +68,16 @@ export function register(program: Command, io: Io): void {
       `
 Example:
   benchplan shortlist scores.csv --strata strata.yaml --margin 0.05 --require "negative_control.hallucinationRate<=0.08"`,
-    )
-    .action((scoresPath, opts, cmd) => {
+    );
+  withSourceOptions(command)
+    .action((inputs, opts, cmd) => {
+      const scoresPath = inputs.join(' + ');
       const ctx = contextOf(cmd, io);
       const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
       const requirements = (opts.require ?? []).map((text) => parseRequirement(text));
       if (opts.output !== undefined) preflightOutput(opts.output, '--output');
-      const table = loadScores(scoresPath);
+      const table = loadInputs(inputs, opts as Record<string, unknown>, io).table;
       let strataSource: string | null = null;
       if (opts.strata !== undefined) {
         const strata = loadStrata(opts.strata);

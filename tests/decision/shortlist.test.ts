@@ -124,3 +124,13 @@ describe('the JSDoc example', () => {
     expect(shortlist(table, { margin: 0.05 }).finalists).toEqual(['alpha']);
   });
 });
+
+describe('benchplan shortlist on tool results', () => {
+  it('reads promptfoo files directly, like every command', async () => {
+    const run = await runCli(['shortlist', 'examples/promptfoo/main.json', 'examples/promptfoo/pr.json', '--margin', '0.02', '--drop-unpaired', '--model-name', 'examples/promptfoo/main.json=main', '--model-name', 'examples/promptfoo/pr.json=pr', '--json']);
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.stdout);
+    expect(doc.candidates.map((c: { model: string }) => c.model)).toEqual(['main', 'pr']);
+    expect(doc.dropped).toBeGreaterThan(0); // pr.json's tests differ from main.json's: unpaired items are left out with --drop-unpaired
+  });
+});
