@@ -179,6 +179,24 @@ function barCheck(requirement: Requirement, k: number, aligned: AlignedScores, c
   return { kind: 'bar', requirement: requirement.text, scope, metric, operator, threshold, estimate, confidenceInterval, n, passed, reason };
 }
 
+/**
+ * How many slots (outcomes in the rate's denominator) would have to change for a rate bar to flip:
+ * with x = estimate · n slots counted and the bar at t · n, a passing `<=` bar fails at
+ * ⌊t·n⌋ + 1 slots, a failing one passes at ⌊t·n⌋; a `>=` bar fails below ⌈t·n⌉ and passes at it.
+ * Infinity for a mean bar or an undefined rate.
+ */
+function slotsToFlip(b: BarCheck): number {
+  if (b.metric === 'mean' || !Number.isFinite(b.estimate) || b.n === 0) return Infinity;
+  const count = b.estimate * b.n;
+  const limit = b.threshold * b.n;
+  const eps = 1e-9;
+  let slots: number;
+  if (b.operator === '<=') slots = b.passed ? Math.floor(limit + eps) + 1 - count : count - Math.floor(limit + eps);
+  else slots = b.passed ? count - (Math.ceil(limit - eps) - 1) : Math.ceil(limit - eps) - count;
+  // count is estimate · n, a whole number up to rounding (or a share of repeats): round off the noise.
+  return Math.round(slots * 1e6) / 1e6;
+}
+
 function comparisonCheck(check: NonInferiorityCheck, margin: number): Omit<ComparisonCheck, 'adjustedPValue' | 'holmConfidenceLevel' | 'holmUpperBound' | 'worse' | 'passed' | 'reason'> {
   // The gate bounds best − candidate from below; its negation bounds candidate − best from above.
   const units = check.nClusters ?? check.n;
@@ -289,6 +307,13 @@ export function shortlist(table: ScoresTable, options: ShortlistOptions = {}): S
         return { ...c, adjustedPValue, holmConfidenceLevel, holmUpperBound, worse, passed: !worse, reason };
       });
       for (const c of comparisons) if (Number.isNaN(c.pValue)) candidateWarnings.push(`${model}, ${c.scope}: too few units to compare with the best; this check cannot eliminate it`);
+    }
+    // seeds/000: do not separate what is closer than about two slots on a small denominator.
+    for (const b of bars) {
+      const slots = slotsToFlip(b);
+      if (slots <= 2) {
+        candidateWarnings.push(`${model}: ${slots === 1 ? 'one slot' : `${formatNumber(slots)} slots`} would change the verdict on ${b.requirement} (${b.scope}.${b.metric} ${formatNumber(b.estimate, 3)} on ${formatNumber(b.n)} slots): too close to separate`);
+      }
     }
     const failed = [...bars, ...comparisons].find((c) => !c.passed) ?? null;
     return { model, mean: means[k], shortlisted: failed === null, firstReason: failed, bars, comparisons, warnings: candidateWarnings };

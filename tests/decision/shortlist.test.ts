@@ -134,3 +134,15 @@ describe('benchplan shortlist on tool results', () => {
     expect(doc.dropped).toBeGreaterThan(0); // pr.json's tests differ from main.json's: unpaired items are left out with --drop-unpaired
   });
 });
+
+describe('closer than two slots (seeds/000)', () => {
+  it('warns when one or two outcomes would flip a rate bar, and only then', () => {
+    // Hand count: gamma has 10 fabrications in 100 negative-control slots; at <= 0.08 it passes with 8: 2 slots.
+    // alpha has 6: it fails at 9, 3 slots away: no warning.
+    const r = shortlist(table, { margin: 0.05, requirements: [parseRequirement('negative_control.hallucinationRate<=0.08')] });
+    expect(r.warnings).toEqual(['gamma: 2 slots would change the verdict on negative_control.hallucinationRate<=0.08 (negative_control.hallucinationRate 0.1 on 100 slots): too close to separate']);
+    // At <= 0.07, alpha fails at 8: 2 slots; gamma passes at 7: 3 slots.
+    const s = shortlist(table, { margin: 0.05, requirements: [parseRequirement('negative_control.hallucinationRate<=0.07')] });
+    expect(s.warnings).toEqual(['alpha: 2 slots would change the verdict on negative_control.hallucinationRate<=0.07 (negative_control.hallucinationRate 0.06 on 100 slots): too close to separate']);
+  });
+});
