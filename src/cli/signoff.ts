@@ -5,7 +5,7 @@ import { InputError } from '../data/errors.js';
 import { loadPolicy } from '../data/policy.js';
 import { parseWith } from '../data/validate.js';
 import { signoff, type EvidenceRole } from '../decision/signoff.js';
-import { contextOf, emit, type Io } from './io.js';
+import { choiceFlag, contextOf, emit, type Io } from './io.js';
 
 /** The part of a `shortlist --output` document a sign-off reads. */
 const ShortlistDocumentSchema = z.looseObject({ finalists: z.array(z.string()), best: z.string() });
@@ -44,6 +44,8 @@ export function register(program: Command, io: Io): void {
     .option('--policy <file>', 'the cost policy (its owner is recorded)')
     .option('--review <file>', 'the review sample (benchplan review --csv)')
     .option('--agreement <file>', 'the annotator agreement report (benchplan agree --json)')
+    .option('--judge <name>', 'the judge (model or rubric) that scored the outputs, if one did')
+    .option('--labels <state>', 'the gold labels: reviewed or unreviewed')
     .action((opts, cmd) => {
       const ctx = contextOf(cmd, io);
       const list = readShortlist(opts.shortlist);
@@ -60,6 +62,8 @@ export function register(program: Command, io: Io): void {
         note: opts.note,
         ...(opts.version === undefined ? {} : { version: opts.version }),
         policyOwner,
+        ...(opts.judge === undefined ? {} : { judge: opts.judge }),
+        ...(opts.labels === undefined ? {} : { labels: choiceFlag('--labels', opts.labels, ['reviewed', 'unreviewed'] as const) as 'reviewed' | 'unreviewed' }),
         evidence,
       });
       const r = result.record;
@@ -69,6 +73,8 @@ export function register(program: Command, io: Io): void {
           `written ${result.path} (write-once), record digest ${r.recordDigest}`,
           ...r.evidence.map((e) => `  ${e.role.padEnd(9)} ${e.path}  sha256 ${e.sha256}`),
           ...(r.policyOwner === null ? [] : [`  policy owner: ${r.policyOwner}`]),
+          ...(r.judge === null ? [] : [`  judge: ${r.judge}`]),
+          ...(r.labels === null ? [] : [`  labels: ${r.labels}`]),
           'benchplan verify --archive DIR re-checks the record and re-hashes the evidence files.',
         ].join('\n'),
       );

@@ -42,6 +42,10 @@ export const SignoffRecordSchema = z.strictObject({
   archiveVersion: z.strictObject({ version: z.string().regex(VERSION_ID_PATTERN), recordDigest: Sha256, fingerprint: Sha256 }),
   /** The owner of the cost policy, when a policy is part of the evidence. */
   policyOwner: z.string().nullable(),
+  /** The judge (model or rubric) that scored the outputs, when one did (seeds/000: a record names its judge). */
+  judge: z.string().nullable(),
+  /** Whether the gold labels the scores rest on were reviewed, or some are still unreviewed (seeds/000). */
+  labels: z.enum(['reviewed', 'unreviewed']).nullable(),
   evidence: z.array(EvidenceSchema),
   /** SHA-256 of the record's canonical JSON without this field (versionRecordDigest). */
   recordDigest: Sha256,
@@ -61,6 +65,10 @@ export interface SignoffInput {
   /** The archive version decided on; default the head of the archive's hash chain. */
   version?: string;
   policyOwner?: string | null;
+  /** The judge that scored the outputs, if any. */
+  judge?: string | null;
+  /** `reviewed` or `unreviewed`: the state of the gold labels, if known. */
+  labels?: 'reviewed' | 'unreviewed' | null;
   evidence: ReadonlyArray<{ role: EvidenceRole; path: string }>;
 }
 
@@ -97,7 +105,8 @@ function hashEvidence(role: EvidenceRole, path: string): Evidence {
 /**
  * Builds a sign-off record (pure but for hashing the evidence files and reading the archive
  * version): the reviewer, the date, the chosen candidate, the finalists, the note, the archive
- * version with its record digest and fingerprint, the policy's owner, and each evidence file's
+ * version with its record digest and fingerprint, the policy's owner, the judge, whether the
+ * labels were reviewed, and each evidence file's
  * SHA-256 (the digest `sha256sum FILE` prints). The version must be intact
  * (assertVersionIntact): nobody signs off on a changed benchmark.
  * @throws {InputError} for a bad id, an empty reviewer, a date that is not YYYY-MM-DD, a chosen
@@ -111,6 +120,7 @@ export function buildSignoffRecord(archiveDir: string, input: SignoffInput): Sig
   if (reviewer === '') throw new InputError('name the reviewer who owns the decision', { file: '--reviewer', value: input.reviewer });
   if (!isIsoDate(input.date)) throw new InputError('must be a date YYYY-MM-DD', { file: '--date', value: input.date });
   if (input.finalists.length === 0) throw new InputError('the shortlist has no finalist: there is nothing to sign off', { file: '--shortlist' });
+  if (input.labels != null && input.labels !== 'reviewed' && input.labels !== 'unreviewed') throw new InputError('must be reviewed or unreviewed', { file: '--labels', value: input.labels });
   if (!input.finalists.includes(input.chosen)) throw new InputError(`must be one of the shortlist's finalists (${input.finalists.join(', ')})`, { file: '--chosen', value: input.chosen });
   archiveFolders(archiveDir);
   let version = input.version;
@@ -132,6 +142,8 @@ export function buildSignoffRecord(archiveDir: string, input: SignoffInput): Sig
     note: input.note ?? '',
     archiveVersion: { version, recordDigest: record.recordDigest ?? versionRecordDigest(record), fingerprint: record.fingerprint },
     policyOwner: input.policyOwner ?? null,
+    judge: input.judge ?? null,
+    labels: input.labels ?? null,
     evidence,
   };
   return { ...body, recordDigest: versionRecordDigest(body) } as SignoffRecord;

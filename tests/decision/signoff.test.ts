@@ -25,7 +25,7 @@ describe('signoff', () => {
     const { archive, scores, input } = setUp();
     const { record, path } = signoff(archive, input);
     expect(path).toBe(join(archive, 'signoffs', 'pick-1.json'));
-    expect(record).toMatchObject({ format: 'benchplan-signoff/1', id: 'pick-1', reviewer: 'R. Ahmed', date: '2026-11-30', chosen: 'alpha', finalists: ['alpha', 'beta'], note: 'read 40 outputs', policyOwner: null });
+    expect(record).toMatchObject({ format: 'benchplan-signoff/1', id: 'pick-1', reviewer: 'R. Ahmed', date: '2026-11-30', chosen: 'alpha', finalists: ['alpha', 'beta'], note: 'read 40 outputs', policyOwner: null, judge: null, labels: null });
     // The evidence digest is the file's plain SHA-256 (what `sha256sum` prints).
     expect(record.evidence).toEqual([{ role: 'scores', path: scores, sha256: createHash('sha256').update(readFileSync(scores)).digest('hex'), bytes: readFileSync(scores).length }]);
     const version = JSON.parse(readFileSync(join(archive, 'versions', 'v1.json'), 'utf8'));
@@ -101,11 +101,14 @@ describe('benchplan signoff', () => {
     const { dir, archive, scores } = setUp();
     const list = join(dir, 'shortlist.json');
     writeFileSync(list, JSON.stringify({ best: 'alpha', finalists: ['alpha'] }));
-    const args = ['signoff', '--archive', archive, '--id', 'q4', '--reviewer', 'R. Ahmed', '--date', '2026-11-30', '--chosen', 'alpha', '--shortlist', list, '--scores', scores, '--policy', 'examples/policy.yaml'];
+    const args = ['signoff', '--archive', archive, '--id', 'q4', '--reviewer', 'R. Ahmed', '--date', '2026-11-30', '--chosen', 'alpha', '--shortlist', list, '--scores', scores, '--policy', 'examples/policy.yaml', '--judge', 'gpt-judge-v2', '--labels', 'unreviewed'];
     const first = await runCli(args);
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/^signed off: alpha \(of finalists alpha\) by R\. Ahmed on 2026-11-30, on version v1\n/);
     expect(first.stdout).toMatch(/policy owner: Head of Regulatory Risk/);
+    expect(first.stdout).toMatch(/judge: gpt-judge-v2\n {2}labels: unreviewed/);
+    const bad = await runCli([...args.slice(0, 4), 'q9', ...args.slice(5, -1), 'maybe']);
+    expect(bad.stderr).toBe('error: --labels: must be one of reviewed, unreviewed (got "maybe")\n');
     const second = await runCli(args);
     expect(second.code).toBe(1);
     expect(second.stderr).toMatch(/already exists/);
