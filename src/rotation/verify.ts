@@ -368,7 +368,14 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
   const signoffs: string[] = [];
   let evidenceFiles = 0;
   if (only === null) {
-    const files = listFolder(join(archiveDir, SIGNOFF_FOLDER));
+    // A link in place of the folder is reported as extra above and never followed.
+    let folder: Stats | null = null;
+    try {
+      folder = lstatSync(join(archiveDir, SIGNOFF_FOLDER));
+    } catch {
+      folder = null;
+    }
+    const files = folder?.isDirectory() ? listFolder(join(archiveDir, SIGNOFF_FOLDER)) : new Map<string, Stats>();
     for (const name of [...files.keys()].sort(compareIds)) {
       const path = `${SIGNOFF_FOLDER}/${name}`;
       const id = name.endsWith('.json') ? name.slice(0, -5) : '';

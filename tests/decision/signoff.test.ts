@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CheckFailed, InputError } from '../../src/data/errors.js';
@@ -86,6 +86,17 @@ describe('signoff', () => {
     const gone = verifyArchive(archive);
     expect(gone.ok).toBe(true);
     expect(gone.notes).toContainEqual(expect.stringMatching(/^signoffs\/pick-1\.json: the scores file .* is not here/));
+  });
+
+  it('verify never follows a link in place of signoffs/', () => {
+    const { dir, archive } = setUp();
+    const elsewhere = join(dir, 'elsewhere');
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, 'x.json'), '{}');
+    symlinkSync(elsewhere, join(archive, 'signoffs'));
+    const r = verifyArchive(archive);
+    expect(r.problems).toContainEqual(expect.objectContaining({ kind: 'extra', path: 'signoffs' }));
+    expect(r.signoffs).toEqual([]);
   });
 
   it('verify lists a foreign file in signoffs/ as extra', () => {
