@@ -6,13 +6,14 @@
 // index path's floor), the index path forced on the 0/1 data, the whole `benchplan compare` command, and
 // (when /usr/bin/python3 has scipy) scipy.stats.bootstrap(paired=True, method='BCa', vectorized=True) on
 // the same data. Every measurement runs in its own child process so its peak memory (maxRSS) is its own.
-// Prints a table and writes bench/results.json.
+// Prints a table and writes out/bench/results.json (never the tracked bench/results.json, the
+// record of the run the README quotes: copy a new run there by hand, with the README numbers).
 //
-// Usage: npm run bench [-- --sizes 400,1648,10000] [--data binary,normal] [--threads 2] [--no-scipy] [--out bench/results.json]
+// Usage: npm run bench [-- --sizes 400,1648,10000] [--data binary,normal] [--threads 2] [--no-scipy] [--out out/bench/results.json]
 // Timings are best-of-5 after a warm-up, the library interleaved with the index-only floor (scipy: best
 // of 2). The machine may be shared: read the load average printed with the results before trusting a ratio.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +29,7 @@ const flag = (name, fallback) => {
 const sizes = flag('--sizes', '400,1648,10000').split(',').map(Number);
 const kinds = flag('--data', DATA_KINDS.join(',')).split(',');
 const threads = Number(flag('--threads', '2'));
-const out = resolve(flag('--out', join(here, 'results.json')));
+const out = resolve(flag('--out', join(root, 'out', 'bench', 'results.json')));
 const B = 9999;
 const python = '/usr/bin/python3';
 
@@ -141,5 +142,6 @@ for (const [kind, t] of Object.entries(targets)) {
       `within 2× of the index cost: ${t.path === 'indices' ? yes(t.withinTwiceTheIndexCost, f(t.indexPathOverIndices)) : `n/a (no index is drawn; the index path forced: ${f(t.indexPathOverIndices)})`}`,
   );
 }
+mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify({ bench: 'paired BCa bootstrap, 9999 resamples', date: new Date().toISOString(), machine, rows, targets }, null, 2)}\n`);
 say(`wrote ${out}`);

@@ -9,7 +9,7 @@ import { ALLOCATION_METHODS, allocateSample, type AllocationMethod, type Allocat
 import { compareAllocations, type AllocationTradeoff } from '../strata/compare-allocations.js';
 import { allocationSds, stratumDiscordance, type StratumDiscordance } from '../strata/discordance.js';
 import { StratumRangeError } from '../strata/errors.js';
-import { choiceFlag, contextOf, emit, numberFlag, type Io, warningLines } from './io.js';
+import { choiceFlag, contextOf, emit, numberFlag, type Io, warningLines, budgetFlag } from './io.js';
 
 /** The JSON document of `benchplan allocate`. */
 export interface AllocateReport {
@@ -114,7 +114,7 @@ export function register(program: Command, io: Io): void {
     .command('allocate')
     .description('split an annotation budget across strata')
     .requiredOption('--strata <file>', 'strata file (YAML): traffic, quota, cost, min, max, available per stratum')
-    .requiredOption('--budget <n>', 'items to annotate (a whole number ≥ 1)')
+    .requiredOption('--budget <n>', 'items to annotate (a whole number from 1 to 10,000,000)')
     .option('--method <method>', `${ALLOCATION_METHODS.join(', ')} (default: quota when the strata file has quotas, else neyman with a pilot, else proportional)`)
     .option('--pilot <file>', 'pilot scores (CSV or JSONL with a stratum column): per-stratum sd of the paired difference, and what each method buys')
     .option('--a <model>', 'first model of the pilot (differences are A − B)')
@@ -127,9 +127,9 @@ export function register(program: Command, io: Io): void {
     .action(async (options, command) => {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
-      const budget = numberFlag('--budget', options.budget, { integer: true, min: 1 }) as number;
-      const min = numberFlag('--min', options.min, { integer: true, min: 0 });
-      const max = numberFlag('--max', options.max, { integer: true, min: 0 });
+      const budget = budgetFlag('--budget', options.budget, 1) as number;
+      const min = budgetFlag('--min', options.min, 0);
+      const max = budgetFlag('--max', options.max, 0);
       if (min !== undefined && max !== undefined && min > max) throw new InputError('must not exceed --max', { file: '--min', value: `${min} > ${max}` });
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       const chosen = choiceFlag('--method', options.method, ALLOCATION_METHODS);

@@ -6,7 +6,7 @@ import { fewerLabels } from './compare-fewer-labels.js';
 import { alignModels, checkClustersWithinStrata, type AlignedScores } from '../data/pairing.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { loadInputs, withSourceOptions } from './sources.js';
-import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
+import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, resamplesFlag } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { compareMarkdown } from '../report/markdown-compare.js';
 
@@ -122,7 +122,7 @@ export function register(program: Command, io: Io): void {
     .option('--a <model>', 'model A (with --b: one pair, estimate = mean of A − B)')
     .option('--b <model>', 'model B')
     .option('--method <method>', `interval: ${COMPARE_METHODS.join(', ')} (auto: chosen from the data, see README "How --method auto chooses")`, 'auto')
-    .option('--resamples <n>', 'bootstrap resamples (and sign-flip permutations)', '9999')
+    .option('--resamples <n>', 'bootstrap resamples (and sign-flip permutations) (at most 10,000,000)', '9999')
     .option('--confidence <level>', 'confidence level of the interval, in (0, 1)', '0.95')
     .option('--seed <seed>', 'seed of the resampling (same seed, same bytes)', '0')
     .option('--alternative <side>', `${ALTERNATIVE_HYPOTHESES.join(', ')}: two-sided interval, or one-sided (less: A < B, greater: A > B)`, 'two-sided')
@@ -143,7 +143,7 @@ export function register(program: Command, io: Io): void {
       if (flags.judge !== undefined || flags.design !== undefined) return fewerLabels(ctx, scoresPath, flags);
       if (flags.chart !== undefined) preflightChart(flags.chart);
       const method = choiceFlag('--method', flags.method, COMPARE_METHODS) as CompareMethod;
-      const nResamples = numberFlag('--resamples', flags.resamples, { integer: true, min: 1 }) as number;
+      const nResamples = resamplesFlag(flags.resamples) as number;
       const confidenceLevel = numberFlag('--confidence', flags.confidence, { above: 0, below: 1 }) as number;
       const alternative = choiceFlag('--alternative', flags.alternative, ALTERNATIVE_HYPOTHESES) as Alternative;
       const threads = numberFlag('--threads', flags.threads, { integer: true, min: 1, max: 256 }) as number;

@@ -4,7 +4,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { GATE_METHODS, nonInferiorityGate } from '../bootstrap/gate.js';
 import { formatNonInferiorityReport, nonInferiorityHeadline } from '../report/gate.js';
 import { CheckFailed } from '../data/errors.js';
-import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
+import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, resamplesFlag } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { gateMarkdown } from '../report/markdown-gate.js';
 import { loadInputs, pairFromInputs, withSourceOptions } from './sources.js';
@@ -19,7 +19,7 @@ export function register(program: Command, io: Io): void {
     .requiredOption('--margin <x>', 'largest acceptable drop of candidate − baseline, in score units (0.02 = 2 points on 0/1 scores)')
     .option('--method <method>', `interval method: ${GATE_METHODS.join(', ')} (auto: chosen from the data, see README "How --method auto chooses")`, 'auto')
     .option('--confidence <level>', 'one-sided confidence level of the lower bound', '0.95')
-    .option('--resamples <n>', 'bootstrap resamples', '9999')
+    .option('--resamples <n>', 'bootstrap resamples (at most 10,000,000)', '9999')
     .option('--seed <seed>', 'seed of the resampling streams', '0')
     .option('--sequential', 'a sequential gate for runs on every commit: α spent across looks, kept in --state (see README "Monitor")')
     .option('--state <file>', 'with --sequential: the state file of all looks so far (created if absent)')
@@ -47,7 +47,7 @@ Examples:
       const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
       const method = choiceFlag('--method', opts.method, GATE_METHODS);
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 });
-      const nResamples = numberFlag('--resamples', opts.resamples, { integer: true, min: 1 });
+      const nResamples = resamplesFlag(opts.resamples);
       const loaded = loadInputs(inputs, opts as Record<string, unknown>, io);
       const table = loaded.table;
       const [baseline, candidate] = pairFromInputs(loaded, opts.baseline, opts.candidate, ['--baseline', '--candidate']);

@@ -7,8 +7,9 @@ import { formatInterval, formatNumber, formatPercent, formatTable } from '../rep
 import { stratifiedHeadlines, type HeadlineDifference } from '../strata/headlines.js';
 import { HEADLINE_INTERVAL_METHODS, STRATUM_INTERVAL_METHODS, type HeadlineIntervalMethod, type StratumIntervalMethod } from '../strata/proportion-interval.js';
 import type { StratumWeight } from '../strata/headline.js';
+import { StratumRangeError } from '../strata/errors.js';
 import { strataInputError } from './allocate.js';
-import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, warningLines } from './io.js';
+import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, warningLines, resamplesFlag } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { headlineMarkdown } from '../report/markdown-headline.js';
 import { loadInputs, withSourceOptions } from './sources.js';
@@ -98,7 +99,7 @@ export function register(program: Command, io: Io): void {
     .option('--method <method>', `interval of the differences: ${DIFFERENCE_METHODS.join(', ')} (auto: stratified t below 100 items, stratified BCa from 100)`, 'auto')
     .option('--stratum-interval <method>', `per-stratum intervals: ${STRATUM_INTERVAL_METHODS.join(', ')} (auto: Wilson for 0/1 scores, else Wald)`, 'auto')
     .option('--headline-interval <method>', `headline intervals: ${HEADLINE_INTERVAL_METHODS.join(', ')} (auto: beta-smoothed for 0/1 scores, else Wald)`, 'auto')
-    .option('--resamples <n>', 'stratified-bootstrap resamples for the differences', '9999')
+    .option('--resamples <n>', 'stratified-bootstrap resamples for the differences (at most 10,000,000)', '9999')
     .option('--seed <seed>', 'seed of the bootstrap', '0')
     .option('--drop-unpaired', 'leave out items not every model scored (and say how many)')
     .option(...CHART_OPTION)
@@ -112,7 +113,7 @@ export function register(program: Command, io: Io): void {
       const method = choiceFlag('--method', options.method, DIFFERENCE_METHODS) ?? 'auto';
       const stratumInterval = choiceFlag('--stratum-interval', options.stratumInterval, STRATUM_INTERVAL_METHODS) ?? 'auto';
       const headlineInterval = choiceFlag('--headline-interval', options.headlineInterval, HEADLINE_INTERVAL_METHODS) ?? 'auto';
-      const resamples = numberFlag('--resamples', options.resamples, { integer: true, min: 1 }) as number;
+      const resamples = resamplesFlag(options.resamples) as number;
       const seed = seedFlag(options.seed);
       const strata = loadStrata(options.strata);
       if (!strata.hasTraffic) throw new InputError('the headline needs a traffic share for every stratum', { file: strata.source, line: strata.strata[0].line || undefined });
@@ -138,6 +139,9 @@ export function register(program: Command, io: Io): void {
       try {
         result = stratifiedHeadlines(aligned, weights, { confidenceLevel, method, nResamples: resamples, seed, stratumInterval, headlineInterval, onProgress: bar.update });
       } catch (error) {
+        // Only what the strata file decides is blamed on it (a stratum's weight, weights that do
+        // not sum to 1); the flags were checked above, so any other RangeError is a bug.
+        if (error instanceof RangeError && !(error instanceof StratumRangeError) && !/weights/.test(error.message)) throw error;
         strataInputError(error, strata);
       } finally {
         bar.done();

@@ -61,18 +61,46 @@ export function emit(ctx: Context, json: unknown, text: () => string, markdown?:
 }
 
 /**
+ * The largest number of bootstrap resamples (or permutations) a flag may ask for: 10⁷. Far past
+ * what an interval's Monte Carlo error needs (9,999 gives percentile ends to ±0.2 percentile
+ * points), and still seconds to minutes of work and ~80 MB of draws, not hours or a crash.
+ */
+export const MAX_RESAMPLES = 10_000_000;
+/** The largest annotation budget (items) a flag may name: 10⁷, a thousand times any real benchmark. */
+export const MAX_BUDGET = 10_000_000;
+/** The longest seed, in characters. Seeds are names (`2026Q3`, `nightly-42`), not data. */
+export const MAX_SEED_LENGTH = 256;
+
+/** The `--resamples` flag: a whole number from `min` (default 1) to MAX_RESAMPLES. */
+export function resamplesFlag(raw: string | number | undefined, min = 1, flag = '--resamples'): number | undefined {
+  return numberFlag(flag, raw, { integer: true, min, limit: MAX_RESAMPLES });
+}
+
+/** A `--budget`-like flag (items): a whole number from `min` to MAX_BUDGET. */
+export function budgetFlag(flag: string, raw: string | number | undefined, min: number): number | undefined {
+  return numberFlag(flag, raw, { integer: true, min, limit: MAX_BUDGET });
+}
+
+/**
  * Parses a number flag, throwing `--flag: must be … (got "value")` on anything else.
- * @param options.integer whole numbers only; min / max inclusive bounds; above: exclusive lower bound.
+ * @param options.integer whole numbers only; min / max inclusive bounds; above: exclusive lower bound;
+ *   limit: the documented maximum, named in the message only for a value past it (an integer
+ *   flag without max or limit is limited to 2^53 − 1, the largest exact whole number).
  */
 export function numberFlag(
   flag: string,
   raw: string | number | undefined,
-  options: { integer?: boolean; min?: number; max?: number; above?: number; below?: number } = {},
+  options: { integer?: boolean; min?: number; max?: number; above?: number; below?: number; limit?: number } = {},
 ): number | undefined {
   if (raw === undefined) return undefined;
   const text = String(raw).trim();
   const x = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) ? Number(text) : NaN;
   const kind = options.integer ? 'a whole number' : 'a number';
+  // A whole number past 2^53 is not exact in a double: never a valid count.
+  const limit = options.limit ?? (options.integer && options.max === undefined ? Number.MAX_SAFE_INTEGER : undefined);
+  if (limit !== undefined && Number.isFinite(x) && x > limit) {
+    throw new InputError(`must be ${kind} ≤ ${limit}, the most this flag allows`, { file: flag, value: text });
+  }
   const bounds: string[] = [];
   if (options.min !== undefined) bounds.push(`≥ ${options.min}`);
   if (options.above !== undefined) bounds.push(`> ${options.above}`);
@@ -97,9 +125,17 @@ export function choiceFlag<T extends string>(flag: string, raw: string | undefin
   return raw as T;
 }
 
-/** The seed flag: any string; a number is used through its decimal text. */
+/**
+ * The seed flag: any non-empty string of at most MAX_SEED_LENGTH characters; a number is used
+ * through its decimal text.
+ * @throws {InputError} `--seed: …` for an empty or longer seed.
+ */
 export function seedFlag(raw: string | undefined): string {
-  return raw === undefined ? '0' : raw;
+  if (raw === undefined) return '0';
+  if (raw.length === 0 || raw.length > MAX_SEED_LENGTH) {
+    throw new InputError(`must be a name or number of 1 to ${MAX_SEED_LENGTH} characters`, { file: '--seed', value: raw });
+  }
+  return raw;
 }
 
 /**

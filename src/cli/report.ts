@@ -7,7 +7,7 @@ import { loadStrata } from '../data/strata-file.js';
 import { buildReport, type ReportSources } from '../report/build.js';
 import { fingerprintFile, fingerprintFolder } from '../report/fingerprint.js';
 import { reportHtml, type ReportInput } from '../report/html.js';
-import { contextOf, emit, numberFlag, progress, seedFlag, type Io } from './io.js';
+import { contextOf, emit, numberFlag, progress, seedFlag, type Io, resamplesFlag, budgetFlag } from './io.js';
 import { loadInputs, withSourceOptions } from './sources.js';
 import { VERSION } from './version.js';
 
@@ -36,10 +36,10 @@ export function register(program: Command, io: Io): void {
     .option('--policy <file>', 'cost policy (YAML): the cost sweep over the scores\' outcome column')
     .option('--annotations <file>', 'annotations (CSV or JSONL): agreement per clause type')
     .option('--archive <dir>', 'benchmark archive (benchplan freeze): versions, integrity, the last rotation by stratum')
-    .option('--budget <n>', 'items to allocate and size for (default: the items in --scores)')
+    .option('--budget <n>', 'items to allocate and size for (default: the items in --scores) (at most 10,000,000)')
     .option('--mde <x>', "the gap to size for, in the pilot's score units (default: the gap the budget resolves)")
     .option('--seed <seed>', 'seed of every bootstrap', '0')
-    .option('--resamples <n>', 'bootstrap resamples', '9999')
+    .option('--resamples <n>', 'bootstrap resamples (at most 10,000,000)', '9999')
     .option('--confidence <level>', 'coverage of every interval', '0.95')
     .option('--title <text>', 'title of the report', 'benchplan report')
     .requiredOption('-o, --output <file>', 'where to write the report (HTML, written atomically)');
@@ -47,10 +47,10 @@ export function register(program: Command, io: Io): void {
     .action(async (options, command) => {
       const ctx = contextOf(command, io);
       const seed = seedFlag(options.seed);
-      const nResamples = numberFlag('--resamples', options.resamples, { integer: true, min: 1 }) as number;
+      const nResamples = resamplesFlag(options.resamples) as number;
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       // Sizing from a pilot needs two items to resolve any gap.
-      const budget = numberFlag('--budget', options.budget, { integer: true, min: options.pilot === undefined ? 1 : 2 });
+      const budget = budgetFlag('--budget', options.budget, options.pilot === undefined ? 1 : 2);
       const mde = numberFlag('--mde', options.mde, { above: 0 });
       if (mde !== undefined && options.pilot === undefined) throw new InputError('sizes from a pilot: give --pilot FILE --a MODEL --b MODEL too', { file: '--mde', value: options.mde });
       if (!/\.html?$/i.test(options.output)) throw new InputError('must end in .html', { file: '--output', value: options.output });

@@ -6,7 +6,7 @@ import { InputError } from '../data/errors.js';
 import { loadPool, type PoolTable } from '../data/pool.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { activeDesign, DEFAULT_AUDIT_SHARE, disagreementDesign, EQUALITY_MODES, poolItems, type EqualityMode, type SelectionDesign } from '../selection/index.js';
-import { choiceFlag, contextOf, emit, numberFlag, seedFlag, toJsonText, warningLines, type Io } from './io.js';
+import { choiceFlag, contextOf, emit, numberFlag, seedFlag, toJsonText, warningLines, type Io, budgetFlag } from './io.js';
 
 const METHODS = ['disagreement', 'active'] as const;
 
@@ -68,7 +68,7 @@ export function register(program: Command, io: Io): void {
     .option('--seed <seed>', 'seed of the draws (same seed, same list)', '0')
     .action((poolPath, flags: SelectFlags, command) => {
       const ctx = contextOf(command, io);
-      const budget = numberFlag('--budget', flags.budget, { integer: true, min: 1 }) as number;
+      const budget = budgetFlag('--budget', flags.budget, 1) as number;
       const method = choiceFlag('--method', flags.method, METHODS) as (typeof METHODS)[number];
       const auditShare = numberFlag('--audit-share', flags.auditShare, method === 'active' ? { above: 0, below: 1 } : { min: 0, below: 1 }) as number;
       const equality = choiceFlag('--equality', flags.equality, EQUALITY_MODES) as EqualityMode;

@@ -6,7 +6,7 @@ import { judgedItemsFromPool, judgeHumanCorrelation, type JudgedItem } from '../
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { designLabels, type DesignLabelsResult } from '../selection/index.js';
 import type { PilotSizing } from '../sizing/index.js';
-import { numberFlag } from './io.js';
+import { numberFlag, budgetFlag } from './io.js';
 
 /** The options `size` passes through for the annotation designs. */
 export interface SizeDesignFlags {
@@ -40,7 +40,7 @@ export function sizeDesigns(pilotPath: string, flags: SizeDesignFlags, result: P
   if (flags.agreeShare === undefined && flags.judge === undefined && flags.judgeCorrelation === undefined) return null;
   if (flags.judge !== undefined && flags.judgeCorrelation !== undefined) throw new InputError('give --judge (measure it on the pilot) or --judge-correlation (assume it), not both', { file: '--judge-correlation', value: flags.judgeCorrelation });
   const agreeShare = numberFlag('--agree-share', flags.agreeShare, { min: 0, below: 1 });
-  const judgedItems = numberFlag('--judged-items', flags.judgedItems, { integer: true, min: 2 });
+  const judgedItems = budgetFlag('--judged-items', flags.judgedItems, 2);
   let judgeCorrelation = numberFlag('--judge-correlation', flags.judgeCorrelation, { min: -1, max: 1 });
   let source: SizeDesigns['judgeCorrelationSource'] = judgeCorrelation === undefined ? null : 'flag';
   if (flags.judge !== undefined) {

@@ -4,7 +4,7 @@ import type { PairedScores } from '../data/pairing.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { sizeFromPilot, type PilotSizing, type PilotSizingOptions } from '../sizing/pilot.js';
 import { expectedItemsToDecision, monitorUnits, scoreRangeOf, type ExpectedItemsResult } from '../sequential/index.js';
-import { emit, numberFlag, type Context } from './io.js';
+import { emit, numberFlag, type Context, budgetFlag, resamplesFlag } from './io.js';
 import { scoreRangeFlag, sequenceFlag } from './sequential-flags.js';
 
 /** What `size --sequential` adds to the sizing report. */
@@ -39,8 +39,8 @@ export function sequentialSizing(paired: PairedScores, sizing: PilotSizing, flag
   const units = monitorUnits(paired, undefined, cluster);
   const itemsPerUnit = units.items.reduce((s, x) => s + x, 0) / units.values.length;
   const fixedForPower = sizing.nForPower;
-  const maxItems = numberFlag('--max-items', flags.maxItems, { integer: true, min: 1 }) ?? Math.max(100, 4 * (Number.isFinite(fixedForPower) ? fixedForPower : 1000));
-  const simulations = numberFlag('--simulations', flags.simulations ?? '1000', { integer: true, min: 1 }) as number;
+  const maxItems = budgetFlag('--max-items', flags.maxItems, 1) ?? Math.max(100, 4 * (Number.isFinite(fixedForPower) ? fixedForPower : 1000));
+  const simulations = resamplesFlag(flags.simulations ?? '1000', 1, '--simulations') as number;
   let result: ExpectedItemsResult;
   try {
     result = expectedItemsToDecision(units.values, {

@@ -9,7 +9,7 @@ import { runSequentialSize } from './size-sequential.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { sizeFromPilot, type PilotSizing } from '../sizing/pilot.js';
 import type { PowerAlternative } from '../sizing/power.js';
-import { choiceFlag, contextOf, emit, numberFlag, type Io, warningLines } from './io.js';
+import { choiceFlag, contextOf, emit, numberFlag, type Io, warningLines, budgetFlag } from './io.js';
 import { loadInputs, pairFromInputs, withSourceOptions } from './sources.js';
 
 const ALTERNATIVES = ['two-sided', 'greater'] as const satisfies readonly PowerAlternative[];
@@ -135,7 +135,7 @@ export function register(program: Command, io: Io): void {
     .option('--confidence <level>', 'interval coverage, and 1 − α of the power test', '0.95')
     .option('--power <power>', 'target power of the paired t-test', '0.8')
     .option('--alternative <kind>', `the test of the power count: ${ALTERNATIVES.join(' or ')} (A > B)`, 'two-sided')
-    .option('--budget <n>', 'items you can afford: the gap they resolve')
+    .option('--budget <n>', 'items you can afford: the gap they resolve (at most 10,000,000)')
     .option('--per-stratum', "size each stratum on its own variance (needs a stratum column)")
     .option('--sequential', 'also simulate the items a confidence sequence needs to a decision (see README "Monitor")')
     .option('--gap <gaps>', 'with --sequential: true gaps to simulate, comma-separated (default mde and 2 × mde)')
@@ -157,7 +157,7 @@ export function register(program: Command, io: Io): void {
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       const power = numberFlag('--power', options.power, { above: 0, below: 1 }) as number;
       const alternative = choiceFlag('--alternative', options.alternative, ALTERNATIVES) as PowerAlternative;
-      const budget = numberFlag('--budget', options.budget, { integer: true, min: 2 });
+      const budget = budgetFlag('--budget', options.budget, 2);
       const alpha = 1 - confidenceLevel;
       const falsePositive = alternative === 'two-sided' ? alpha / 2 : alpha;
       if (power <= falsePositive) {

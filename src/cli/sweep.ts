@@ -11,7 +11,7 @@ import { sweepUncertainty, type SweepUncertainty } from '../costs/uncertainty.js
 import { OUTCOME_KINDS } from '../data/outcomes.js';
 import { loadPolicy } from '../data/policy.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
-import { choiceFlag, contextOf, emit, numberFlag, seedFlag, type Io, warningLines } from './io.js';
+import { choiceFlag, contextOf, emit, numberFlag, seedFlag, type Io, warningLines, resamplesFlag } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { sweepMarkdown } from '../report/markdown-sweep.js';
 import { loadInputs, withSourceOptions } from './sources.js';
@@ -155,7 +155,7 @@ export function register(program: Command, io: Io): void {
     .requiredOption('--policy <file>', 'cost policy (YAML): owner, decided, costs per outcome, sweep { vary, band }')
     .option('--alternative-scores <file>', 'a second scoring of the same outputs (another judge, contested labels flipped): does the ranking survive?')
     .option('--seed <seed>', 'seed of the bootstrap over documents', '0')
-    .option('--resamples <n>', 'bootstrap resamples of documents; 0 skips the bootstrap', '9999')
+    .option('--resamples <n>', 'bootstrap resamples of documents; 0 skips the bootstrap (at most 10,000,000)', '9999')
     .option('--confidence <level>', 'coverage of the Wilson and bootstrap intervals', '0.95')
     .option('--method <method>', `interval method for the cost gaps: ${SWEEP_METHODS.join(', ')} (auto: t below 100 documents, BCa from 100)`, 'auto')
     .option('--drop-unpaired', 'leave out items some model did not score (and say how many)')
@@ -165,7 +165,7 @@ export function register(program: Command, io: Io): void {
     .action(async (outcomes, options, command) => {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
-      const nResamples = numberFlag('--resamples', options.resamples, { integer: true, min: 0 }) as number;
+      const nResamples = resamplesFlag(options.resamples, 0) as number;
       const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
       const method = choiceFlag('--method', options.method, SWEEP_METHODS) ?? 'auto';
       const seed = seedFlag(options.seed);

@@ -1,4 +1,5 @@
 import { toFiniteNumber, toText } from './columns.js';
+import { IdSpellings } from './id-spelling.js';
 import { InputError } from './errors.js';
 import { openTable } from './read.js';
 
@@ -43,11 +44,14 @@ export function annotationsFromRecords(records: Iterable<{ line: number; values:
     if (!columns.includes('label') && !hasSpans) throw new InputError('missing required column "label" (or "start" and "end" for spans)', { file: source, line: 1, value: columns.join(',') });
     if (hasSpans && !(columns.includes('start') && columns.includes('end'))) throw new InputError('span labels need both "start" and "end" columns', { file: source, line: 1, value: columns.join(',') });
   }
+  const spellings = new Map<string, IdSpellings>();
   for (const { line, values } of records) {
     const id = (field: string): string => {
       const text = toText(values[field]);
       if (text === undefined || text.trim() === '') throw new InputError(`${field} must be a non-empty string`, { file: source, line, value: values[field] ?? '' });
-      return text.trim();
+      let checker = spellings.get(field);
+      if (checker === undefined) spellings.set(field, (checker = new IdSpellings(source, field)));
+      return checker.trimmed(text, line);
     };
     if (columns === null) {
       // JSONL: the first row decides which columns the table has; every later row must agree,

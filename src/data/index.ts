@@ -1,9 +1,12 @@
 export { InputError, CheckFailed, showValue } from './errors.js';
-export { OUTCOME_KINDS, OUTCOME_ALIASES, OUTCOME_SCORE, outcomeKind, type OutcomeKind } from './outcomes.js';
+export { OUTCOME_KINDS, OUTCOME_ALIASES, OUTCOME_SCORE, outcomeKind, outcomeContradicts, type OutcomeKind } from './outcomes.js';
 export { openTable, readTextChunks, csvRecords, jsonlRecords, lines, type TableRecord, type TableReader } from './read.js';
-export { loadScores, scoresFromRows, listIds, type ScoreRow, type ScoresTable } from './scores.js';
+export { openInputFile, readInputChunks, readInputBytes, readInputText, readInputHead, fileKind, MAX_TABLE_BYTES, type InputPlace, type ReadLimit } from './read.js';
+export { parseJsonText, firstDuplicateKey } from './json-text.js';
+export { IdSpellings } from './id-spelling.js';
+export { loadScores, scoresFromRows, listIds, MAX_ABS_SCORE, type ScoreRow, type ScoresTable } from './scores.js';
 export { itemMeans, alignModels, pairScores, checkClustersWithinStrata, type ItemMeans, type AlignedScores, type PairedScores, type AlignOptions } from './pairing.js';
-export { parseYamlText, loadYaml, readSmallText, type YamlSource } from './yaml.js';
+export { parseYamlText, loadYaml, readSmallText, MAX_YAML_DEPTH, type YamlSource } from './yaml.js';
 export { parseWith, formatPath, type ValidationSite } from './validate.js';
 export { StrataFileSchema, StratumSpecSchema, strataFromSpec, loadStrata, type StrataFile, type StratumSpec, type Stratum, type Strata } from './strata-file.js';
 export { CostPolicySchema, loadPolicy, type CostPolicy } from './policy.js';
@@ -12,7 +15,7 @@ export { loadAnnotationOrder, type AnnotationOrder } from './annotation-order.js
 export { ManifestItemSchema, IncidentSchema, loadManifest, resolveInside, type Manifest, type ManifestItem } from './manifest.js';
 export { writeFileAtomic, writeTempFile, preflightOutput } from './atomic.js';
 export { toFiniteNumber, toText } from './columns.js';
-export { csvField, csvLine } from './csv-text.js';
+export { csvField, csvLine, neutraliseCell, csvCellText } from './csv-text.js';
 export { canonicalJson } from './canonical-json.js';
 export { loadPool, type PoolRow, type PoolTable, type LoadPoolOptions } from './pool.js';
 export { DesignFileSchema, loadDesign, type DesignFile } from './design-file.js';

@@ -55,7 +55,7 @@ export function loadManifest(path: string, options: { incidents?: boolean } = {}
   let guideline: string | undefined;
   const ext = extname(path).toLowerCase();
   if (ext === '.yaml' || ext === '.yml') {
-    const source = parseYamlText(readSmallText(path), path);
+    const source = parseYamlText(readSmallText(path), path, { empty: options.incidents ? 'a list of incident items' : 'a list of items, or `items:` with one (see examples/manifest.yaml)' });
     const file = parseWith(ManifestFileSchema, source.data, { file: path, lineOf: source.lineOf });
     const list = Array.isArray(file) ? file : file.items;
     const prefix: PropertyKey[] = Array.isArray(file) ? [] : ['items'];

@@ -39,3 +39,19 @@ export function outcomeKind(name: string): OutcomeKind | undefined {
   if ((OUTCOME_KINDS as readonly string[]).includes(key)) return key as OutcomeKind;
   return OUTCOME_ALIASES[key];
 }
+
+/**
+ * Why a row's outcome and its score cannot both be true, or undefined when they can. A right
+ * answer (hit, correct_absent) that scores 0 or less, or an error (miss, fabrication,
+ * wrong_span) that scores 1 or more, says two different things about one row; benchplan
+ * refuses it rather than guess which to believe. `partial` and `critical_failure` (a rubric
+ * score capped at some level) take any score.
+ * On a points scale the same holds: a right answer scores above 0, an error below 1 point.
+ * @example outcomeContradicts('hit', 0) // => "a right answer must score above 0"
+ * @example outcomeContradicts('miss', 0) // => undefined
+ */
+export function outcomeContradicts(kind: OutcomeKind, score: number): string | undefined {
+  if (kind === 'partial' || kind === 'critical_failure') return undefined;
+  if (OUTCOME_SCORE[kind] === 1) return score <= 0 ? 'a right answer must score above 0' : undefined;
+  return score >= 1 ? 'an error must score below 1' : undefined;
+}

@@ -31,7 +31,7 @@ export type CostPolicy = z.infer<typeof CostPolicySchema>;
  * @throws {InputError} for unknown keys or outcome kinds, negative costs, a bad date or band.
  */
 export function loadPolicy(path: string): CostPolicy {
-  const { value, source } = loadYaml(path, CostPolicySchema);
+  const { value, source } = loadYaml(path, CostPolicySchema, { empty: 'a cost policy (owner, decided, costs; see examples/policy.yaml)' });
   if (value.sweep && value.costs[value.sweep.vary] === undefined) {
     const line = source.lineOf(['sweep', 'vary']);
     throw new InputError(`sweep.vary: the swept cost needs a value in costs too`, {

@@ -1,6 +1,7 @@
 import { FloatColumn, IntColumn, Interner, toFiniteNumber, toText } from './columns.js';
 import { InputError, showValue } from './errors.js';
-import { OUTCOME_KINDS, OUTCOME_SCORE, outcomeKind, type OutcomeKind } from './outcomes.js';
+import { IdSpellings } from './id-spelling.js';
+import { OUTCOME_KINDS, OUTCOME_SCORE, outcomeContradicts, outcomeKind, type OutcomeKind } from './outcomes.js';
 import { openTable, type TableRecord } from './read.js';
 
 /** One row of the scores table as a notebook would write it. */
@@ -43,6 +44,13 @@ export interface ScoresTable {
   itemStratum: Int32Array;
   itemCluster: Int32Array;
 }
+
+/**
+ * The largest score magnitude a table may hold: 10¹⁵, far past any score unit (0/1, [0, 1],
+ * points, cost), below 2⁵³ so whole-number scores stay exact, and small enough that differences,
+ * sums and sums of squares over millions of rows stay finite (1e308 − (−1e308) is Infinity).
+ */
+export const MAX_ABS_SCORE = 1e15;
 
 const OPTIONAL = ['stratum', 'cluster', 'outcome', 'repeat'] as const;
 type Optional = (typeof OPTIONAL)[number];
@@ -105,25 +113,34 @@ class ScoresBuilder {
     const itemName = this.id(values.item, 'item', line);
     const modelName = this.id(values.model, 'model', line);
 
+    // The score first: a bad score in a table with an outcome column is named as the score.
+    const rawScore = values.score;
+    const scoreGiven = rawScore !== undefined && !(this.present.outcome && typeof rawScore === 'string' && rawScore.trim() === '');
+    let score = NaN;
+    if (scoreGiven) {
+      const x = toFiniteNumber(rawScore);
+      if (x === undefined) this.fail('score must be a finite number', line, rawScore);
+      if (Math.abs(x) > MAX_ABS_SCORE) this.fail(`score must be between -1e15 and 1e15 (a difference or a square of larger scores loses all precision or overflows)`, line, rawScore);
+      score = x;
+    }
     let kind = -1;
     if (this.present.outcome) {
       const raw = toText(values.outcome);
       const canonical = raw === undefined ? undefined : outcomeKind(raw);
       if (canonical === undefined) {
-        this.fail(`outcome must be one of ${OUTCOME_KINDS.join(', ')} (or correct, wrong, hallucinated)`, line, values.outcome);
+        const what = raw === undefined || raw.trim() === '' ? 'outcome is empty: it must be one of' : 'outcome must be one of';
+        this.fail(`${what} ${OUTCOME_KINDS.join(', ')} (or correct, wrong, hallucinated)`, line, values.outcome ?? '');
       }
       kind = OUTCOME_KINDS.indexOf(canonical);
+      if (scoreGiven) {
+        const contradiction = outcomeContradicts(canonical, score);
+        if (contradiction !== undefined) this.fail(`outcome "${raw?.trim()}" contradicts the score: ${contradiction}`, line, rawScore);
+      }
     }
-    let score: number;
     // A row with an outcome may leave the score empty: the outcome supplies it.
-    const rawScore = values.score;
-    if (rawScore === undefined || (kind >= 0 && typeof rawScore === 'string' && rawScore.trim() === '')) {
+    if (!scoreGiven) {
       if (kind < 0) this.fail('score is missing and there is no outcome to derive it from', line);
       score = OUTCOME_SCORE[OUTCOME_KINDS[kind] as OutcomeKind];
-    } else {
-      const x = toFiniteNumber(rawScore);
-      if (x === undefined) this.fail('score must be a finite number', line, rawScore);
-      score = x;
     }
     let rep = 0;
     if (this.present.repeat) {
@@ -165,10 +182,18 @@ class ScoresBuilder {
     this.line.push(line);
   }
 
+  private readonly spellings = new Map<string, IdSpellings>();
+
   private id(value: unknown, field: string, line: number): string {
     const text = toText(value);
     if (text === undefined || text.trim() === '') this.fail(`${field} must be a non-empty string`, line, value ?? '');
-    return text.trim();
+    let spellings = this.spellings.get(field);
+    if (spellings === undefined) {
+      const interner = field === 'item' ? this.items : field === 'model' ? this.models : field === 'stratum' ? this.strata : this.clusters;
+      spellings = new IdSpellings(this.source, field, (id) => interner.get(id) !== undefined);
+      this.spellings.set(field, spellings);
+    }
+    return spellings.trimmed(text, line);
   }
 
   finish(): ScoresTable {

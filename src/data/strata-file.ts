@@ -105,7 +105,7 @@ export function strataFromSpec(
  * @throws {InputError} for unknown keys, values out of range, traffic not summing to 1, mixed quotas.
  */
 export function loadStrata(path: string): Strata {
-  const { value, source } = loadYaml(path, StrataFileSchema);
+  const { value, source } = loadYaml(path, StrataFileSchema, { empty: 'a `strata:` mapping of stratum names to traffic and quota (see examples/strata.yaml)' });
   return strataFromSpec(value, path, source.lineOf);
 }
 

@@ -1,7 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
 import YAML from 'yaml';
 import type { z } from 'zod';
 import { InputError } from './errors.js';
+import { readInputText } from './read.js';
 import { parseWith } from './validate.js';
 
 /** YAML config files are small; anything larger than this is refused rather than parsed. */
@@ -21,9 +21,15 @@ export interface YamlSource {
 /**
  * Reads YAML text safely: no custom tags (no code runs), duplicate keys refused, aliases
  * capped so an alias bomb fails fast instead of expanding.
- * @throws {InputError} with the file and line of the first syntax error.
+ * Nesting is capped at MAX_YAML_DEPTH levels, checked on the text before the parser runs (the
+ * parser recurses: 1,000 nested brackets overflow its stack, and 5,000 block levels exhaust
+ * memory).
+ * @param options.empty what the file should hold: given, an empty document (no content, or only
+ *   comments) is refused as `FILE: is empty: expected …`.
+ * @throws {InputError} with the file and line of the first syntax error, or of nesting too deep.
  */
-export function parseYamlText(text: string, file: string): YamlSource {
+export function parseYamlText(text: string, file: string, options: { empty?: string } = {}): YamlSource {
+  checkNestingDepth(text, file);
   const lineCounter = new YAML.LineCounter();
   // The yaml package's own duplicate-key check compares every key with every earlier one (a
   // 20,000-stratum file took 15 s); duplicates are found below in one pass instead.
@@ -41,6 +47,9 @@ export function parseYamlText(text: string, file: string): YamlSource {
   } catch (error) {
     throw new InputError(`refused: ${(error as Error).message} (more than ${MAX_ALIASES} aliases)`, { file });
   }
+  if ((data === null || data === undefined) && options.empty !== undefined) {
+    throw new InputError(`is empty: expected ${options.empty}`, { file });
+  }
   // The line of the deepest part of the path that exists: the key for a map entry, the item for
   // a list entry, so an unknown or bad key is reported where it is written.
   const lineOf = (path: ReadonlyArray<PropertyKey>): number | undefined => {
@@ -53,6 +62,52 @@ export function parseYamlText(text: string, file: string): YamlSource {
     return range ? lineCounter.linePos(range[0]).line : undefined;
   };
   return { file, data, lineOf };
+}
+
+/** The deepest nesting a YAML input may have: far more than any config or manifest (they use 2 to 4). */
+export const MAX_YAML_DEPTH = 100;
+
+/**
+ * Refuses text nested more than MAX_YAML_DEPTH levels, one pass, before parsing. Counts are an
+ * upper bound of the real depth, so real files are never refused: block levels are the distinct
+ * indentations open at a line (plus its leading `- ` markers), flow levels the open brackets
+ * outside quotes and comments.
+ */
+function checkNestingDepth(text: string, file: string): void {
+  const indents: number[] = [];
+  let flow = 0;
+  let line = 0;
+  for (const raw of text.split(/\r\n|\n|\r/)) {
+    line += 1;
+    let i = 0;
+    while (i < raw.length && raw.charCodeAt(i) === 32) i++;
+    if (i === raw.length || raw[i] === '#') continue;
+    while (indents.length > 0 && indents[indents.length - 1] > i) indents.pop();
+    if (indents.length === 0 || indents[indents.length - 1] < i) indents.push(i);
+    let dashes = 0;
+    let j = i;
+    while (raw[j] === '-' && (raw[j + 1] === ' ' || j + 1 === raw.length)) {
+      dashes += 1;
+      j += 2;
+      while (raw[j] === ' ') j++;
+    }
+    let quote = '';
+    for (let k = i; k < raw.length; k++) {
+      const c = raw[k];
+      if (quote !== '') {
+        if (c === quote) quote = '';
+        continue;
+      }
+      if (c === '"' || c === "'") quote = c;
+      else if (c === '#' && (k === 0 || raw[k - 1] === ' ')) break;
+      else if (c === '[' || c === '{') flow += 1;
+      else if ((c === ']' || c === '}') && flow > 0) flow -= 1;
+      if (flow > MAX_YAML_DEPTH) break;
+    }
+    if (indents.length + dashes + flow > MAX_YAML_DEPTH) {
+      throw new InputError(`is nested more than ${MAX_YAML_DEPTH} levels deep: refused before parsing`, { file, line });
+    }
+  }
 }
 
 /** Refuses a mapping that names a key twice, at the second key's line: O(keys). */
@@ -99,30 +154,22 @@ function offsetOf(parent: unknown, key: PropertyKey): number | undefined {
 
 /**
  * Loads and validates a YAML file with a zod schema.
+ * @param options.empty what the file should hold, for the message when it is empty.
  * @throws {InputError} `file:line: path: message (got value)` for the first problem.
  */
-export function loadYaml<S extends z.ZodType>(path: string, schema: S): { value: z.infer<S>; source: YamlSource } {
-  const source = parseYamlText(readSmallText(path, MAX_CONFIG_BYTES), path);
+export function loadYaml<S extends z.ZodType>(path: string, schema: S, options: { empty?: string } = {}): { value: z.infer<S>; source: YamlSource } {
+  const source = parseYamlText(readSmallText(path, MAX_CONFIG_BYTES), path, options);
   const value = parseWith(schema, source.data, { file: path, lineOf: source.lineOf });
   return { value, source };
 }
 
-/** Reads a whole small text file (configs, manifests), refusing one over the size limit. */
+/**
+ * Reads a whole small text file (configs, manifests) through the shared bounded reader: a
+ * regular file only (a FIFO, device, socket or folder is refused without blocking), refused
+ * when over the size limit, whether fstat says so or the bytes read do.
+ * @throws {InputError} `FILE: is too large for this kind of file (N bytes; limit M)`, `not a
+ *   regular file (got KIND)`, `cannot read file: CODE` or `is not valid UTF-8 text`.
+ */
 export function readSmallText(path: string, maxBytes = MAX_YAML_BYTES): string {
-  let size: number;
-  try {
-    const stat = statSync(path);
-    if (stat.isDirectory()) throw new InputError('is a directory, not a file', { file: path });
-    size = stat.size;
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: path });
-  }
-  if (size > maxBytes) throw new InputError(`is too large for this kind of file (${size} bytes; limit ${maxBytes})`, { file: path });
-  const bytes = readFileSync(path);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new InputError('is not valid UTF-8 text', { file: path });
-  }
+  return readInputText(path, { maxBytes, tooLarge: (bytes) => `is too large for this kind of file (${bytes} bytes; limit ${maxBytes})` });
 }

@@ -213,6 +213,9 @@ export function normalCdf(x: number): number {
   if (Number.isNaN(x)) return NaN;
   if (x === Infinity) return 1;
   if (x === -Infinity) return 0;
+  // Past |x| = 38.5 the tail is below the smallest double (5e-324); x² would overflow past 1.3e154.
+  if (x > 40) return 1;
+  if (x < -40) return 0;
   const z2 = (x * x) / 2;
   let tail: number; // P(Z > |x|)
   if (z2 < 1.5) tail = 0.5 * (1 - gammaSeries(0.5, z2));

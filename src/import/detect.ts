@@ -1,4 +1,5 @@
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { readInputHead } from '../data/read.js';
 import { basename, dirname, join, relative } from 'node:path';
 import { InputError } from '../data/errors.js';
 
@@ -18,24 +19,9 @@ export interface DetectedSource {
 const SNIFF_BYTES = 256 * 1024;
 const LFS_POINTER = 'version https://git-lfs.github.com/spec/';
 
-/** The first bytes of a file. */
+/** The first bytes of a file, read like every input: a FIFO, device or folder is refused, never blocks. */
 function head(file: string, bytes = SNIFF_BYTES): Buffer {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (error) {
-    throw new InputError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file });
-  }
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const n = readSync(fd, buffer, 0, bytes, 0);
-    return buffer.subarray(0, n);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(code === 'EISDIR' ? 'is a directory, not a file' : `cannot read file: ${code ?? String(error)}`, { file });
-  } finally {
-    closeSync(fd);
-  }
+  return readInputHead(file, bytes);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { readInputHead } from '../data/read.js';
 import { extname } from 'node:path';
 import { InputError } from '../data/errors.js';
 import { OUTCOME_SCORE, type OutcomeKind } from '../data/outcomes.js';
@@ -192,17 +193,13 @@ function readJsonLog(file: string, fileIndex: number, options: ImportOptions): I
   return { file, fileIndex, model, task, samples: collector.samples, errors: collector.errors, run: runInfo(doc) };
 }
 
-/** Whether a file starts with the ZIP local-file signature (an `.eval` archive). */
+/** Whether a file starts with the ZIP local-file signature (an `.eval` archive); false for one that cannot be read (the readers then say why). */
 function isZip(file: string): boolean {
-  let fd: number | undefined;
   try {
-    fd = openSync(file, 'r');
-    const head = Buffer.alloc(4);
-    return readSync(fd, head, 0, 4, 0) === 4 && head.readUInt32LE(0) === 0x04034b50;
+    const head = readInputHead(file, 4);
+    return head.length === 4 && head.readUInt32LE(0) === 0x04034b50;
   } catch {
     return false;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 

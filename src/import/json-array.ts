@@ -1,6 +1,8 @@
 /** What forEachJsonArrayElement found: an array (its elements went to `visit`), or another value. */
 export type JsonArrayRead = { isArray: true; length: number } | { isArray: false; value: unknown };
 
+import { firstDuplicateKey } from '../data/json-text.js';
+
 const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
 /**
@@ -13,7 +15,7 @@ const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
  * and the scan checks the brackets and commas between them); text that is not an array is
  * parsed whole and returned, for the caller to report its shape.
  * Cost: O(text length), one pass; memory: one element at a time.
- * @throws {SyntaxError} for text that is not valid JSON; whatever `visit` throws.
+ * @throws {SyntaxError} for text that is not valid JSON or has an object that names a key twice; whatever `visit` throws.
  * @example forEachJsonArrayElement('[1, {"a": [2, "]"]}]', () => {}) // => { isArray: true, length: 2 }
  */
 export function forEachJsonArrayElement(text: string, visit: (value: unknown, index: number) => void): JsonArrayRead {
@@ -23,7 +25,11 @@ export function forEachJsonArrayElement(text: string, visit: (value: unknown, in
     while (i < n && WHITESPACE.has(text.charCodeAt(i))) i++;
   };
   skipSpace();
-  if (text.charCodeAt(i) !== 0x5b /* [ */) return { isArray: false, value: JSON.parse(text) };
+  if (text.charCodeAt(i) !== 0x5b /* [ */) {
+    const value: unknown = JSON.parse(text);
+    refuseDuplicateKeys(text, '');
+    return { isArray: false, value };
+  }
   i++;
   skipSpace();
   let count = 0;
@@ -68,6 +74,7 @@ export function forEachJsonArrayElement(text: string, visit: (value: unknown, in
       } catch (error) {
         throw new SyntaxError(`${(error as Error).message} (in the array's element ${count}, at character ${start})`);
       }
+      refuseDuplicateKeys(slice, ` (in the array's element ${count})`);
       visit(value, count);
       count++;
       i++; // past the comma or the closing bracket
@@ -77,4 +84,11 @@ export function forEachJsonArrayElement(text: string, visit: (value: unknown, in
   skipSpace();
   if (i < n) throw new SyntaxError(`Unexpected non-whitespace character after JSON at position ${i}`);
   return { isArray: true, length: count };
+}
+
+// JSON.parse keeps the last of two equal keys; benchplan refuses the text instead (see parseJsonText).
+function refuseDuplicateKeys(text: string, where: string): void {
+  if (!text.includes('{')) return;
+  const duplicate = firstDuplicateKey(text);
+  if (duplicate !== undefined) throw new SyntaxError(`an object names the key ${JSON.stringify(duplicate.key)} twice (JSON keys must be unique)${where}`);
 }

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { OUTCOME_KINDS } from '../data/outcomes.js';
 import { InputError } from '../data/errors.js';
-import { openTable } from '../data/read.js';
+import { openTable, readInputHead } from '../data/read.js';
 import { listIds, loadScores, scoresFromRows, type ScoreRow, type ScoresTable } from '../data/scores.js';
 import { detectFileFormat, detectSource, RESULT_FORMATS, type ResultFormat } from './detect.js';
 import { importResults } from './import-results.js';
@@ -233,13 +232,7 @@ function tableFormatOf(path: string): 'csv' | 'jsonl' {
 }
 
 function readHead(path: string): string {
-  const fd = openSync(path, 'r');
-  try {
-    const buffer = Buffer.alloc(64);
-    return buffer.subarray(0, readSync(fd, buffer, 0, 64, 0)).toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
+  return readInputHead(path, 64).toString('utf8');
 }
 
 /** A benchplan table as rows, with a digest column when it has one. */

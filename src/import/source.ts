@@ -1,4 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync } from 'node:fs';
+import { firstDuplicateKey } from '../data/json-text.js';
+import { openInputFile, readInputChunks } from '../data/read.js';
 import { InputError } from '../data/errors.js';
 import type { ImportByteBudget } from './budget.js';
 import { describePlace, failAt, type Place } from './fields.js';
@@ -9,59 +11,64 @@ import type { ImportedRow } from './types.js';
 export const MAX_JSON_BYTES = 512 * 1024 * 1024;
 
 /**
- * The size of an input file in bytes.
- * @throws {InputError} when it cannot be read or is a folder.
+ * The size of an input file in bytes, from fstat on the opened file (`openInputFile`).
+ * @throws {InputError} when it cannot be read or is not a regular file (a folder, FIFO, device or socket).
  */
 export function fileSize(file: string): number {
-  try {
-    const stat = statSync(file);
-    if (stat.isDirectory()) throw new InputError('is a directory, not a file', { file });
-    return stat.size;
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file });
-  }
+  const { fd, size } = openInputFile(file);
+  closeSync(fd);
+  return size;
 }
 
 /**
- * Reads a whole JSON file, charging its size to the import's byte budget first.
- * @throws {InputError} when the file cannot be read, is over MAX_JSON_BYTES or the budget, or is not JSON.
+ * Reads a whole JSON file through the shared bounded reader (`readTextFile`) and parses it as
+ * Python's json writes it (bare NaN and Infinity are numbers, `parsePythonJson`), refusing an
+ * object that names a key twice (`firstDuplicateKey`: JSON.parse would keep the last silently).
+ * @throws {InputError} when the file cannot be read, is not a regular file, is over MAX_JSON_BYTES
+ *   or the budget, is not UTF-8, or is not JSON (duplicate keys in an object included).
  */
 export function readJsonFile(file: string, budget?: ImportByteBudget): unknown {
-  const size = fileSize(file);
-  if (size > MAX_JSON_BYTES) throw new InputError(`is ${size} bytes, over the ${MAX_JSON_BYTES}-byte limit for one JSON document; use the tool's JSONL output`, { file });
-  budget?.charge(size, file);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code) throw new InputError(`cannot read file: ${(error as NodeJS.ErrnoException).code}`, { file });
-    throw new InputError('is not valid UTF-8 text', { file });
-  }
+  const text = readTextFile(file, budget);
+  let value: unknown;
   try {
     // Python's json writes NaN and Infinity as bare tokens; they are read as numbers.
-    return parsePythonJson(text);
+    value = parsePythonJson(text);
   } catch (error) {
     throw new InputError(`not valid JSON: ${(error as Error).message}`, { file });
   }
+  const duplicate = text.includes('{') ? firstDuplicateKey(text) : undefined;
+  if (duplicate !== undefined) {
+    throw new InputError('an object names the same key twice (JSON keys must be unique)', { file, line: duplicate.line, value: duplicate.key });
+  }
+  return value;
 }
 
 /**
- * Reads a whole text file as UTF-8, charging its size to the budget first.
- * @throws {InputError} when it cannot be read, is over MAX_JSON_BYTES or the budget, or is not UTF-8.
+ * Reads a whole text file as UTF-8 through the shared bounded reader, charging its bytes to the
+ * import's byte budget as they arrive: the size fstat gives is charged first, so an over-budget
+ * file is refused before it is read, and bytes past that size (a file that grows) are charged too.
+ * A FIFO, device, socket or folder is refused without blocking (`openInputFile`).
+ * @throws {InputError} when it cannot be read, is not a regular file, is over MAX_JSON_BYTES or
+ *   the budget, or is not UTF-8.
  */
 export function readTextFile(file: string, budget?: ImportByteBudget): string {
   const size = fileSize(file);
-  if (size > MAX_JSON_BYTES) throw new InputError(`is ${size} bytes, over the ${MAX_JSON_BYTES}-byte limit for one file`, { file });
+  const tooLarge = (n: number) => `is ${n} bytes, over the ${MAX_JSON_BYTES}-byte limit for one JSON document; use the tool's JSONL output`;
+  if (size > MAX_JSON_BYTES) throw new InputError(tooLarge(size), { file });
   budget?.charge(size, file);
+  const parts: Buffer[] = [];
+  let read = 0;
+  for (const chunk of readInputChunks(file, { maxBytes: MAX_JSON_BYTES, tooLarge })) {
+    read += chunk.length;
+    if (read > size) budget?.charge(Math.min(chunk.length, read - size), file);
+    parts.push(Buffer.from(chunk));
+  }
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code) throw new InputError(`cannot read file: ${(error as NodeJS.ErrnoException).code}`, { file });
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(parts));
+  } catch {
     throw new InputError('is not valid UTF-8 text', { file });
   }
 }
-
 
 /** A row on its way into the table, with the place it was read from. */
 export interface PlacedRow extends ImportedRow {

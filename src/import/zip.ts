@@ -1,7 +1,9 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
 import { Inflate } from 'fflate';
 import { Decompress as ZstdDecompress } from 'fzstd';
 import { InputError } from '../data/errors.js';
+import { parseJsonText } from '../data/json-text.js';
+import { openInputFile } from '../data/read.js';
 import { DEFAULT_IMPORT_MAX_TOTAL_BYTES, ImportByteBudget } from './budget.js';
 import { forEachJsonArrayElement, type JsonArrayRead } from './json-array.js';
 
@@ -94,14 +96,9 @@ export class ZipArchive {
    * @throws {InputError} when the file cannot be read or is not a well-formed ZIP.
    */
   static open(file: string, limits: ZipLimits = {}): ZipArchive {
-    let fd: number;
+    // A regular file only: a folder, FIFO or device is refused on the open descriptor, without blocking.
+    const { fd, size } = openInputFile(file);
     try {
-      fd = openSync(file, 'r');
-    } catch (error) {
-      throw new InputError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file });
-    }
-    try {
-      const size = fstatSync(fd).size;
       const entries = readCentralDirectory(file, fd, size);
       checkLimits(limits);
       return new ZipArchive(file, fd, size, entries, limits);
@@ -170,12 +167,7 @@ export class ZipArchive {
    * @throws {InputError} as read does, for an entry over maxJsonBytes, or for text that is not UTF-8 JSON.
    */
   readJson(entry: ZipEntry): unknown {
-    const text = this.readText(entry);
-    try {
-      return JSON.parse(text);
-    } catch (error) {
-      throw new InputError(`not valid JSON: ${(error as Error).message}`, { file: `${this.file}: ${entry.name}` });
-    }
+    return parseJsonText(this.readText(entry), { file: `${this.file}: ${entry.name}` });
   }
 
   /**

@@ -2,22 +2,29 @@ import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { InputError } from '../data/errors.js';
+import { MAX_TABLE_BYTES, readInputChunks } from '../data/read.js';
 import { sha256File } from '../rotation/hash.js';
 import type { ReportInput } from './html.js';
 
+/** The largest input file the report fingerprints: the largest table any loader reads (MAX_TABLE_BYTES). */
+export const MAX_FINGERPRINT_BYTES = MAX_TABLE_BYTES;
+
 /**
  * The sha256 fingerprint of an input file's bytes, for the report's provenance table.
- * Equivalent to `sha256sum FILE`. The file is hashed in 1 MiB chunks (`sha256File`), so its
- * size does not matter for memory.
- * @throws {InputError} when the file cannot be read (naming the path and the error code).
+ * Equivalent to `sha256sum FILE`. The file is hashed in 1 MiB chunks through the shared bounded
+ * reader (`readInputChunks`): memory stays at one chunk, a FIFO or device (`/dev/zero`) is
+ * refused instead of hashed forever, and so is a file past MAX_FINGERPRINT_BYTES.
+ * @throws {InputError} when the file cannot be read, is not a regular file or is too large
+ *   (naming the path and the error code or kind).
  */
 export function fingerprintFile(role: string, path: string): ReportInput {
-  try {
-    const { sha256, bytes } = sha256File(path);
-    return { role, path, sha256, bytes };
-  } catch (error) {
-    throw new InputError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: path });
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for (const chunk of readInputChunks(path, { maxBytes: MAX_FINGERPRINT_BYTES })) {
+    hash.update(chunk);
+    bytes += chunk.length;
   }
+  return { role, path, sha256: hash.digest('hex'), bytes };
 }
 
 /**

@@ -1,7 +1,8 @@
-import { readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { dirname, relative, isAbsolute, sep } from 'node:path';
 import { InputError } from '../data/errors.js';
 import { resolveInside, type Manifest } from '../data/manifest.js';
+import { readInputBytes } from '../data/read.js';
 
 /** An item's content may not be larger than this (a benchmark item is a document, not a data set). */
 export const MAX_ITEM_BYTES = 64 * 1024 * 1024;
@@ -52,22 +53,13 @@ export function benchmarkItemsFromManifest(manifest: Manifest): BenchmarkItem[] 
       if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
         throw new InputError("path must be a file inside the manifest's folder (it is a link to a file outside)", where);
       }
-      const unreadable = (error: unknown) => new InputError(`cannot read the item's file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, where);
-      let stat: Stats;
-      try {
-        stat = statSync(real);
-      } catch (error) {
-        throw unreadable(error);
-      }
-      if (!stat.isFile()) throw new InputError('path must name a regular file', where);
-      if (stat.size > MAX_ITEM_BYTES) throw new InputError(`the item's file is larger than ${MAX_ITEM_BYTES} bytes`, where);
-      try {
-        content = readFileSync(real);
-      } catch (error) {
-        throw unreadable(error);
-      }
-      // It may have grown between the stat and the read.
-      if (content.byteLength > MAX_ITEM_BYTES) throw new InputError(`the item's file is larger than ${MAX_ITEM_BYTES} bytes`, where);
+      // One open of the resolved file, checked on its descriptor and read within the limit:
+      // a FIFO, device or folder is refused without blocking, a file that grows is cut off.
+      content = readInputBytes(real, {
+        maxBytes: MAX_ITEM_BYTES,
+        place: where,
+        tooLarge: () => `the item's file is larger than ${MAX_ITEM_BYTES} bytes`,
+      });
     }
     const out: BenchmarkItem = { item: entry.item, stratum: entry.stratum, split: entry.split, content };
     if (entry.label !== undefined) out.label = entry.label;

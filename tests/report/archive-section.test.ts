@@ -52,7 +52,7 @@ describe('report fingerprints: files hashed in chunks', () => {
     writeFileSync(path, big);
     expect(fingerprintFile('scores', path)).toEqual({ role: 'scores', path, sha256: whole(big), bytes: big.length });
     expect(() => fingerprintFile('scores', join(dir, 'nope.csv'))).toThrow(`${join(dir, 'nope.csv')}: cannot read file: ENOENT`);
-    expect(() => fingerprintFile('scores', dir)).toThrow(`${dir}: cannot read file: EISDIR`);
+    expect(() => fingerprintFile('scores', dir)).toThrow(`${dir}: not a regular file (got directory)`);
   });
 
   it('fingerprintFolder hashes the sha256sum-style listing, one file at a time; links are left out', () => {

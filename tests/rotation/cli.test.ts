@@ -191,7 +191,7 @@ describe('validate --kind manifest checks what freeze checks', () => {
     };
     for (const [path, piece] of [
       ['missing.txt', `manifest.yaml:3: path: cannot read the item's file: ENOENT (got "missing.txt")`],
-      ['docs', 'manifest.yaml:3: path must name a regular file (got "docs")'],
+      ['docs', 'manifest.yaml:3: path must name a regular file ("docs" is a directory)'],
       ['docs/big.bin', `manifest.yaml:3: path: the item's file is larger than ${64 * 1024 * 1024} bytes (got "docs/big.bin")`],
     ] as const) {
       const file = manifest(path);
