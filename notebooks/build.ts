@@ -10,6 +10,7 @@ import { run as sizing } from './02-sizing.js';
 import { run as sweep } from './03-cost-sweep.js';
 import { run as rotation } from './04-rotation-year.js';
 import { run as fewerLabels } from './05-fewer-labels.js';
+import { run as decision } from './06-decision.js';
 
 /** Every notebook, in reading order: its runner and what it shows. */
 export const NOTEBOOKS = [
@@ -18,6 +19,7 @@ export const NOTEBOOKS = [
   { run: sweep, file: '03-cost-sweep.html', title: 'The cost-ratio sweep: does the data decide, or the assumption?' },
   { run: rotation, file: '04-rotation-year.html', title: 'A year of quarterly rotations, and whose fault a score drop is' },
   { run: fewerLabels, file: '05-fewer-labels.html', title: 'Fewer labels: annotate where candidates disagree, and let a judge carry the rest' },
+  { run: decision, file: '06-decision.html', title: 'A quarter of decisions: shortlist, review, sign-off, and the weekly history' },
 ] as const;
 
 /** Runs every notebook into outDir and writes index.html; returns the pages written. */

@@ -18,3 +18,4 @@ export * from './import/index.js';
 export * from './charts/index.js';
 export * from './report/index.js';
 export * from './testing/index.js';
+export * from './decision/index.js';

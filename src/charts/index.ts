@@ -9,3 +9,4 @@ export { costSweepSpec, type CostSweepInput, type CostSweepLine } from './sweep.
 export { agreementChartSpec, type AgreementChartInput, type AgreementChartType } from './agreement.js';
 export { rotationPlanSpec, type RotationPlanInput } from './rotation.js';
 export { driftChartSpec, type DriftChartInput, type DriftChartPeriod, type DriftChartEstimate } from './drift.js';
+export { historyChartSpec, type HistoryChartInput } from './history.js';

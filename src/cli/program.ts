@@ -8,11 +8,15 @@ import { register as drift } from './drift.js';
 import { register as freeze } from './freeze.js';
 import { register as gate } from './gate.js';
 import { register as headline } from './headline.js';
+import { register as history } from './history.js';
 import { register as importCommand } from './import.js';
 import { register as monitor } from './monitor.js';
 import { register as report } from './report.js';
+import { register as review } from './review.js';
 import { register as select } from './select.js';
 import { register as rotate } from './rotate.js';
+import { register as shortlist } from './shortlist.js';
+import { register as signoff } from './signoff.js';
 import { register as size } from './size.js';
 import { register as sweep } from './sweep.js';
 import { register as validate } from './validate.js';
@@ -34,7 +38,7 @@ export function createProgram(io: Io = processIo): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
   // The order people meet them in: design, read, maintain, integrate.
-  for (const register of [compare, size, allocate, headline, sweep, select, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate]) {
+  for (const register of [compare, size, allocate, headline, sweep, select, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, shortlist, review, signoff, history]) {
     register(program, io);
   }
   monitor(program, io);

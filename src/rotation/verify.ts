@@ -9,6 +9,7 @@ import { foreignWriterPids, isDeadWriter, temporaryFileWriter } from './leftover
 import { describeLockOwner, readLock } from './lock.js';
 import { versionRecordIssues } from './record-check.js';
 import { versionRecordDigest } from './record-digest.js';
+import { SIGNOFF_FOLDER, verifySignoff } from '../decision/signoff.js';
 import { checkVersionId, VERSION_ID_PATTERN } from './version-id.js';
 
 /** One thing wrong with an archive: a file that changed, is missing, should not be there, or cannot be read. */
@@ -57,6 +58,9 @@ export interface VerifyResult {
    * no record is chained, or with `version`). Keep a copy elsewhere: it binds the whole history.
    */
   head: (ChainLink & { sequence: number }) | null;
+  /** The sign-offs checked (`signoffs/<id>.json`, whole-archive checks only), and the evidence files re-hashed for them. */
+  signoffs: string[];
+  evidenceFiles: number;
   /** True when there is no problem. */
   ok: boolean;
 }
@@ -131,9 +135,10 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
       const stat = top.get(name) as Stats;
       if (name === 'objects' || name === 'versions') continue;
       if (name === 'locks' && stat.isDirectory()) continue;
+      if (name === SIGNOFF_FOLDER && stat.isDirectory()) continue;
       if (name === ARCHIVE_HEAD_FILE && stat.isFile()) continue;
       if (temporary(name, name, stat)) continue;
-      topProblems.push({ kind: 'extra', path: name, detail: 'not part of the archive layout (objects/, versions/, locks/, head.json)' });
+      topProblems.push({ kind: 'extra', path: name, detail: 'not part of the archive layout (objects/, versions/, locks/, signoffs/, head.json)' });
     }
     for (const name of [...lockFiles.keys()].sort(compareIds)) {
       const path = `locks/${name}`;
@@ -359,6 +364,33 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
   for (const [hash, who] of users) {
     if (!objectFiles.has(hash)) objectProblems.push({ kind: 'missing', path: `objects/${hash}`, detail: `item ${who[0].item} of ${who[0].version}` });
   }
+  // Sign-offs: each record intact, its version unchanged, its evidence files unchanged where they still are.
+  const signoffs: string[] = [];
+  let evidenceFiles = 0;
+  if (only === null) {
+    // A link in place of the folder is reported as extra above and never followed.
+    let folder: Stats | null = null;
+    try {
+      folder = lstatSync(join(archiveDir, SIGNOFF_FOLDER));
+    } catch {
+      folder = null;
+    }
+    const files = folder?.isDirectory() ? listFolder(join(archiveDir, SIGNOFF_FOLDER)) : new Map<string, Stats>();
+    for (const name of [...files.keys()].sort(compareIds)) {
+      const path = `${SIGNOFF_FOLDER}/${name}`;
+      const id = name.endsWith('.json') ? name.slice(0, -5) : '';
+      if (id === '' || !VERSION_ID_PATTERN.test(id) || id.includes('..')) {
+        if (temporary(path, name, files.get(name) as Stats)) continue;
+        recordProblems.push({ kind: 'extra', path, detail: 'not a sign-off record name (<id>.json)' });
+        continue;
+      }
+      const check = verifySignoff(archiveDir, id, digests);
+      signoffs.push(id);
+      evidenceFiles += check.evidenceChecked;
+      recordProblems.push(...check.problems);
+      notes.push(...check.notes);
+    }
+  }
   // Stable sorts: a record's own problems stay in the order they were found.
   topProblems.sort((a, b) => compareIds(a.path, b.path));
   recordProblems.sort((a, b) => compareIds(a.path, b.path));
@@ -376,6 +408,8 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
     notes,
     leftovers,
     head,
+    signoffs,
+    evidenceFiles,
     ok: problems.length === 0,
   };
 }

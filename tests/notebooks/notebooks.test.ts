@@ -86,6 +86,17 @@ describe('notebooks', () => {
     expect(page).toMatch(/intact: 5 versions/);
   });
 
+  it('6: gamma is out on the per-stratum bar, the second sign-off is refused, the vendor week is flagged', () => {
+    const page = text['06-decision.html'];
+    expect(page).toContain('finalists: alpha (best: alpha)');
+    // Hand count: gamma has 10 fabrications in 100 negative-control slots.
+    expect(page).toContain('gamma: out, negative_control.hallucinationRate = 0.1 (95% interval 0.0552 to 0.174, n 100) fails the bar');
+    expect(page).toMatch(/a sign-off "2026Q4-pick" already exists; sign-offs are write-once/);
+    expect(page).toContain('verify: intact, sign-offs 2026Q4-pick, 3 evidence files re-hashed');
+    expect(page).toMatch(/^2026-11-16\s+\S+ \[\S+, \S+\]\s+rare_clause -0\.45 \[-0\.689, -0\.211\]$/m);
+    expect(page).toMatch(/^2026-11-23 \(new version\)/m);
+  });
+
   it('every page opens in headless Chromium with every chart visible and nothing failing', () => {
     expect(seen.length).toBe(NOTEBOOKS.length + 1);
     for (const page of seen) {

@@ -1,6 +1,7 @@
 import { rotationPlanSpec, type RotationPlanInput } from '../../charts/rotation.js';
 import { InputError } from '../../data/errors.js';
 import { compareIds } from '../../rotation/hash.js';
+import { readSignoff } from '../../decision/signoff.js';
 import { diffVersions, listArchiveVersions, readArchiveVersion, verifyArchive, type VersionRecord } from '../../rotation/index.js';
 import type { ReportSection } from '../html.js';
 
@@ -99,6 +100,16 @@ export function archiveSection(archiveDir: string): { section: ReportSection } {
       caption: `${previous.version} → ${last.version} by stratum (eval items)`,
       header: ['stratum', 'before', 'left', 'added', 'after'],
       rows: rotation.strata.map((s) => [s.stratum, String(s.before), String(rotation.retire.filter((r) => r.stratum === s.stratum).length), String(rotation.add.filter((r) => r.stratum === s.stratum).length), String(s.after)]),
+    });
+  }
+  // The decisions signed off on this benchmark (verify has checked them; a problem is a warning below).
+  const signed = verified.signoffs.map((id) => readSignoff(archiveDir, id)).filter((r) => r !== null);
+  if (signed.length > 0) {
+    paragraphs.push(`${signed.length} decision${signed.length === 1 ? '' : 's'} signed off on this benchmark (write-once records in signoffs/, re-checked with their evidence files by verify).`);
+    tables.push({
+      caption: 'Sign-offs',
+      header: ['id', 'date', 'reviewer', 'chosen', 'finalists', 'version', 'record digest'],
+      rows: signed.map((r) => [r.id, r.date, r.reviewer, r.chosen, r.finalists.join(', '), r.archiveVersion.version, `${r.recordDigest.slice(0, 12)}…`]),
     });
   }
   const section: ReportSection = {

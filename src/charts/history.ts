@@ -1,0 +1,72 @@
+import type { TopLevelSpec } from 'vega-lite';
+import { CHART_COLORS, finishChartSpec, finiteOrNull, requireChartField } from './theme.js';
+
+/** What the history chart needs: a runHistory result. */
+export interface HistoryChartInput {
+  runs: ReadonlyArray<{
+    date: string;
+    versionBoundary: boolean;
+    models: ReadonlyArray<{
+      model: string;
+      points: ReadonlyArray<{ scope: string; estimate: number; confidenceInterval: readonly [number, number] }>;
+      changes: ReadonlyArray<{ scope: string; flagged: boolean }>;
+    }>;
+  }>;
+  headline?: string;
+  confidenceLevel?: number;
+}
+
+/**
+ * The weekly dashboard: small multiples, one panel per scope (the headline first, then each
+ * stratum), each run's score with its interval over the run dates, one colour per model, a
+ * ring around a run whose change from the previous run is distinguishable, and a dashed
+ * vertical line at each version boundary (the test changed there).
+ * @param result a runHistory result.
+ * @returns a vega-lite spec (faceted, three panels a row).
+ * @throws {TypeError} when there is no run.
+ * @example historyChartSpec(runHistory([{ date: '2026-11-02', table }])).facet // => { field: 'scope', … }
+ */
+export function historyChartSpec(result: HistoryChartInput): TopLevelSpec {
+  requireChartField('historyChartSpec', Array.isArray(result.runs) && result.runs.length > 0, 'needs at least one run', result.runs);
+  const scopes: string[] = [];
+  const rows: Array<Record<string, string | number | boolean | null>> = [];
+  for (const run of result.runs) {
+    for (const m of run.models) {
+      for (const p of m.points) {
+        if (!scopes.includes(p.scope)) scopes.push(p.scope);
+        const flagged = m.changes.some((c) => c.scope === p.scope && c.flagged);
+        rows.push({ kind: 'score', scope: p.scope, date: run.date, model: m.model, estimate: finiteOrNull(p.estimate), low: finiteOrNull(p.confidenceInterval[0]), high: finiteOrNull(p.confidenceInterval[1]), flagged });
+      }
+    }
+  }
+  for (const run of result.runs) if (run.versionBoundary) for (const scope of scopes) rows.push({ kind: 'boundary', scope, date: run.date });
+  const dates = result.runs.map((r) => r.date);
+  const x = { field: 'date', type: 'ordinal', sort: dates, title: 'run', axis: { labelAngle: -40 } };
+  const y = { field: 'estimate', type: 'quantitative', title: 'score', scale: { zero: false } };
+  const color = { field: 'model', type: 'nominal', title: 'model' };
+  const level = Math.round((result.confidenceLevel ?? 0.95) * 1000) / 10;
+  const score = { filter: "datum.kind === 'score'" };
+  return finishChartSpec(
+    {
+      data: { values: rows },
+      facet: { field: 'scope', type: 'nominal', sort: scopes, title: null, header: { labelFontWeight: 'bold' } },
+      columns: 3,
+      spec: {
+        width: 220,
+        height: 150,
+        layer: [
+          { transform: [{ filter: "datum.kind === 'boundary'" }], mark: { type: 'rule', color: CHART_COLORS.reference, strokeDash: [4, 3] }, encoding: { x } },
+          { transform: [score], mark: { type: 'line', opacity: 0.5 }, encoding: { x, y, color } },
+          { transform: [score], mark: { type: 'rule', strokeWidth: 2 }, encoding: { x, y: { field: 'low', type: 'quantitative', title: 'score' }, y2: { field: 'high' }, color } },
+          { transform: [score], mark: { type: 'point', filled: true, size: 40, opacity: 1 }, encoding: { x, y, color } },
+          { transform: [score, { filter: 'datum.flagged' }], mark: { type: 'point', filled: false, size: 220, strokeWidth: 2, color: CHART_COLORS.flag }, encoding: { x, y } },
+        ],
+      },
+      resolve: { scale: { y: 'independent' } },
+    },
+    {
+      text: 'The instrument over time',
+      subtitle: [`${result.headline ?? 'headline'} headline and each stratum, ${level}% intervals; ring: a distinguishable change from the previous run (paired, Holm); dashed line: a version boundary`],
+    },
+  );
+}

@@ -1,0 +1,103 @@
+import type { Command } from '@commander-js/extra-typings';
+import { writeFileAtomic, preflightOutput } from '../data/atomic.js';
+import { InputError } from '../data/errors.js';
+import { loadStrata } from '../data/strata-file.js';
+import { parseRequirement } from '../decision/requirement.js';
+import { shortlist, type ShortlistResult } from '../decision/shortlist.js';
+import { formatInterval, formatNumber, formatTable } from '../report/table.js';
+import { contextOf, emit, numberFlag, toJsonText, warningLines, type Io } from './io.js';
+import { loadInputs, withSourceOptions } from './sources.js';
+
+/** The JSON document of `benchplan shortlist` (also what `--output` writes and `signoff --shortlist` reads). */
+export interface ShortlistReport extends ShortlistResult {
+  scores: string;
+  strata: string | null;
+}
+
+function level(confidenceLevel: number): string {
+  return `${+(confidenceLevel * 100).toFixed(4)}%`;
+}
+
+/** The readable report: finalists, then one line per eliminated candidate with its first reason, then every check. */
+export function formatShortlist(r: ShortlistReport): string {
+  const out: string[] = [];
+  out.push(`Finalists: ${r.finalists.join(', ')}   (best by mean score: ${r.best}; ${r.n} common items of ${r.scores})`);
+  const eliminated = r.candidates.filter((c) => !c.shortlisted);
+  if (eliminated.length === 0) out.push('Eliminated: none');
+  else {
+    out.push('Eliminated (first reason):');
+    for (const c of eliminated) out.push(`  ${c.model}: ${c.firstReason!.reason}`);
+  }
+  out.push('');
+  const rows: string[][] = [];
+  for (const c of r.candidates) {
+    for (const b of c.bars) rows.push([c.model, b.requirement, formatNumber(b.estimate), formatInterval(b.confidenceInterval), '', b.passed ? 'meets' : 'FAILS']);
+    for (const k of c.comparisons) {
+      rows.push([c.model, `${k.scope}: − ${r.best}`, formatNumber(k.estimate), `(−∞, ${formatNumber(k.confidenceInterval[1])}]`, formatNumber(k.adjustedPValue), k.worse ? 'WORSE' : 'within']);
+    }
+  }
+  if (rows.length > 0) out.push(formatTable(['candidate', 'check', 'estimate', `${level(r.confidenceLevel)} interval`, 'Holm p', 'verdict'], rows, { align: ['left', 'left', 'right', 'right', 'right', 'left'] }));
+  out.push('');
+  out.push(
+    `Eliminated when a bar fails (judged on the estimate) or when candidate − ${r.best} is shown below −margin (${formatNumber(-r.margin)}): one-sided paired t, ${level(r.confidenceLevel)}, Holm across each candidate's ${r.perStratum ? 'overall and per-stratum ' : ''}checks (α ${formatNumber(r.alpha)}).`,
+  );
+  out.push(...warningLines(r.warnings));
+  return out.join('\n');
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+export function register(program: Command, io: Io): void {
+  const command = program
+    .command('shortlist')
+    .description('which candidates clear the bar: absolute bars, and not worse than the best (overall and per stratum, Holm)')
+    .argument('<scores...>', 'scores file(s) with every candidate: CSV / JSONL, or promptfoo, Inspect, lm-eval results')
+    .option('--strata <file>', 'strata file (YAML): every stratum of the scores must be in it')
+    .option('--margin <x>', 'how much worse than the best a finalist may be, in score units', '0')
+    .option('--require <bar>', 'an absolute bar, STRATUM.METRIC<=X or overall.METRIC>=X; METRIC mean, hallucinationRate, recall, precision (repeat)', collect)
+    .option('--model <model>', 'a candidate to consider (repeat; default every model)', collect)
+    .option('--confidence <level>', 'one-sided confidence level of each check', '0.95')
+    .option('--no-per-stratum', 'compare with the best overall only')
+    .option('--cluster', 'treat the cluster column (documents) as the unit')
+    .option('--drop-unpaired', 'leave out items not every candidate scored')
+    .option('-o, --output <file>', 'also write the JSON document here (for signoff --shortlist)')
+    .addHelpText(
+      'after',
+      `
+Example:
+  benchplan shortlist scores.csv --strata strata.yaml --margin 0.05 --require "negative_control.hallucinationRate<=0.08"`,
+    );
+  withSourceOptions(command)
+    .action((inputs, opts, cmd) => {
+      const scoresPath = inputs.join(' + ');
+      const ctx = contextOf(cmd, io);
+      const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
+      const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
+      const requirements = (opts.require ?? []).map((text) => parseRequirement(text));
+      if (opts.output !== undefined) preflightOutput(opts.output, '--output');
+      const table = loadInputs(inputs, opts as Record<string, unknown>, io).table;
+      let strataSource: string | null = null;
+      if (opts.strata !== undefined) {
+        const strata = loadStrata(opts.strata);
+        strataSource = strata.source;
+        const names = new Set(strata.strata.map((s) => s.name));
+        const unknown = table.strata.filter((s) => !names.has(s));
+        if (unknown.length > 0) throw new InputError(`stratum "${unknown[0]}" is in the scores but not in the strata file`, { file: strata.source, value: unknown[0] });
+        for (const r of requirements) if (r.scope !== 'overall' && !names.has(r.scope)) throw new InputError(`the bar names stratum "${r.scope}", which is not in ${strata.source}`, { file: '--require', value: r.text });
+      }
+      const result = shortlist(table, {
+        margin,
+        confidenceLevel,
+        requirements,
+        perStratum: opts.perStratum !== false && table.hasStratum,
+        cluster: Boolean(opts.cluster),
+        dropUnpaired: Boolean(opts.dropUnpaired),
+        models: opts.model,
+      });
+      const report: ShortlistReport = { ...result, scores: scoresPath, strata: strataSource };
+      if (opts.output !== undefined) writeFileAtomic(opts.output, toJsonText(report));
+      emit(ctx, report, () => formatShortlist(report));
+    });
+}

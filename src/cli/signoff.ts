@@ -1,0 +1,82 @@
+import type { Command } from '@commander-js/extra-typings';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { InputError } from '../data/errors.js';
+import { loadPolicy } from '../data/policy.js';
+import { parseWith } from '../data/validate.js';
+import { signoff, type EvidenceRole } from '../decision/signoff.js';
+import { choiceFlag, contextOf, emit, type Io } from './io.js';
+
+/** The part of a `shortlist --output` document a sign-off reads. */
+const ShortlistDocumentSchema = z.looseObject({ finalists: z.array(z.string()), best: z.string() });
+
+/** Reads the finalists from a `benchplan shortlist -o` document. @throws {InputError} naming the file. */
+export function readShortlist(path: string): { finalists: string[] } {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new InputError(`cannot read the shortlist: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: path });
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`not valid JSON (write it with benchplan shortlist -o FILE): ${(error as Error).message}`, { file: path });
+  }
+  return parseWith(ShortlistDocumentSchema, data, { file: path });
+}
+
+export function register(program: Command, io: Io): void {
+  program
+    .command('signoff')
+    .description('record the decision write-once in the archive: reviewer, date, choice, finalists, note and the digests of its evidence')
+    .requiredOption('--archive <dir>', 'the archive folder (the record goes to DIR/signoffs/ID.json)')
+    .requiredOption('--id <id>', 'the sign-off id, e.g. 2026Q4-pick (write-once: a second sign-off of an id fails)')
+    .requiredOption('--reviewer <name>', 'the named person who read the review sample and owns the choice')
+    .requiredOption('--date <YYYY-MM-DD>', 'the date of the decision')
+    .requiredOption('--chosen <model>', 'the candidate chosen: one of the shortlist\'s finalists')
+    .requiredOption('--shortlist <file>', 'the JSON written by benchplan shortlist -o')
+    .option('--note <text>', 'what the reviewer writes about the choice', '')
+    .option('--version <id>', 'the archive version decided on (default: the head of the archive)')
+    .option('--scores <file>', 'the scores file the shortlist was computed from')
+    .option('--strata <file>', 'the strata file')
+    .option('--policy <file>', 'the cost policy (its owner is recorded)')
+    .option('--review <file>', 'the review sample (benchplan review --csv)')
+    .option('--agreement <file>', 'the annotator agreement report (benchplan agree --json)')
+    .option('--judge <name>', 'the judge (model or rubric) that scored the outputs, if one did')
+    .option('--labels <state>', 'the gold labels: reviewed or unreviewed')
+    .action((opts, cmd) => {
+      const ctx = contextOf(cmd, io);
+      const list = readShortlist(opts.shortlist);
+      const policyOwner = opts.policy === undefined ? null : loadPolicy(opts.policy).owner;
+      const evidence: Array<{ role: EvidenceRole; path: string }> = [];
+      const files: Array<[EvidenceRole, string | undefined]> = [['scores', opts.scores], ['strata', opts.strata], ['policy', opts.policy], ['shortlist', opts.shortlist], ['review', opts.review], ['agreement', opts.agreement]];
+      for (const [role, path] of files) if (path !== undefined) evidence.push({ role, path });
+      const result = signoff(opts.archive, {
+        id: opts.id,
+        reviewer: opts.reviewer,
+        date: opts.date,
+        chosen: opts.chosen,
+        finalists: list.finalists,
+        note: opts.note,
+        ...(opts.version === undefined ? {} : { version: opts.version }),
+        policyOwner,
+        ...(opts.judge === undefined ? {} : { judge: opts.judge }),
+        ...(opts.labels === undefined ? {} : { labels: choiceFlag('--labels', opts.labels, ['reviewed', 'unreviewed'] as const) as 'reviewed' | 'unreviewed' }),
+        evidence,
+      });
+      const r = result.record;
+      emit(ctx, { ...r, path: result.path }, () =>
+        [
+          `signed off: ${r.chosen} (of finalists ${r.finalists.join(', ')}) by ${r.reviewer} on ${r.date}, on version ${r.archiveVersion.version}`,
+          `written ${result.path} (write-once), record digest ${r.recordDigest}`,
+          ...r.evidence.map((e) => `  ${e.role.padEnd(9)} ${e.path}  sha256 ${e.sha256}`),
+          ...(r.policyOwner === null ? [] : [`  policy owner: ${r.policyOwner}`]),
+          ...(r.judge === null ? [] : [`  judge: ${r.judge}`]),
+          ...(r.labels === null ? [] : [`  labels: ${r.labels}`]),
+          'benchplan verify --archive DIR re-checks the record and re-hashes the evidence files.',
+        ].join('\n'),
+      );
+    });
+}
