@@ -2,6 +2,7 @@
 export type JsonArrayRead = { isArray: true; length: number } | { isArray: false; value: unknown };
 
 import { firstDuplicateKey } from '../data/json-text.js';
+import { closingQuote } from './python-json.js';
 
 const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
@@ -43,13 +44,7 @@ export function forEachJsonArrayElement(text: string, visit: (value: unknown, in
       while (i < n) {
         const c = text.charCodeAt(i);
         if (c === 0x22 /* " */) {
-          i++;
-          while (i < n) {
-            const d = text.charCodeAt(i);
-            if (d === 0x5c /* \ */) i += 2;
-            else if (d === 0x22) break;
-            else i++;
-          }
+          i = closingQuote(text, i);
           if (i >= n) throw new SyntaxError('Unterminated string in JSON');
         } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
           depth++;

@@ -34,14 +34,7 @@ function rewriteTokens(text: string): string {
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === 0x22 /* " */) {
-      i++;
-      while (i < n) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c) i += 2;
-        else if (d === 0x22) break;
-        else i++;
-      }
-      i++;
+      i = closingQuote(text, i) + 1;
       continue;
     }
     let token: string | undefined;
@@ -59,4 +52,19 @@ function rewriteTokens(text: string): string {
   if (last === 0) return text;
   out.push(text.slice(last));
   return out.join('');
+}
+
+/**
+ * INTERNAL (this file, json-array.ts): the index of the quote that closes the JSON string opening
+ * at `start` (text[start] is `"`), backslash escapes skipped; ≥ text.length when it never closes.
+ */
+export function closingQuote(text: string, start: number): number {
+  let i = start + 1;
+  while (i < text.length) {
+    const d = text.charCodeAt(i);
+    if (d === 0x5c /* \ */) i += 2;
+    else if (d === 0x22 /* " */) return i;
+    else i++;
+  }
+  return i;
 }
