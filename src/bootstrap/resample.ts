@@ -312,6 +312,53 @@ export function resampleIndexChunk(design: ResampleDesign, seed: string, chunk: 
   const groups = groupStart.length - 1;
   const buffer = new Int32Array(maxResampleLength(design));
   const lemire = allLemire(design, false);
+  if (lemire && groups === 1 && identityUnits(design)) {
+    // One group of single-item units in item order: the drawn index is the item. The same draws,
+    // redraw rule and careful redraw as below, with the state kept in locals throughout.
+    const m = design.nUnits;
+    const threshold = TWO_32 % m;
+    const scale = m * 2.3283064365386963e-10;
+    for (let r = first; r < last; r++) {
+      let reject = 0;
+      for (let j = 0; j < m; j++) {
+        const y = Math.imul(s1, 5);
+        const x = Math.imul((y << 7) | (y >>> 25), 9);
+        const t = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= t;
+        s3 = (s3 << 11) | (s3 >>> 21);
+        reject |= Math.imul(x, m) >>> 0 < threshold ? 1 : 0;
+        buffer[j] = ((x >>> 0) * scale) | 0;
+      }
+      if (reject !== 0) {
+        // carefulIndex, inlined: Lemire with rejection, draw by draw.
+        for (let j = 0; j < m; j++) {
+          for (;;) {
+            const y = Math.imul(s1, 5);
+            const x = Math.imul((y << 7) | (y >>> 25), 9);
+            const t = s1 << 9;
+            s2 ^= s0;
+            s3 ^= s1;
+            s1 ^= s2;
+            s0 ^= s3;
+            s2 ^= t;
+            s3 = (s3 << 11) | (s3 >>> 21);
+            const p = (x >>> 0) * m;
+            const index = Math.floor(p * 2.3283064365386963e-10);
+            if (p - index * TWO_32 >= threshold) {
+              buffer[j] = index;
+              break;
+            }
+          }
+        }
+      }
+      visit(buffer.subarray(0, m), r);
+    }
+    return last - first;
+  }
   for (let r = first; r < last; r++) {
     if (!lemire) {
       visit(buffer.subarray(0, carefulIndexResample(design, st, buffer)), r);
@@ -353,6 +400,14 @@ export function resampleIndexChunk(design: ResampleDesign, seed: string, chunk: 
     visit(buffer.subarray(0, length), r);
   }
   return last - first;
+}
+
+/** Whether every unit is one item and units and items are both in item order (group 0 = every unit). */
+function identityUnits(design: ResampleDesign): boolean {
+  const { n, nUnits, groupUnits, unitItems, singleItemUnits } = design;
+  if (!singleItemUnits || nUnits !== n || groupUnits.length !== n) return false;
+  for (let i = 0; i < n; i++) if (groupUnits[i] !== i || unitItems[i] !== i) return false;
+  return true;
 }
 
 /** The longest a resample's index list can be: each group's draw count times its largest unit. */

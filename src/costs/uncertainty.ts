@@ -102,23 +102,56 @@ function resampledTotals(fixed: Float64Array[], swept: Float64Array[], settings:
   const B = settings.nResamples;
   const fixedTotal = new Float64Array((B + 1) * M);
   const sweptTotal = new Float64Array((B + 1) * M);
+  // Each document's 2M numbers side by side (fixed, swept per model), so a drawn document is one
+  // cache line or two, not 2M scattered reads. Each model's totals still add up in draw order, as
+  // summing the per-model arrays did: the same bits.
+  // Up to 4 models: rows padded to 8 numbers and added into locals (V8 keeps them in registers).
+  const W = M <= 4 ? 8 : 2 * M;
+  const rows = new Float64Array(D * W);
+  for (let m = 0; m < M; m++) {
+    for (let d = 0; d < D; d++) {
+      rows[d * W + 2 * m] = fixed[m][d];
+      rows[d * W + 2 * m + 1] = swept[m][d];
+    }
+  }
+  const acc = new Float64Array(W);
   let call = 0;
   bootstrapStatistic(
     D,
     (indices) => {
       if (call > B) throw new Error(`bootstrapStatistic called the statistic more than 1 + ${B} times`);
       const row = call * M;
-      for (let m = 0; m < M; m++) {
-        const f = fixed[m];
-        const s = swept[m];
-        let a = 0;
-        let b = 0;
+      if (W === 8) {
+        let a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0; // prettier-ignore
         for (let k = 0; k < indices.length; k++) {
-          a += f[indices[k]];
-          b += s[indices[k]];
+          const base = indices[k] * 8;
+          a0 += rows[base];
+          a1 += rows[base + 1];
+          a2 += rows[base + 2];
+          a3 += rows[base + 3];
+          a4 += rows[base + 4];
+          a5 += rows[base + 5];
+          a6 += rows[base + 6];
+          a7 += rows[base + 7];
         }
-        fixedTotal[row + m] = a;
-        sweptTotal[row + m] = b;
+        acc[0] = a0;
+        acc[1] = a1;
+        acc[2] = a2;
+        acc[3] = a3;
+        acc[4] = a4;
+        acc[5] = a5;
+        acc[6] = a6;
+        acc[7] = a7;
+      } else {
+        acc.fill(0);
+        for (let k = 0; k < indices.length; k++) {
+          const base = indices[k] * W;
+          for (let j = 0; j < W; j++) acc[j] += rows[base + j];
+        }
+      }
+      for (let m = 0; m < M; m++) {
+        fixedTotal[row + m] = acc[2 * m];
+        sweptTotal[row + m] = acc[2 * m + 1];
       }
       call += 1;
       return fixedTotal[row];
