@@ -218,16 +218,30 @@ export function resampleMeanChunk(design: ResampleDesign, seed: string, chunk: n
         sum += values[((x >>> 0) * scale) | 0];
       }
       if (reject !== 0) {
-        st[0] = s0;
-        st[1] = s1;
-        st[2] = s2;
-        st[3] = s3;
-        out[outOffset + r - first] = carefulMeanResample(design, st, acc);
-        s0 = st[0];
-        s1 = st[1];
-        s2 = st[2];
-        s3 = st[3];
-      } else out[outOffset + r - first] = sum / m;
+        // carefulMeanResample for this case, inlined (state in locals): Lemire with rejection, draw
+        // by draw, summed in draw order; the count is m (one item per unit), as there.
+        sum = 0;
+        for (let j = 0; j < m; j++) {
+          for (;;) {
+            const y = Math.imul(s1, 5);
+            const x = Math.imul((y << 7) | (y >>> 25), 9);
+            const t = s1 << 9;
+            s2 ^= s0;
+            s3 ^= s1;
+            s1 ^= s2;
+            s0 ^= s3;
+            s2 ^= t;
+            s3 = (s3 << 11) | (s3 >>> 21);
+            const p = (x >>> 0) * m;
+            const index = Math.floor(p * 2.3283064365386963e-10);
+            if (p - index * TWO_32 >= threshold) {
+              sum += values[index];
+              break;
+            }
+          }
+        }
+      }
+      out[outOffset + r - first] = sum / m;
     }
     return last - first;
   }

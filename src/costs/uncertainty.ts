@@ -115,13 +115,48 @@ function resampledTotals(fixed: Float64Array[], swept: Float64Array[], settings:
     }
   }
   const acc = new Float64Array(W);
+  // Whole-number costs and counts (the usual policy): every total is exact in any order, so a
+  // resample can be tallied per document and summed in document order (a sequential pass instead of
+  // D random reads of a row, which miss the cache at D = 10^5) with the same bits as in draw order.
+  let largest = 0;
+  let whole = true;
+  for (let i = 0; i < rows.length && whole; i++) {
+    whole = Number.isInteger(rows[i]);
+    largest = Math.max(largest, Math.abs(rows[i]));
+  }
+  const tally = whole && largest * D < 2 ** 53 && W === 8 ? new Int32Array(D) : null;
   let call = 0;
   bootstrapStatistic(
     D,
     (indices) => {
       if (call > B) throw new Error(`bootstrapStatistic called the statistic more than 1 + ${B} times`);
       const row = call * M;
-      if (W === 8) {
+      if (tally !== null) {
+        for (let k = 0; k < indices.length; k++) tally[indices[k]] += 1;
+        let a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0; // prettier-ignore
+        for (let d = 0; d < D; d++) {
+          const c = tally[d];
+          if (c === 0) continue;
+          tally[d] = 0;
+          const base = d * 8;
+          a0 += c * rows[base];
+          a1 += c * rows[base + 1];
+          a2 += c * rows[base + 2];
+          a3 += c * rows[base + 3];
+          a4 += c * rows[base + 4];
+          a5 += c * rows[base + 5];
+          a6 += c * rows[base + 6];
+          a7 += c * rows[base + 7];
+        }
+        acc[0] = a0;
+        acc[1] = a1;
+        acc[2] = a2;
+        acc[3] = a3;
+        acc[4] = a4;
+        acc[5] = a5;
+        acc[6] = a6;
+        acc[7] = a7;
+      } else if (W === 8) {
         let a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0; // prettier-ignore
         for (let k = 0; k < indices.length; k++) {
           const base = indices[k] * 8;
