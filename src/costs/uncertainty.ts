@@ -1,4 +1,7 @@
-import { bootstrapMeanDifference, bootstrapStatistic, type IntervalMethod } from '../bootstrap/index.js';
+import { buildDesign } from '../bootstrap/design.js';
+import { bootstrapMeanDifference, bootstrapStatistic, type BootstrapOptions, type BootstrapResult, type IntervalMethod } from '../bootstrap/index.js';
+import { meanResult } from '../bootstrap/mean.js';
+import { pairedDifferences, resolveSettings } from '../bootstrap/settings.js';
 import { OUTCOME_KINDS, type OutcomeKind } from '../data/outcomes.js';
 import type { Seed } from '../random/seed.js';
 import type { CostSweepResult } from './sweep.js';
@@ -96,7 +99,12 @@ function documentParts(tally: OutcomeTally, costs: Partial<Record<OutcomeKind, n
  * the statistic here records the resampled documents' fixed-cost and swept-count totals of every
  * model. Row r (0 … B − 1), model m: entry r · M + m.
  */
-function resampledTotals(fixed: Float64Array[], swept: Float64Array[], settings: { nResamples: number; seed: Seed; confidenceLevel: number }): { fixedTotal: Float64Array; sweptTotal: Float64Array } {
+function resampledTotals(
+  fixed: Float64Array[],
+  swept: Float64Array[],
+  settings: { nResamples: number; seed: Seed; confidenceLevel: number },
+  gapValues: Float64Array[],
+): { fixedTotal: Float64Array; sweptTotal: Float64Array; gapSums: Float64Array | null } {
   const M = fixed.length;
   const D = fixed[0].length;
   const B = settings.nResamples;
@@ -125,6 +133,15 @@ function resampledTotals(fixed: Float64Array[], swept: Float64Array[], settings:
     largest = Math.max(largest, Math.abs(rows[i]));
   }
   const tally = whole && largest * D < 2 ** 53 && W === 8 ? new Int32Array(D) : null;
+  // The gaps' per-document differences ride in the row's spare columns (up to 3 models: 2M + M − 1
+  // ≤ 8) and are summed from the same tallies when they are whole numbers too: bootstrapMeanDifference
+  // (index path, same seed) draws the same resamples and sums them exactly, so its distribution is
+  // these sums / D, bit for bit.
+  const G = gapValues.length;
+  let gapWhole = tally !== null && G > 0 && 2 * M + G <= W;
+  for (const v of gapValues) for (let d = 0; d < D && gapWhole; d++) gapWhole = Number.isInteger(v[d]) && Math.abs(v[d]) * D < 2 ** 53;
+  if (gapWhole) gapValues.forEach((v, g) => v.forEach((x, d) => (rows[d * W + 2 * M + g] = x)));
+  const gapSums = gapWhole ? new Float64Array((B + 1) * G) : null;
   let call = 0;
   bootstrapStatistic(
     D,
@@ -136,7 +153,7 @@ function resampledTotals(fixed: Float64Array[], swept: Float64Array[], settings:
         let a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0; // prettier-ignore
         for (let d = 0; d < D; d++) {
           const c = tally[d];
-          if (c === 0) continue;
+          // No branch on c = 0 (a third of the documents, unpredictably): 0 · x adds nothing.
           tally[d] = 0;
           const base = d * 8;
           a0 += c * rows[base];
@@ -156,6 +173,7 @@ function resampledTotals(fixed: Float64Array[], swept: Float64Array[], settings:
         acc[5] = a5;
         acc[6] = a6;
         acc[7] = a7;
+        if (gapSums !== null) for (let g = 0; g < G; g++) gapSums[call * G + g] = acc[2 * M + g];
       } else if (W === 8) {
         let a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0; // prettier-ignore
         for (let k = 0; k < indices.length; k++) {
@@ -194,7 +212,19 @@ function resampledTotals(fixed: Float64Array[], swept: Float64Array[], settings:
     { ...settings, method: 'percentile' },
   );
   if (call !== B + 1) throw new Error(`bootstrapStatistic called the statistic ${call} times, expected 1 + ${B}`);
-  return { fixedTotal: fixedTotal.subarray(M), sweptTotal: sweptTotal.subarray(M) };
+  return { fixedTotal: fixedTotal.subarray(M), sweptTotal: sweptTotal.subarray(M), gapSums: gapSums && gapSums.subarray(G) };
+}
+
+/**
+ * bootstrapMeanDifference's result from its resampled sums (row r, gap g at r · G + g), already
+ * drawn: meanResult on the same design, with the distribution sums / D that its mean path computes.
+ */
+function gapFromSums(values: Float64Array, sums: Float64Array, g: number, G: number, options: BootstrapOptions): BootstrapResult {
+  const settings = resolveSettings(options);
+  const design = buildDesign(values.length, options, values);
+  const distribution = new Float64Array(settings.nResamples);
+  for (let r = 0; r < settings.nResamples; r++) distribution[r] = sums[r * G + g] / values.length;
+  return meanResult(design, values, settings, distribution);
 }
 
 /**
@@ -259,11 +289,13 @@ export function sweepUncertainty(tally: OutcomeTally, sweep: CostSweepResult, op
   const settings = { nResamples, seed, confidenceLevel };
   const warnings: string[] = [];
   if (D < 20) warnings.push(`only ${D} documents: bootstrap intervals over so few units are rough`);
-  const { fixedTotal, sweptTotal } = resampledTotals(fixed, swept, settings);
-  const costAt = (r: number, m: number) => fixedTotal[r * M + m] + x0 * sweptTotal[r * M + m];
-
   const leader = sweep.ranking[0];
   const l = index.get(leader) as number;
+  const atPolicy = fixed.map((f, m) => Float64Array.from(f, (value, d) => value + x0 * swept[m][d]));
+  const gapValues = D >= 2 ? sweep.ranking.slice(1).map((model) => pairedDifferences(atPolicy[index.get(model) as number], atPolicy[l])) : [];
+  const { fixedTotal, sweptTotal, gapSums } = resampledTotals(fixed, swept, settings, gapValues);
+  const costAt = (r: number, m: number) => fixedTotal[r * M + m] + x0 * sweptTotal[r * M + m];
+
   let ahead = 0;
   for (let r = 0; r < B; r++) {
     const own = costAt(r, l);
@@ -272,13 +304,13 @@ export function sweepUncertainty(tally: OutcomeTally, sweep: CostSweepResult, op
     if (strictly) ahead += 1;
   }
 
-  const atPolicy = fixed.map((f, m) => Float64Array.from(f, (value, d) => value + x0 * swept[m][d]));
   const gaps: CostGap[] = [];
-  for (const model of sweep.ranking.slice(1)) {
+  for (const [g, model] of sweep.ranking.slice(1).entries()) {
     const m = index.get(model) as number;
     // The index path, so the gap intervals come from the very resamples the probabilities above
     // were counted on (the counts path would draw other, equally valid ones).
-    const result = bootstrapMeanDifference(atPolicy[m], atPolicy[l], { ...settings, method, resamplePath: 'indices' });
+    const gapOptions = { ...settings, method, resamplePath: 'indices' as const };
+    const result = gapSums === null || method === 't' ? bootstrapMeanDifference(atPolicy[m], atPolicy[l], gapOptions) : gapFromSums(gapValues[g], gapSums, g, gapValues.length, gapOptions);
     let cheaper = 0;
     for (let r = 0; r < B; r++) if (costAt(r, m) < costAt(r, l)) cheaper += 1;
     gaps.push({ model, difference: result.estimate, confidenceInterval: result.confidenceInterval, standardError: result.standardError, aheadOfLeaderProbability: cheaper / B });

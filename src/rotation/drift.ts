@@ -298,7 +298,28 @@ function instrumentDrift(
   });
   const nPrevious = shared + retired;
   const nCurrent = shared + added;
+  // Whole-number scores (0/1 and points): every sum is exact in any order, so a resample is tallied
+  // per item and summed in item order, one sequential pass instead of random reads, with the same bits.
+  let whole = true;
+  for (let k = 0; k < n && whole; k++) whole = Number.isInteger(prev[k]) && Number.isInteger(cur[k]) && Math.abs(prev[k]) + Math.abs(cur[k]) < 2 ** 53 / (n + 1);
+  const tally = whole ? new Int32Array(n) : null;
   const statistic = (idx: Int32Array): number => {
+    if (tally !== null) {
+      for (let j = 0; j < idx.length; j++) tally[idx[j]] += 1;
+      let sp = 0;
+      let np = 0;
+      let sc = 0;
+      let nc = 0;
+      for (let k = 0; k < n; k++) {
+        const c = tally[k];
+        tally[k] = 0;
+        sp += c * prev[k];
+        np += c * hasPrev[k];
+        sc += c * cur[k];
+        nc += c * hasCur[k];
+      }
+      return sc / nc - sp / np;
+    }
     let sp = 0;
     let np = 0;
     let sc = 0;
