@@ -326,6 +326,7 @@ export function resampleIndexChunk(design: ResampleDesign, seed: string, chunk: 
   const groups = groupStart.length - 1;
   const buffer = new Int32Array(maxResampleLength(design));
   const lemire = allLemire(design, false);
+  const single = design.singleItemUnits;
   if (lemire && groups === 1 && identityUnits(design)) {
     // One group of single-item units in item order: the drawn index is the item. The same draws,
     // redraw rule and careful redraw as below, with the state kept in locals throughout.
@@ -370,6 +371,46 @@ export function resampleIndexChunk(design: ResampleDesign, seed: string, chunk: 
         }
       }
       visit(buffer.subarray(0, m), r);
+    }
+    return last - first;
+  }
+  if (lemire && single) {
+    // Single-item units within groups (strata): the unit's item, no run to copy; the same draws.
+    for (let r = first; r < last; r++) {
+      let length = 0;
+      let reject = 0;
+      for (let g = 0; g < groups; g++) {
+        const base = groupStart[g];
+        const m = groupStart[g + 1] - base;
+        const threshold = TWO_32 % m;
+        const scale = m * 2.3283064365386963e-10;
+        for (let j = 0; j < m; j++) {
+          const y = Math.imul(s1, 5);
+          const x = Math.imul((y << 7) | (y >>> 25), 9);
+          const t = s1 << 9;
+          s2 ^= s0;
+          s3 ^= s1;
+          s1 ^= s2;
+          s0 ^= s3;
+          s2 ^= t;
+          s3 = (s3 << 11) | (s3 >>> 21);
+          reject |= Math.imul(x, m) >>> 0 < threshold ? 1 : 0;
+          buffer[length + j] = unitItems[groupUnits[base + (((x >>> 0) * scale) | 0)]];
+        }
+        length += m;
+      }
+      if (reject !== 0) {
+        st[0] = s0;
+        st[1] = s1;
+        st[2] = s2;
+        st[3] = s3;
+        length = carefulIndexResample(design, st, buffer);
+        s0 = st[0];
+        s1 = st[1];
+        s2 = st[2];
+        s3 = st[3];
+      }
+      visit(buffer.subarray(0, length), r);
     }
     return last - first;
   }
