@@ -9,7 +9,7 @@
 // Usage: node bench/scale.mjs [--runs 2] [--quick] [--only startup,threads,agree,drift,sweep,freeze,report]
 //   --quick: the two smaller sizes of every scaling case (skips 10^6 annotations, 10^5 documents/items).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,12 +32,13 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-/** Runs argv under /usr/bin/time `runs` times: median CPU (user + sys) and wall seconds, peak MB. */
-function measure(argv, label) {
+/** Runs argv (or argv() afresh each run) under /usr/bin/time `runs` times: median CPU (user + sys) and wall seconds, peak MB. */
+function measure(argvOrMake, label) {
   const cpu = [];
   const wall = [];
   const mb = [];
   for (let r = 0; r < runs; r++) {
+    const argv = typeof argvOrMake === 'function' ? argvOrMake() : argvOrMake;
     const res = spawnSync('/usr/bin/time', ['-f', 'BENCHTIME %e %U %S %M', ...argv], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
     const line = res.stderr.trim().split('\n').pop() ?? '';
     if (res.status !== 0 || !line.startsWith('BENCHTIME')) throw new Error(`${label} failed (${res.status}): ${res.stderr.slice(-2000)}`);
@@ -150,7 +151,12 @@ try {
       return cli('drift', '--before', f.before, '--rerun', f.rerun, '--after', f.after, '--json');
     }],
     ['sweep', 'documents', quick ? [1e3, 1e4] : [1e3, 1e4, 1e5], (n) => cli('sweep', outcomes(n), '--policy', join(root, 'examples', 'policy.yaml'), '--json')],
-    ['freeze', 'items', quick ? [2e3, 2e4] : [2e3, 2e4, 1e5], (n) => cli('freeze', manifest(n), '--archive', join(dir, `archive${n}-${Math.random().toString(36).slice(2)}`), '--version', 'v1', '--date', '2026-07-01', '--json')],
+    ['freeze', 'items', quick ? [2e3, 2e4] : [2e3, 2e4, 1e5], (n) => {
+      const file = manifest(n);
+      let run = 0;
+      // A fresh archive each run: a frozen version is never overwritten.
+      return () => cli('freeze', file, '--archive', join(dir, `archive${n}-${run++}`), '--version', 'v1', '--date', '2026-07-01', '--json');
+    }],
     ['report', 'scores', quick ? [1e4, 4e4] : [1e4, 4e4], (n) => cli('report', '--scores', scores(n / 4, 4, 4), '-o', join(dir, `report${n}.html`))],
   ];
   result.scaling = {};
@@ -175,5 +181,11 @@ say('  exponent = log(CPU₂ / CPU₁) / log(n₂ / n₁) between successive siz
 const outDir = join(root, 'out', 'bench');
 mkdirSync(outDir, { recursive: true });
 const file = join(outDir, 'scale.json');
+// With --only, keep what an earlier run measured of the other cases.
+if (args.includes('--only') && existsSync(file)) {
+  const earlier = JSON.parse(readFileSync(file, 'utf8'));
+  for (const key of ['startup', 'threads']) if (result[key] === undefined && earlier[key] !== undefined) result[key] = earlier[key];
+  result.scaling = { ...(earlier.scaling ?? {}), ...result.scaling };
+}
 writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 say(`wrote ${file}`);
