@@ -400,15 +400,33 @@ export function resampleIndexChunk(design: ResampleDesign, seed: string, chunk: 
         length += m;
       }
       if (reject !== 0) {
-        st[0] = s0;
-        st[1] = s1;
-        st[2] = s2;
-        st[3] = s3;
-        length = carefulIndexResample(design, st, buffer);
-        s0 = st[0];
-        s1 = st[1];
-        s2 = st[2];
-        s3 = st[3];
+        // carefulIndexResample for single-item units, inlined (state in locals): group by group,
+        // Lemire with rejection, draw by draw.
+        length = 0;
+        for (let g = 0; g < groups; g++) {
+          const base = groupStart[g];
+          const m = groupStart[g + 1] - base;
+          const threshold = TWO_32 % m;
+          for (let j = 0; j < m; j++) {
+            for (;;) {
+              const y = Math.imul(s1, 5);
+              const x = Math.imul((y << 7) | (y >>> 25), 9);
+              const t = s1 << 9;
+              s2 ^= s0;
+              s3 ^= s1;
+              s1 ^= s2;
+              s0 ^= s3;
+              s2 ^= t;
+              s3 = (s3 << 11) | (s3 >>> 21);
+              const p = (x >>> 0) * m;
+              const index = Math.floor(p * 2.3283064365386963e-10);
+              if (p - index * TWO_32 >= threshold) {
+                buffer[length++] = unitItems[groupUnits[base + index]];
+                break;
+              }
+            }
+          }
+        }
       }
       visit(buffer.subarray(0, length), r);
     }
