@@ -58,7 +58,8 @@ export async function meanBootstrapParallel(values: Float64Array, options: Paral
  * Below this much resampling work (resamplingWork: index draws, a binomial counted as 30) the
  * threaded bootstrap runs in this thread: posting the design and collecting the chunks costs a few
  * milliseconds per bootstrap even with the pool warm, and starting the pool ~30–60 ms once, which
- * 2·10^7 draws (≈ 40 ms of one core here) about repay. Measured by bench/run.mjs (threads 2 vs 1).
+ * 2·10^7 draws (≈ 40 ms of one core here) about repay. An estimate from those costs, not yet
+ * confirmed on an idle machine: bench/scale.mjs times --threads 2 against 1 on whole commands.
  */
 export const PARALLEL_MIN_WORK = 2e7;
 
