@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { buildDesign, thinGroups, type ResampleDesign } from './design.js';
 import { meanBootstrapOnDesign, meanResult } from './mean.js';
+import { runOnPool } from './pool.js';
 import { CHUNK_RESAMPLES, chunkCount } from './resample.js';
 import { finiteValues, pairedDifferences, resolveSettings, type BootstrapSettings } from './settings.js';
 import type { BootstrapResult, ParallelBootstrapOptions } from './types.js';
@@ -49,9 +49,27 @@ export async function meanBootstrapParallel(values: Float64Array, options: Paral
   const threads = checkThreads(options.threads);
   const settings = resolveSettings(options);
   const design = built ?? buildDesign(values.length, options, values);
-  if (threads === 1 || settings.method === 't' || thinGroups(design).length > 0) return meanBootstrapOnDesign(design, values, options);
+  if (threads === 1 || settings.method === 't' || thinGroups(design).length > 0 || resamplingWork(design, settings.nResamples) < (options.minParallelWork ?? PARALLEL_MIN_WORK)) return meanBootstrapOnDesign(design, values, options);
   const distribution = await parallelMeanDistribution(design, settings, threads, options.onProgress ?? null);
   return meanResult(design, values, settings, distribution);
+}
+
+/**
+ * Below this much resampling work (resamplingWork: index draws, a binomial counted as 30) the
+ * threaded bootstrap runs in this thread: posting the design and collecting the chunks costs a few
+ * milliseconds per bootstrap even with the pool warm, and starting the pool ~30–60 ms once, which
+ * 2·10^7 draws (≈ 40 ms of one core here) about repay. An estimate from those costs, not yet
+ * confirmed on an idle machine: bench/scale.mjs times --threads 2 against 1 on whole commands.
+ */
+export const PARALLEL_MIN_WORK = 2e7;
+
+/** Resampling work of B resamples of the design, in index draws: Σ_g m_g per index group, 30 (K_g − 1) per counts group. */
+export function resamplingWork(design: ResampleDesign, nResamples: number): number {
+  let perResample = 0;
+  for (let g = 0; g + 1 < design.groupStart.length; g++) {
+    perResample += design.groupCounts[g] !== 0 ? 30 * Math.max(0, design.classStart[g + 1] - design.classStart[g] - 1) : design.groupStart[g + 1] - design.groupStart[g];
+  }
+  return perResample * nResamples;
 }
 
 /**
@@ -64,37 +82,21 @@ export async function parallelMeanDistribution(design: ResampleDesign, settings:
   const script = workerScript();
   const distribution = new Float64Array(settings.nResamples);
   const doneBy = new Float64Array(workers);
-  const jobs: Array<Promise<void>> = [];
+  const tasks: Array<Omit<WorkerTask, 'id'>> = [];
   for (let w = 0; w < workers; w++) {
     const chunkFrom = Math.floor((w * chunks) / workers);
     const chunkTo = Math.floor(((w + 1) * chunks) / workers);
-    const task: WorkerTask = { design, seed: settings.seed, nResamples: settings.nResamples, chunkFrom, chunkTo };
-    jobs.push(
-      new Promise<void>((resolve, reject) => {
-        const worker = new Worker(script, { workerData: task });
-        let finished = false;
-        worker.on('message', (message: { type: 'progress'; done: number } | { type: 'done'; values: Float64Array }) => {
-          if (message.type === 'progress') {
-            doneBy[w] = message.done;
-            if (onProgress !== null) {
-              let total = 0;
-              for (const d of doneBy) total += d;
-              onProgress(total / settings.nResamples);
-            }
-          } else {
-            distribution.set(message.values, chunkFrom * CHUNK_RESAMPLES);
-            finished = true;
-            resolve();
-          }
-        });
-        worker.on('error', reject);
-        worker.on('exit', (code) => {
-          if (!finished) reject(new Error(`bootstrap worker ${w} exited with code ${code} before finishing`));
-        });
-      }),
-    );
+    tasks.push({ design, seed: settings.seed, nResamples: settings.nResamples, chunkFrom, chunkTo });
   }
-  await Promise.all(jobs);
+  const results = await runOnPool(script, tasks, (w, done) => {
+    doneBy[w] = done;
+    if (onProgress !== null) {
+      let total = 0;
+      for (const d of doneBy) total += d;
+      onProgress(total / settings.nResamples);
+    }
+  });
+  results.forEach((values, w) => distribution.set(values, tasks[w].chunkFrom * CHUNK_RESAMPLES));
   return distribution;
 }
 

@@ -218,16 +218,30 @@ export function resampleMeanChunk(design: ResampleDesign, seed: string, chunk: n
         sum += values[((x >>> 0) * scale) | 0];
       }
       if (reject !== 0) {
-        st[0] = s0;
-        st[1] = s1;
-        st[2] = s2;
-        st[3] = s3;
-        out[outOffset + r - first] = carefulMeanResample(design, st, acc);
-        s0 = st[0];
-        s1 = st[1];
-        s2 = st[2];
-        s3 = st[3];
-      } else out[outOffset + r - first] = sum / m;
+        // carefulMeanResample for this case, inlined (state in locals): Lemire with rejection, draw
+        // by draw, summed in draw order; the count is m (one item per unit), as there.
+        sum = 0;
+        for (let j = 0; j < m; j++) {
+          for (;;) {
+            const y = Math.imul(s1, 5);
+            const x = Math.imul((y << 7) | (y >>> 25), 9);
+            const t = s1 << 9;
+            s2 ^= s0;
+            s3 ^= s1;
+            s1 ^= s2;
+            s0 ^= s3;
+            s2 ^= t;
+            s3 = (s3 << 11) | (s3 >>> 21);
+            const p = (x >>> 0) * m;
+            const index = Math.floor(p * 2.3283064365386963e-10);
+            if (p - index * TWO_32 >= threshold) {
+              sum += values[index];
+              break;
+            }
+          }
+        }
+      }
+      out[outOffset + r - first] = sum / m;
     }
     return last - first;
   }
@@ -312,6 +326,112 @@ export function resampleIndexChunk(design: ResampleDesign, seed: string, chunk: 
   const groups = groupStart.length - 1;
   const buffer = new Int32Array(maxResampleLength(design));
   const lemire = allLemire(design, false);
+  const single = design.singleItemUnits;
+  if (lemire && groups === 1 && identityUnits(design)) {
+    // One group of single-item units in item order: the drawn index is the item. The same draws,
+    // redraw rule and careful redraw as below, with the state kept in locals throughout.
+    const m = design.nUnits;
+    const threshold = TWO_32 % m;
+    const scale = m * 2.3283064365386963e-10;
+    for (let r = first; r < last; r++) {
+      let reject = 0;
+      for (let j = 0; j < m; j++) {
+        const y = Math.imul(s1, 5);
+        const x = Math.imul((y << 7) | (y >>> 25), 9);
+        const t = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= t;
+        s3 = (s3 << 11) | (s3 >>> 21);
+        reject |= Math.imul(x, m) >>> 0 < threshold ? 1 : 0;
+        buffer[j] = ((x >>> 0) * scale) | 0;
+      }
+      if (reject !== 0) {
+        // carefulIndex, inlined: Lemire with rejection, draw by draw.
+        for (let j = 0; j < m; j++) {
+          for (;;) {
+            const y = Math.imul(s1, 5);
+            const x = Math.imul((y << 7) | (y >>> 25), 9);
+            const t = s1 << 9;
+            s2 ^= s0;
+            s3 ^= s1;
+            s1 ^= s2;
+            s0 ^= s3;
+            s2 ^= t;
+            s3 = (s3 << 11) | (s3 >>> 21);
+            const p = (x >>> 0) * m;
+            const index = Math.floor(p * 2.3283064365386963e-10);
+            if (p - index * TWO_32 >= threshold) {
+              buffer[j] = index;
+              break;
+            }
+          }
+        }
+      }
+      visit(buffer.subarray(0, m), r);
+    }
+    return last - first;
+  }
+  if (lemire && single) {
+    // Single-item units within groups (strata): the unit's item, no run to copy; the same draws.
+    for (let r = first; r < last; r++) {
+      let length = 0;
+      let reject = 0;
+      for (let g = 0; g < groups; g++) {
+        const base = groupStart[g];
+        const m = groupStart[g + 1] - base;
+        const threshold = TWO_32 % m;
+        const scale = m * 2.3283064365386963e-10;
+        for (let j = 0; j < m; j++) {
+          const y = Math.imul(s1, 5);
+          const x = Math.imul((y << 7) | (y >>> 25), 9);
+          const t = s1 << 9;
+          s2 ^= s0;
+          s3 ^= s1;
+          s1 ^= s2;
+          s0 ^= s3;
+          s2 ^= t;
+          s3 = (s3 << 11) | (s3 >>> 21);
+          reject |= Math.imul(x, m) >>> 0 < threshold ? 1 : 0;
+          buffer[length + j] = unitItems[groupUnits[base + (((x >>> 0) * scale) | 0)]];
+        }
+        length += m;
+      }
+      if (reject !== 0) {
+        // carefulIndexResample for single-item units, inlined (state in locals): group by group,
+        // Lemire with rejection, draw by draw.
+        length = 0;
+        for (let g = 0; g < groups; g++) {
+          const base = groupStart[g];
+          const m = groupStart[g + 1] - base;
+          const threshold = TWO_32 % m;
+          for (let j = 0; j < m; j++) {
+            for (;;) {
+              const y = Math.imul(s1, 5);
+              const x = Math.imul((y << 7) | (y >>> 25), 9);
+              const t = s1 << 9;
+              s2 ^= s0;
+              s3 ^= s1;
+              s1 ^= s2;
+              s0 ^= s3;
+              s2 ^= t;
+              s3 = (s3 << 11) | (s3 >>> 21);
+              const p = (x >>> 0) * m;
+              const index = Math.floor(p * 2.3283064365386963e-10);
+              if (p - index * TWO_32 >= threshold) {
+                buffer[length++] = unitItems[groupUnits[base + index]];
+                break;
+              }
+            }
+          }
+        }
+      }
+      visit(buffer.subarray(0, length), r);
+    }
+    return last - first;
+  }
   for (let r = first; r < last; r++) {
     if (!lemire) {
       visit(buffer.subarray(0, carefulIndexResample(design, st, buffer)), r);
@@ -353,6 +473,14 @@ export function resampleIndexChunk(design: ResampleDesign, seed: string, chunk: 
     visit(buffer.subarray(0, length), r);
   }
   return last - first;
+}
+
+/** Whether every unit is one item and units and items are both in item order (group 0 = every unit). */
+function identityUnits(design: ResampleDesign): boolean {
+  const { n, nUnits, groupUnits, unitItems, singleItemUnits } = design;
+  if (!singleItemUnits || nUnits !== n || groupUnits.length !== n) return false;
+  for (let i = 0; i < n; i++) if (groupUnits[i] !== i || unitItems[i] !== i) return false;
+  return true;
 }
 
 /** The longest a resample's index list can be: each group's draw count times its largest unit. */

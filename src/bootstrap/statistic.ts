@@ -30,13 +30,17 @@ import type { BootstrapOptions, BootstrapResult } from './types.js';
  *
  * @param n the number of items (≥ 1).
  * @param statistic a pure function of the item indices, returning a number.
+ * @param leaveOneOut optional: the statistic of the data less one unit, given that unit's items,
+ *   when the caller can compute it in O(1) (e.g. totals minus the unit's part) — the BCa jackknife
+ *   then costs O(n) instead of O(units · n). It must equal `statistic` on the data less that unit up
+ *   to rounding (exactly, when the sums involved are exact, e.g. whole-number scores).
  * @returns a BootstrapResult; naiveStandardError is NaN (no formula for an arbitrary statistic).
  * @throws {RangeError} for n < 1, method 't', stratumWeights (weight inside your statistic instead),
  *   or as bootstrapMean. @throws {TypeError} when statistic is not a function.
  * @example bootstrapStatistic(values.length, (ix) => median(ix.map(i => values[i])), { method: 'percentile' })
  * Cost: O(B · n) statistic work, O(units · n) for the BCa jackknife; memory O(n + B).
  */
-export function bootstrapStatistic(n: number, statistic: (indices: Int32Array) => number, options: BootstrapOptions = {}): BootstrapResult {
+export function bootstrapStatistic(n: number, statistic: (indices: Int32Array) => number, options: BootstrapOptions = {}, leaveOneOut?: (items: Int32Array) => number): BootstrapResult {
   if (typeof statistic !== 'function') throw new TypeError(`statistic must be a function of the item indices (got ${typeof statistic})`);
   const settings = resolveSettings(options);
   if (settings.method === 't') throw new RangeError("bootstrapStatistic has no 't' method (got method 't'): use tInterval, or bootstrapMean for means");
@@ -54,7 +58,7 @@ export function bootstrapStatistic(n: number, statistic: (indices: Int32Array) =
     });
     options.onProgress?.(done / settings.nResamples);
   }
-  const jackknife = settings.method === 'bca' ? statisticJackknife(design, statistic) : null;
+  const jackknife = settings.method !== 'bca' ? null : leaveOneOut ? unitJackknife(design, leaveOneOut) : statisticJackknife(design, statistic);
   const outcome = intervalsFromDistribution(distribution, estimate, jackknife, {
     method: settings.method,
     confidenceLevel: settings.confidenceLevel,
@@ -80,6 +84,13 @@ export function statisticJackknife(design: ResampleDesign, statistic: (indices: 
     for (let k = unitStart[u + 1]; k < n; k++) buffer[length++] = unitItems[k];
     out[u] = statistic(buffer.subarray(0, length));
   }
+  return out;
+}
+
+/** Leave-one-unit-out statistics from the caller's O(1) formula, in unit order (as statisticJackknife). */
+function unitJackknife(design: ResampleDesign, leaveOneOut: (items: Int32Array) => number): Float64Array {
+  const out = new Float64Array(design.nUnits);
+  for (let u = 0; u < design.nUnits; u++) out[u] = leaveOneOut(design.unitItems.subarray(design.unitStart[u], design.unitStart[u + 1]));
   return out;
 }
 

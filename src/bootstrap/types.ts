@@ -92,6 +92,8 @@ export interface BootstrapOptions {
 export interface ParallelBootstrapOptions extends BootstrapOptions {
   /** Worker threads, a whole number ≥ 1; default 1 (then no worker is started). Never changes the result. */
   threads?: number;
+  /** INTERNAL (tests, bench): resampling work below which threads are not used; default PARALLEL_MIN_WORK. */
+  minParallelWork?: number;
 }
 
 /**
@@ -259,6 +261,8 @@ export interface CompareModelsOptions extends Omit<BootstrapOptions, 'method'> {
 /** The threaded variant's settings. */
 export interface ParallelCompareModelsOptions extends CompareModelsOptions {
   threads?: number;
+  /** INTERNAL (tests, bench): see ParallelBootstrapOptions. */
+  minParallelWork?: number;
 }
 
 /** One pair of models compared: A − B on the items both scored. */

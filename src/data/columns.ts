@@ -63,6 +63,39 @@ export class Interner {
   }
 }
 
+const POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/**
+ * `[-]digits[.digits]` with at most 15 digits in all, read from its character codes without a
+ * regular expression or a trimmed copy: the digits as an integer m < 10^15 and the fraction's length
+ * k, then m / 10^k. Both are exact doubles, so the one division is correctly rounded: the same double
+ * as Number(text) (Clinger's fast path). Anything else (spaces, exponents, more digits): undefined,
+ * and the general path decides.
+ */
+function plainDecimal(text: string): number | undefined {
+  const n = text.length;
+  if (n === 0 || n > 17) return undefined;
+  let i = 0;
+  const negative = text.charCodeAt(0) === 45;
+  if (negative) i = 1;
+  let m = 0;
+  let digits = 0;
+  let fraction = -1;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      m = m * 10 + (c - 48);
+      digits += 1;
+      if (fraction >= 0) fraction += 1;
+    } else if (c === 46 && fraction < 0) fraction = 0;
+    else return undefined;
+  }
+  // "-", ".", "1." and ".5" go the general way (the last two are numbers there, kept exactly as before).
+  if (digits === 0 || digits > 15 || fraction === 0 || (fraction > 0 && text.charCodeAt(negative ? 1 : 0) === 46)) return undefined;
+  const x = fraction > 0 ? m / POWERS_OF_TEN[fraction] : m;
+  return negative ? -x : x;
+}
+
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
@@ -73,6 +106,8 @@ const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 export function toFiniteNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value !== 'string') return undefined;
+  const quick = plainDecimal(value);
+  if (quick !== undefined) return quick;
   const text = value.trim();
   if (!NUMBER.test(text)) return undefined;
   const x = Number(text);

@@ -298,7 +298,28 @@ function instrumentDrift(
   });
   const nPrevious = shared + retired;
   const nCurrent = shared + added;
+  // Whole-number scores (0/1 and points): every sum is exact in any order, so a resample is tallied
+  // per item and summed in item order, one sequential pass instead of random reads, with the same bits.
+  let whole = true;
+  for (let k = 0; k < n && whole; k++) whole = Number.isInteger(prev[k]) && Number.isInteger(cur[k]) && Math.abs(prev[k]) + Math.abs(cur[k]) < 2 ** 53 / (n + 1);
+  const tally = whole ? new Int32Array(n) : null;
   const statistic = (idx: Int32Array): number => {
+    if (tally !== null) {
+      for (let j = 0; j < idx.length; j++) tally[idx[j]] += 1;
+      let sp = 0;
+      let np = 0;
+      let sc = 0;
+      let nc = 0;
+      for (let k = 0; k < n; k++) {
+        const c = tally[k];
+        tally[k] = 0;
+        sp += c * prev[k];
+        np += c * hasPrev[k];
+        sc += c * cur[k];
+        nc += c * hasCur[k];
+      }
+      return sc / nc - sp / np;
+    }
     let sp = 0;
     let np = 0;
     let sc = 0;
@@ -321,7 +342,42 @@ function instrumentDrift(
     const empty: BootstrapResult = emptyBootstrap(options, n, nPrevious === 0 ? `no item of the previous version${label}` : `no item of the current version${label}`);
     return { ...estimateOf(empty), bootstrap: empty, previous: nPrevious ? meanWhere(prev, hasPrev) : NaN, current: nCurrent ? meanWhere(cur, hasCur) : NaN, nPrevious, nCurrent, shared, retired, added };
   }
-  const boot = bootstrapStatistic(n, statistic, { ...options, strata: remapIndex(groupNames) });
+  // The BCa jackknife leaves one item out: the totals less its part, in O(1) (was a full pass per
+  // item, O(n²)). Equal to the statistic on the rest bit for bit when the sums are exact (whole-number
+  // scores such as 0/1); else up to the last bit of rounding.
+  let SP = 0;
+  let NP = 0;
+  let SC = 0;
+  let NC = 0;
+  for (let k = 0; k < n; k++) {
+    if (hasPrev[k]) {
+      SP += prev[k];
+      NP += 1;
+    }
+    if (hasCur[k]) {
+      SC += cur[k];
+      NC += 1;
+    }
+  }
+  const leaveOneOut = (out: Int32Array): number => {
+    let sp = SP;
+    let np = NP;
+    let sc = SC;
+    let nc = NC;
+    for (let j = 0; j < out.length; j++) {
+      const k = out[j];
+      if (hasPrev[k]) {
+        sp -= prev[k];
+        np -= 1;
+      }
+      if (hasCur[k]) {
+        sc -= cur[k];
+        nc -= 1;
+      }
+    }
+    return sc / nc - sp / np;
+  };
+  const boot = bootstrapStatistic(n, statistic, { ...options, strata: remapIndex(groupNames) }, leaveOneOut);
   return {
     ...estimateOf(boot),
     bootstrap: boot,

@@ -46,7 +46,7 @@ describe('byte-identical results for any number of threads', () => {
       const options = { nResamples: 2500, seed: 'det', ...extra };
       const sync = toJsonText(bootstrapMeanDifference(a, b, options));
       for (const threads of [1, 2, 3, 5]) {
-        expect(toJsonText(await bootstrapMeanDifferenceParallel(a, b, { ...options, threads }))).toBe(sync);
+        expect(toJsonText(await bootstrapMeanDifferenceParallel(a, b, { ...options, threads, minParallelWork: 0 }))).toBe(sync);
       }
     });
   }
@@ -54,7 +54,7 @@ describe('byte-identical results for any number of threads', () => {
   it('more threads than chunks, and progress reaching 1', async () => {
     const x = a.slice(0, 50);
     const seen: number[] = [];
-    const parallel = await bootstrapMeanParallel(x, { nResamples: 300, threads: 4, onProgress: (f) => seen.push(f) });
+    const parallel = await bootstrapMeanParallel(x, { nResamples: 300, threads: 4, minParallelWork: 0, onProgress: (f) => seen.push(f) });
     expect(toJsonText(parallel)).toBe(toJsonText(bootstrapMean(x, { nResamples: 300 })));
     expect(Math.max(...seen)).toBe(1);
   });
@@ -63,7 +63,7 @@ describe('byte-identical results for any number of threads', () => {
     const table = loadScores('examples/scores.csv');
     const aligned = alignModels(table, ['alpha', 'beta', 'gamma']);
     const options = { nResamples: 999, cluster: aligned.cluster };
-    expect(toJsonText(await compareModelsParallel(aligned, { ...options, threads: 2 }))).toBe(toJsonText(compareModels(aligned, options)));
+    expect(toJsonText(await compareModelsParallel(aligned, { ...options, threads: 2, minParallelWork: 0 }))).toBe(toJsonText(compareModels(aligned, options)));
   });
 
   it('a bad thread count is a RangeError', async () => {

@@ -1,0 +1,191 @@
+#!/usr/bin/env node
+// Whole-process bench of issue #19: start-up against `node -e 0`, --threads 2 against 1, and how
+// agree, drift, sweep, freeze and report grow with their input (the exponent of CPU time in size,
+// log(t2 / t1) / log(n2 / n1), between successive sizes). Every run is a fresh `node bin/benchplan.js`
+// under /usr/bin/time; times are user + system CPU seconds (steady on a shared machine) and wall
+// seconds, the median of --runs runs (default 2). Inputs are generated (SYNTHETIC, seeded) into a
+// temporary folder. Writes out/bench/scale.json (never a tracked file).
+//
+// Usage: node bench/scale.mjs [--runs 2] [--quick] [--only startup,threads,agree,drift,sweep,freeze,report]
+//   --quick: the two smaller sizes of every scaling case (skips 10^6 annotations, 10^5 documents/items).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const args = process.argv.slice(2);
+const flag = (name, fallback) => {
+  const k = args.indexOf(name);
+  return k >= 0 ? args[k + 1] : fallback;
+};
+const runs = Number(flag('--runs', '2'));
+const quick = args.includes('--quick');
+const only = new Set(flag('--only', 'startup,threads,agree,drift,sweep,freeze,report').split(','));
+const bin = join(root, 'bin', 'benchplan.js');
+const dir = mkdtempSync(join(tmpdir(), 'benchplan-scale-'));
+const say = (t) => process.stdout.write(`${t}\n`);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** Runs argv (or argv() afresh each run) under /usr/bin/time `runs` times: median CPU (user + sys) and wall seconds, peak MB. */
+function measure(argvOrMake, label) {
+  const cpu = [];
+  const wall = [];
+  const mb = [];
+  for (let r = 0; r < runs; r++) {
+    const argv = typeof argvOrMake === 'function' ? argvOrMake() : argvOrMake;
+    const res = spawnSync('/usr/bin/time', ['-f', 'BENCHTIME %e %U %S %M', ...argv], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
+    const line = res.stderr.trim().split('\n').pop() ?? '';
+    if (res.status !== 0 || !line.startsWith('BENCHTIME')) throw new Error(`${label} failed (${res.status}): ${res.stderr.slice(-2000)}`);
+    const [, e, u, s, m] = line.split(' ').map(Number);
+    wall.push(e);
+    cpu.push(u + s);
+    mb.push(m / 1024);
+  }
+  process.stderr.write(`scale: ${label}: cpu ${cpu.join(' / ')} s, wall ${wall.join(' / ')} s\n`);
+  return { cpu: median(cpu), wall: median(wall), maxMb: Math.max(...mb), cpuRuns: cpu, wallRuns: wall };
+}
+const cli = (...a) => [process.execPath, bin, ...a];
+
+// ---- generators (SYNTHETIC, seeded LCGs: fast, and the same files every run)
+const lcg = (seed) => {
+  let s = seed;
+  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+};
+function annotations(rows) {
+  const rnd = lcg(7);
+  const out = ['item,annotator,type,label'];
+  for (let i = 0; i < rows / 2; i++) for (const a of ['ana', 'ben']) out.push(`a${i},${a},t${i % 7},${rnd() < 0.8 ? 'x' : 'y' + Math.floor(rnd() * 3)}`);
+  const file = join(dir, `ann${rows}.csv`);
+  writeFileSync(file, out.join('\n') + '\n');
+  return file;
+}
+function outcomes(docs) {
+  const rnd = lcg(7);
+  const kinds = ['hit', 'miss', 'fabrication', 'wrong_span', 'correct_absent'];
+  const out = ['item,model,stratum,cluster,outcome,score'];
+  for (let d = 0; d < docs; d++) {
+    for (let k = 0; k < 2; k++) {
+      const st = ['routine', 'rare_clause', 'past_failure', 'negative_control'][d % 4];
+      for (const m of ['steady', 'eager', 'cautious']) {
+        const o = kinds[Math.floor(rnd() * 5)];
+        out.push(`d${d}-s${k},${m},${st},d${d},${o},${o === 'hit' || o === 'correct_absent' ? 1 : 0}`);
+      }
+    }
+  }
+  const file = join(dir, `o${docs}.csv`);
+  writeFileSync(file, out.join('\n') + '\n');
+  return file;
+}
+function drift(n) {
+  const rnd = lcg(5);
+  const write = (name, model, ids, p) => {
+    const file = join(dir, `d${n}-${name}.csv`);
+    writeFileSync(file, ['item,model,stratum,score', ...ids.map((i) => `e${i},${model},s${i % 4},${rnd() < p ? 1 : 0}`)].join('\n') + '\n');
+    return file;
+  };
+  const prev = Array.from({ length: n }, (_, i) => i);
+  const cur = [...prev.slice(n / 10), ...Array.from({ length: n / 10 }, (_, i) => n + i)];
+  return { before: write('before', 'old', prev, 0.7), rerun: write('rerun', 'new', prev, 0.68), after: write('after', 'new', cur, 0.66) };
+}
+function manifest(n) {
+  const rnd = lcg(1);
+  const words = Array.from({ length: 2000 }, (_, i) => 'w' + i.toString(36));
+  const lines = ['items:'];
+  for (let i = 0; i < n; i++) {
+    const k = 12 + Math.floor(rnd() * 20);
+    const body = Array.from({ length: k }, () => words[Math.floor(rnd() * words.length)]).join(' ');
+    lines.push(`  - { item: i${i}, stratum: s${i % 4}, split: ${i % 5 === 0 ? 'dev' : 'eval'}, text: "The Client shall pay each invoice ${body}" }`);
+  }
+  const file = join(dir, `m${n}.yaml`);
+  writeFileSync(file, lines.join('\n') + '\n');
+  return file;
+}
+/** Continuous scores of `models` models on n items (a shared difficulty plus noise), optionally stratified. */
+function scores(n, models, strata = 0) {
+  const rnd = lcg(3);
+  const out = [strata ? 'item,model,stratum,score' : 'item,model,score'];
+  for (let i = 0; i < n; i++) {
+    const difficulty = rnd();
+    for (let m = 0; m < models; m++) out.push(`i${i},m${m},${strata ? `s${i % strata},` : ''}${(0.5 * difficulty + 0.5 * rnd()).toFixed(4)}`);
+  }
+  const file = join(dir, `s${n}x${models}${strata ? 's' : ''}.csv`);
+  writeFileSync(file, out.join('\n') + '\n');
+  return file;
+}
+
+const result = { bench: 'whole-process scaling, start-up and threads (issue #19)', date: new Date().toISOString(), runs, machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverageBefore: loadavg() } };
+const lines = [];
+try {
+  if (only.has('startup')) {
+    const nodeOnly = measure([process.execPath, '-e', '0'], 'node -e 0');
+    const version = measure(cli('--version'), 'benchplan --version');
+    const help = measure(cli('--help'), 'benchplan --help');
+    const small = measure(cli('compare', join(root, 'examples', 'scores.csv'), '--a', 'alpha', '--b', 'beta', '--json'), 'compare examples (400 items)');
+    result.startup = { node: nodeOnly, version, help, compareExamples: small, versionOverNode: version.cpu / nodeOnly.cpu, versionMinusNodeSeconds: version.cpu - nodeOnly.cpu };
+    lines.push(`start-up: node -e 0 ${nodeOnly.cpu.toFixed(3)} s CPU; --version ${version.cpu.toFixed(3)} s (${(version.cpu / nodeOnly.cpu).toFixed(2)}× node); --help ${help.cpu.toFixed(3)} s; compare on the bundled 400 items ${small.cpu.toFixed(3)} s CPU (${small.wall.toFixed(3)} s wall)`);
+  }
+  if (only.has('threads')) {
+    result.threads = [];
+    const cases = [
+      ['every pair of 10 models, 1,000 continuous items', cli('compare', scores(1000, 10), '--json')],
+      ['every pair of 10 models, 10,000 continuous items', cli('compare', scores(10000, 10), '--json')],
+      ['two models, 50,000 continuous items', cli('compare', scores(50000, 2), '--json')],
+    ];
+    for (const [label, argv] of cases) {
+      const one = measure([...argv, '--threads', '1'], `${label}, --threads 1`);
+      const two = measure([...argv, '--threads', '2'], `${label}, --threads 2`);
+      result.threads.push({ case: label, one, two, wallSpeedUp: one.wall / two.wall, cpuRatio: two.cpu / one.cpu });
+      lines.push(`threads: ${label}: --threads 1 ${one.wall.toFixed(2)} s wall (${one.cpu.toFixed(2)} s CPU), 2: ${two.wall.toFixed(2)} s wall (${two.cpu.toFixed(2)} s CPU): ${(one.wall / two.wall).toFixed(2)}× faster`);
+    }
+  }
+  const scaling = [
+    ['agree', 'annotations', quick ? [1e4, 1e5] : [1e4, 1e5, 1e6], (n) => cli('agree', annotations(n), '--json')],
+    ['drift', 'items', quick ? [1e3, 1e4] : [1e3, 1e4, 1e5], (n) => {
+      const f = drift(n);
+      return cli('drift', '--before', f.before, '--rerun', f.rerun, '--after', f.after, '--json');
+    }],
+    ['sweep', 'documents', quick ? [1e3, 1e4] : [1e3, 1e4, 1e5], (n) => cli('sweep', outcomes(n), '--policy', join(root, 'examples', 'policy.yaml'), '--json')],
+    ['freeze', 'items', quick ? [2e3, 2e4] : [2e3, 2e4, 1e5], (n) => {
+      const file = manifest(n);
+      let run = 0;
+      // A fresh archive each run: a frozen version is never overwritten.
+      return () => cli('freeze', file, '--archive', join(dir, `archive${n}-${run++}`), '--version', 'v1', '--date', '2026-07-01', '--json');
+    }],
+    ['report', 'scores', quick ? [1e4, 4e4] : [1e4, 4e4], (n) => cli('report', '--scores', scores(n / 4, 4, 4), '-o', join(dir, `report${n}.html`))],
+  ];
+  result.scaling = {};
+  for (const [command, unit, sizes, argvOf] of scaling) {
+    if (!only.has(command)) continue;
+    const points = [];
+    for (const n of sizes) {
+      const argv = argvOf(n);
+      points.push({ n, ...measure(argv, `${command} ${n} ${unit}`) });
+    }
+    for (let k = 1; k < points.length; k++) points[k].exponent = Math.log(points[k].cpu / points[k - 1].cpu) / Math.log(points[k].n / points[k - 1].n);
+    result.scaling[command] = { unit, points };
+    lines.push(`${command}: ${points.map((p) => `${p.n.toLocaleString('en-US')} ${unit} ${p.cpu.toFixed(2)} s CPU (${p.wall.toFixed(2)} s wall)${p.exponent === undefined ? '' : `, exponent ${p.exponent.toFixed(2)}`}`).join('; ')}`);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+result.machine.loadAverageAfter = loadavg();
+say(`Whole-process bench (median of ${runs} runs; ${result.machine.cpus} CPUs, load ${result.machine.loadAverageBefore.map((x) => x.toFixed(1)).join(' ')} → ${result.machine.loadAverageAfter.map((x) => x.toFixed(1)).join(' ')}); CPU = user + system seconds:`);
+for (const line of lines) say(`  ${line}`);
+say('  exponent = log(CPU₂ / CPU₁) / log(n₂ / n₁) between successive sizes (fixed start-up costs pull it below 1 at small sizes)');
+const outDir = join(root, 'out', 'bench');
+mkdirSync(outDir, { recursive: true });
+const file = join(outDir, 'scale.json');
+// With --only, keep what an earlier run measured of the other cases.
+if (args.includes('--only') && existsSync(file)) {
+  const earlier = JSON.parse(readFileSync(file, 'utf8'));
+  for (const key of ['startup', 'threads']) if (result[key] === undefined && earlier[key] !== undefined) result[key] = earlier[key];
+  result.scaling = { ...(earlier.scaling ?? {}), ...result.scaling };
+}
+writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+say(`wrote ${file}`);
