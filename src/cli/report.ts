@@ -36,6 +36,7 @@ export function register(program: Command, io: Io): void {
     .option('--policy <file>', 'cost policy (YAML): the cost sweep over the scores\' outcome column')
     .option('--annotations <file>', 'annotations (CSV or JSONL): agreement per clause type')
     .option('--archive <dir>', 'benchmark archive (benchplan freeze): versions, integrity, the last rotation by stratum')
+    .option('--history-run <DATE=FILE>', 'a dated run of the instrument (repeat, in date order): the weekly-dashboard section, as benchplan history', collectRun)
     .option('--budget <n>', 'items to allocate and size for (default: the items in --scores) (at most 10,000,000)')
     .option('--mde <x>', "the gap to size for, in the pilot's score units (default: the gap the budget resolves)")
     .option('--seed <seed>', 'seed of every bootstrap', '0')
@@ -88,6 +89,19 @@ export function register(program: Command, io: Io): void {
         inputs.push(fingerprintFolder('archive', options.archive));
         sources.archive = options.archive;
       }
+      if (options.historyRun !== undefined) {
+        sources.history = options.historyRun.map((text) => {
+          const at = text.indexOf('=');
+          if (at <= 0 || at === text.length - 1) throw new InputError('must be DATE=FILE, e.g. 2026-11-02=runs/w45.csv', { file: '--history-run', value: text });
+          const file = text.slice(at + 1);
+          inputs.push(fingerprintFile(`run ${text.slice(0, at)}`, file));
+          return { date: text.slice(0, at), table: loadInputs([file], options as Record<string, unknown>, io).table };
+        });
+        const history = sources.history;
+        for (let k = 1; k < history.length; k++) {
+          if (!(history[k - 1].date < history[k].date)) throw new InputError(`runs must come in increasing date order (${history[k - 1].date} is followed by ${history[k].date})`, { file: '--history-run', value: history[k].date });
+        }
+      }
 
       const version = VERSION;
       const bar = progress(io, 'report');
@@ -122,3 +136,7 @@ export function register(program: Command, io: Io): void {
     });
 }
 
+/** Commander's collector for a repeatable --history-run. */
+function collectRun(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}

@@ -9,6 +9,8 @@ import { allocationSection } from './sections/allocation.js';
 import { archiveSection } from './sections/archive.js';
 import { compareSection } from './sections/compare.js';
 import { headlineSection } from './sections/headline.js';
+import { historySection } from './sections/history.js';
+import type { HistoryRun } from '../decision/history.js';
 import type { ReportSettings } from './sections/settings.js';
 import { sizingSection } from './sections/sizing.js';
 import { sweepSection } from './sections/sweep.js';
@@ -24,6 +26,8 @@ export interface ReportSources {
   annotations?: AnnotationsTable;
   /** A benchmark archive folder (`benchplan freeze`): versions, integrity and the last rotation. */
   archive?: string;
+  /** Dated runs of the instrument (`--history-run DATE=FILE`): the weekly dashboard. */
+  history?: readonly HistoryRun[];
 }
 
 /** Settings of a report. */
@@ -47,7 +51,8 @@ export interface BuildReportOptions {
 
 /**
  * Computes every section the inputs allow, in the order a reader needs them: which models
- * differ, scores by stratum, the cost sweep, sizing, allocation, agreement, the archive. Each
+ * differ, scores by stratum, the cost sweep, sizing, allocation, agreement, the archive, the
+ * history of runs. Each
  * section holds its chart, the numbers beside it, the settings and seeds behind them and its
  * warnings. No clock; the same inputs and settings give the same document. Reads files only for
  * the archive (to re-hash it).
@@ -103,6 +108,9 @@ export function buildReport(sources: ReportSources, options: BuildReportOptions)
   if (annotations) sections.push(onInputs([annotations.source], () => agreementSection(annotations, settings).section));
 
   if (archive !== undefined) sections.push(onInputs([archive], () => archiveSection(archive).section));
+
+  const history = sources.history;
+  if (history !== undefined && history.length > 0) sections.push(onInputs(history.map((r) => r.table.source), () => historySection(history, strata, settings).section));
 
   return {
     title: options.title ?? 'benchplan report',

@@ -1,0 +1,58 @@
+/**
+ * The report's history section (issue 18: the weekly dashboard in the report): it shows
+ * runHistory's numbers unchanged (runHistory is checked against R in tests/decision), flags the
+ * runs runHistory flags, and the CLI refuses a malformed or out-of-order --history-run.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadScores } from '../../src/data/scores.js';
+import { loadStrata } from '../../src/data/strata-file.js';
+import { runHistory } from '../../src/decision/history.js';
+import { buildReport } from '../../src/report/build.js';
+import { formatInterval, formatNumber } from '../../src/report/table.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/files.js';
+
+const dates = ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23'];
+const runs = dates.map((date) => ({ date, table: loadScores(`examples/history/${date}.csv`) }));
+const strata = loadStrata('examples/strata.yaml');
+
+describe('report: the history section', () => {
+  it("shows each run's reweighted headline as runHistory computes it, and flags what it flags", () => {
+    const doc = buildReport({ scores: loadScores('examples/scores.csv'), strata, history: runs }, { version: 'test', inputs: [], nResamples: 199 });
+    const section = doc.sections.find((s) => s.id === 'history');
+    expect(section).toBeDefined();
+    const expected = runHistory(runs, { weights: strata.strata.map((s) => ({ stratum: s.name, weight: s.traffic as number })) });
+    expect(expected.headline).toBe('reweighted');
+    const table = section!.tables[0];
+    expect(table.header).toEqual(['date', 'items', 'version', ...expected.models]);
+    expected.runs.forEach((run, r) => {
+      expect(table.rows[r][0]).toBe(run.date);
+      for (const [k, model] of expected.models.entries()) {
+        const entry = run.models.find((m) => m.model === model)!;
+        const point = entry.points.find((p) => p.scope === 'headline')!;
+        expect(table.rows[r][3 + k]).toBe(`${formatNumber(point.estimate)} ${formatInterval(point.confidenceInterval)}${entry.flagged ? ' ⚑' : ''}`);
+      }
+    });
+    // The bundled weeks hold a vendor release: at least one change is flagged, and the text says which.
+    const flaggedRuns = expected.runs.filter((run) => run.models.some((m) => m.flagged));
+    expect(flaggedRuns.length).toBeGreaterThan(0);
+    expect(section!.paragraphs.join(' ')).toContain(`Distinguishable changes: ${flaggedRuns[0].date}`);
+    expect(section!.figure).toBeDefined();
+  });
+
+  it('the CLI writes the section, and refuses a run that is not DATE=FILE or out of date order (exit 2)', async () => {
+    const dir = tempDir('benchplan-report-history-');
+    const out = join(dir, 'r.html');
+    const ok = await runCli(['report', '--scores', 'examples/scores.csv', ...dates.flatMap((d) => ['--history-run', `${d}=examples/history/${d}.csv`]), '-o', out, '--resamples', '199']);
+    expect(ok.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('The instrument over time');
+    const bad = await runCli(['report', '--scores', 'examples/scores.csv', '--history-run', 'nodate', '-o', join(dir, 'b.html')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--history-run: must be DATE=FILE');
+    const order = await runCli(['report', '--scores', 'examples/scores.csv', '--history-run', `${dates[1]}=examples/history/${dates[1]}.csv`, '--history-run', `${dates[0]}=examples/history/${dates[0]}.csv`, '-o', join(dir, 'c.html')]);
+    expect(order.code).toBe(2);
+    expect(order.stderr).toContain('--history-run: runs must come in increasing date order');
+  });
+});
