@@ -1,5 +1,6 @@
 import { holmAdjust } from '../bootstrap/holm.js';
 import { tInterval } from '../bootstrap/t-interval.js';
+import { wilsonInterval } from '../costs/wilson.js';
 import { InputError } from '../data/errors.js';
 import { isIsoDate } from '../data/dates.js';
 import type { ScoresTable } from '../data/scores.js';
@@ -130,12 +131,28 @@ function meanWithInterval(values: number[], confidenceLevel: number): { estimate
   return { estimate: t.estimate, confidenceInterval: t.confidenceInterval, pValue: t.pValue };
 }
 
+/**
+ * A score's interval when its items all score 0 or 1: the Wilson interval of the share (inside
+ * [0, 1], as every per-stratum score of benchplan headline; a t interval would run past 1 on a
+ * stratum near the ceiling). For a stratum, or for the plain-mean headline; null otherwise (the
+ * reweighted headline has its own interval, and non-binary scores keep the t interval).
+ */
+function shareInterval(values: ReadonlyArray<{ stratum: string; value: number }>, scope: string, weights: readonly StratumWeight[] | null, confidenceLevel: number): [number, number] | null {
+  if (scope === 'headline' && weights !== null) return null;
+  const mine = scope === 'headline' ? values : values.filter((v) => v.stratum === scope);
+  if (mine.length === 0 || !mine.every((v) => v.value === 0 || v.value === 1)) return null;
+  const successes = mine.reduce((a, v) => a + v.value, 0);
+  return wilsonInterval(successes, mine.length, { confidenceLevel }).confidenceInterval;
+}
+
 /** Per-stratum values and the headline (reweighted with a z interval, or the plain mean with a t interval) of some per-item values. */
-function scopes(values: Array<{ stratum: string; value: number }>, strata: readonly string[], weights: readonly StratumWeight[] | null, confidenceLevel: number): Array<{ scope: string; n: number; estimate: number; confidenceInterval: [number, number]; pValue: number }> {
+function scopes(values: Array<{ stratum: string; value: number }>, strata: readonly string[], weights: readonly StratumWeight[] | null, confidenceLevel: number, scores = false): Array<{ scope: string; n: number; estimate: number; confidenceInterval: [number, number]; pValue: number }> {
   const byStratum = strata.map((s) => values.filter((v) => v.stratum === s).map((v) => v.value));
   let headline: { scope: string; n: number; estimate: number; confidenceInterval: [number, number]; pValue: number };
   if (weights !== null) {
-    const h = reweightedHeadline(strata.map((s, k) => ({ stratum: s, ...summary(byStratum[k]) })).filter((s) => s.n > 0), weights, { confidenceLevel });
+    // Scores (not differences) that are all 0/1 or all in [0, 1] get the headline's bounded interval.
+    const kinds = (v: number[]) => (scores ? { binary: v.every((x) => x === 0 || x === 1), withinUnit: v.every((x) => x >= 0 && x <= 1) } : {});
+    const h = reweightedHeadline(strata.map((s, k) => ({ stratum: s, ...summary(byStratum[k]), ...kinds(byStratum[k]) })).filter((s) => s.n > 0), weights, { confidenceLevel });
     const z = h.estimate / h.standardError;
     const pValue = Number.isFinite(z) ? 2 * normalCdf(-Math.abs(z)) : h.standardError === 0 ? (h.estimate === 0 ? 1 : 0) : NaN;
     headline = { scope: 'headline', n: values.length, estimate: h.estimate, confidenceInterval: h.interval, pValue };
@@ -146,7 +163,7 @@ function scopes(values: Array<{ stratum: string; value: number }>, strata: reado
 /**
  * The instrument over time (seeds/004: "run it on every prompt change before merge, run it when a
  * vendor ships"): for each run and model, the headline and every stratum's score with its
- * interval; for each run after a model's first, the change from its previous run, paired on the
+ * interval (Wilson for a score whose items all score 0 or 1, else t); for each run after a model's first, the change from its previous run, paired on the
  * items both runs scored (per-item differences, so the items' own difficulty cancels), with a
  * two-sided t interval per stratum and, for the headline, the reweighted difference
  * Σ W_h · mean_h(d) ± z · √(Σ W_h² s_h²(d) / n_h) (or a t interval of the plain mean). A change
@@ -200,7 +217,7 @@ export function runHistory(runs: readonly HistoryRun[], options: HistoryOptions 
       const now = scored[k].get(model);
       if (!now) continue;
       const values = [...now.items.values()].map((v) => ({ stratum: v.stratum, value: v.score }));
-      const points = scopes(values, strata, weights, confidenceLevel).map(({ scope, n, estimate, confidenceInterval }) => ({ scope, n, estimate, confidenceInterval }));
+      const points = scopes(values, strata, weights, confidenceLevel, true).map(({ scope, n, estimate, confidenceInterval }) => ({ scope, n, estimate, confidenceInterval: shareInterval(values, scope, weights, confidenceLevel) ?? confidenceInterval }));
       let changes: HistoryChange[] = [];
       const before = last.get(model);
       if (before) {

@@ -56,6 +56,23 @@ describe('runHistory', () => {
     close(result.runs[2].models[0].points[0].estimate, 0.72 * 0.8 + 0.05 * 0.3 + 0.03 * 0.75 + 0.2 * 0.9);
   });
 
+  it('0/1 scores get intervals inside [0, 1]: Wilson per stratum, the smoothed beta interval for the headline', () => {
+    // 2026-11-16 rare_clause 6/20 and negative_control 18/20; confirmed in R:
+    // prop.test(6, 20, correct = FALSE)$conf.int → 0.145477244867604 0.518972818353523
+    // prop.test(18, 20, correct = FALSE)$conf.int → 0.698966354771513 0.972133518786232
+    const points = result.runs[2].models[0].points;
+    const rare = points.find((p) => p.scope === 'rare_clause')!;
+    close(rare.confidenceInterval[0], 0.145477244867604, 1e-12);
+    close(rare.confidenceInterval[1], 0.518972818353523, 1e-12);
+    const negative = points.find((p) => p.scope === 'negative_control')!;
+    close(negative.confidenceInterval[0], 0.698966354771513, 1e-12);
+    close(negative.confidenceInterval[1], 0.972133518786232, 1e-12);
+    for (const run of result.runs) for (const p of run.models[0].points) {
+      expect(p.confidenceInterval[0]).toBeGreaterThanOrEqual(0);
+      expect(p.confidenceInterval[1]).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('refuses dates out of order', () => {
     expect(() => runHistory([runs[1], runs[0]])).toThrow('--run: runs must come in increasing date order (2026-11-09 is followed by 2026-11-02) (got "2026-11-02")');
     expect(() => runHistory([{ date: '11/02/2026', table: runs[0].table }])).toThrow('--run: the date must be YYYY-MM-DD');
