@@ -6,7 +6,7 @@ import { loadScores } from '../data/scores.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { monitorComparison, type MonitorResult } from '../sequential/index.js';
 import { contextOf, emit, numberFlag, warningLines, type Io } from './io.js';
-import { SCORE_RANGE_OPTION, SEQUENCE_OPTION, arrivalOf, scoreRangeFlag, sequenceFlag, verdictText } from './sequential-flags.js';
+import { SCORE_RANGE_OPTION, MONITOR_SEQUENCE_OPTION, arrivalOf, monitorSequenceFlag, scoreRangeFlag, verdictText } from './sequential-flags.js';
 
 /** The readable report: one line per look, then what it means. */
 export function formatMonitor(r: MonitorResult): string {
@@ -15,7 +15,7 @@ export function formatMonitor(r: MonitorResult): string {
   const level = formatPercent(r.confidenceLevel, 0);
   out.push(`Monitoring ${r.a} − ${r.b} on ${r.source}: ${r.items} items${r.unit === 'cluster' ? ` in ${r.units} complete clusters (each cluster is one unit)` : ''}, ` +
     `${r.schedule.kind === 'batch' ? 'a look after every batch' : `a look every ${r.schedule.every} ${unit}`}.`);
-  out.push(`${level} anytime-valid confidence sequence (${r.method === 'betting' ? 'hedged betting' : 'empirical Bernstein'}, Waudby-Smith & Ramdas 2024), differences bounded by [${r.differenceRange.join(', ')}]: valid at every look at once.`);
+  out.push(`${level} anytime-valid confidence sequence (${r.method === 'betting' ? 'hedged betting' : 'empirical Bernstein'}${r.methodRequested === 'auto' ? ' by --sequence auto' : ''}, Waudby-Smith & Ramdas 2024), differences bounded by [${r.differenceRange.join(', ')}]: valid at every look at once.`);
   out.push('');
   const rows = r.looks.map((l) => [
     String(l.look),
@@ -61,7 +61,7 @@ export function register(program: Command, io: Io): void {
     .option('--mde <gap>', 'the smallest gap you would act on: also settle as "equivalent" when the sequence fits inside ±mde/2')
     .option('--confidence <level>', 'level of the confidence sequence (valid at every look at once)', '0.95')
     .option(...SCORE_RANGE_OPTION)
-    .option(...SEQUENCE_OPTION)
+    .option(...MONITOR_SEQUENCE_OPTION)
     .option('--cluster', 'monitor whole clusters (the cluster column, e.g. documents): a cluster counts once all its items are labelled')
     .option('--per-stratum', 'also a sequence per stratum (Bonferroni across strata)')
     .option('--every <n>', 'without a batch column: look after every n items (or clusters)', '20')
@@ -82,7 +82,7 @@ Example:
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
       const every = numberFlag('--every', opts.every, { integer: true, min: 1 }) as number;
       const scoreRange = scoreRangeFlag(opts.scoreRange);
-      const method = sequenceFlag(opts.sequence);
+      const method = monitorSequenceFlag(opts.sequence);
       const table = loadScores(scores);
       if (opts.cluster && !table.hasCluster) throw new InputError('--cluster needs a "cluster" column', { file: scores });
       if (opts.perStratum && !table.hasStratum) throw new InputError('--per-stratum needs a "stratum" column', { file: scores });

@@ -10,11 +10,19 @@ export const SCORE_RANGE_OPTION = ['--score-range <low,high>', 'the range scores
 /** The flag choosing the sequence, shared by monitor and size --sequential. */
 export const SEQUENCE_OPTION = ['--sequence <method>', 'the anytime-valid sequence: eb (empirical Bernstein, fast) or betting (tighter when scores spread little next to their range, e.g. cluster means)', 'eb'] as const;
 
+/** monitor's --sequence: auto by default (empirical Bernstein for 0/1 items, betting otherwise). */
+export const MONITOR_SEQUENCE_OPTION = ['--sequence <method>', 'the anytime-valid sequence: auto (eb for item-level 0/1 scores, betting otherwise), eb (empirical Bernstein) or betting', 'auto'] as const;
+
 /** Parses `--sequence eb|betting`. */
-export function sequenceFlag(raw: string | undefined): SequenceMethod {
+/** Parses monitor's `--sequence auto|eb|betting`. */
+export function monitorSequenceFlag(raw: string | undefined): SequenceMethod | 'auto' {
+  return raw === undefined || raw === 'auto' ? 'auto' : sequenceFlag(raw, 'must be auto, eb or betting');
+}
+
+export function sequenceFlag(raw: string | undefined, message = 'must be eb or betting'): SequenceMethod {
   if (raw === undefined || raw === 'eb' || raw === 'empirical-bernstein') return 'empirical-bernstein';
   if (raw === 'betting') return 'betting';
-  throw new InputError('must be eb or betting', { file: '--sequence', value: raw });
+  throw new InputError(message, { file: '--sequence', value: raw });
 }
 
 /** Parses `--score-range LOW,HIGH`. */

@@ -2,7 +2,7 @@ import type { PairedScores } from '../data/pairing.js';
 import { EmpiricalBernsteinSequence } from './empirical-bernstein.js';
 import { createSequence, type AnytimeSequence, type SequenceMethod } from './sequence.js';
 import { scoreRangeOf } from './score-range.js';
-import { monitorUnits, type Arrival } from './units.js';
+import { monitorUnits, type Arrival, type MonitorUnits } from './units.js';
 import { unitsStillNeeded, unitsStillNeededByRate } from './units-still-needed.js';
 import { decisionHalfWidth, sequentialVerdict, type SequentialVerdict } from './verdict.js';
 
@@ -22,8 +22,11 @@ export interface MonitorOptions {
   perStratum?: boolean;
   /** Without batches: look after every `every` units (and after the last); default 20. */
   every?: number;
-  /** 'empirical-bernstein' (default) or 'betting' (tighter for low-spread scores and cluster means; O(grid) a unit). */
-  method?: SequenceMethod;
+  /**
+   * 'auto' (default; see autoSequenceMethod), 'empirical-bernstein' or 'betting' (tighter for
+   * low-spread scores and cluster means; O(grid) a unit).
+   */
+  method?: SequenceMethod | 'auto';
   /** The cap c on the bets, in (0, 1); default 1/2 (empirical-Bernstein) or 3/4 (betting). */
   truncation?: number;
 }
@@ -60,7 +63,12 @@ export interface MonitorDecision {
 }
 
 export interface MonitorResult {
+  /** The sequence used (with 'auto', the one autoSequenceMethod chose). */
   method: SequenceMethod;
+  /** 'auto' or the method asked for. */
+  methodRequested: SequenceMethod | 'auto';
+  /** Why that sequence. */
+  methodReason: string;
   a: string;
   b: string;
   source: string;
@@ -121,7 +129,9 @@ export function monitorComparison(paired: PairedScores, options: MonitorOptions 
   if (options.perStratum && paired.stratum === null) throw new RangeError('perStratum needs a stratum column');
   const { scoreRange, differenceRange } = scoreRangeOf(paired, options.scoreRange);
   const units = monitorUnits(paired, options.arrival, Boolean(options.cluster));
-  const method = options.method ?? 'empirical-bernstein';
+  const methodRequested = options.method ?? 'auto';
+  const choice = methodRequested === 'auto' ? autoSequenceMethod(units) : { method: methodRequested, reason: 'asked for' };
+  const method = choice.method;
   const make = (level: number) => createSequence(method, { range: differenceRange, confidenceLevel: level, truncation: options.truncation });
   const overall = make(confidenceLevel);
 
@@ -193,6 +203,8 @@ export function monitorComparison(paired: PairedScores, options: MonitorOptions 
   if (units.kind === 'cluster' && n < 20) warnings.push(`only ${n} complete clusters: the sequence cannot say much yet`);
   return {
     method,
+    methodRequested,
+    methodReason: choice.reason,
     a: paired.a,
     b: paired.b,
     source: paired.source,
@@ -211,4 +223,20 @@ export function monitorComparison(paired: PairedScores, options: MonitorOptions 
     stratumDecisions: K === 0 ? null : strataNames.map((stratum, j) => ({ stratum, decision: first((l) => l.strata![j]) })),
     warnings,
   };
+}
+
+/**
+ * The sequence `--sequence auto` uses: empirical Bernstein for item-level differences of 0/1
+ * scores (values in {−1, 0, 1}), where it reaches a decision soonest; the hedged betting sequence
+ * for everything else (partial or continuous scores, cluster means), whose values spread little
+ * next to their range, where the empirical-Bernstein bets are capped too low to compete. From
+ * bench/sequential.mjs at a true gap of 2 × mde: 0/1 items, 378 (EB) against 455 (betting) items
+ * to a decision; continuous scores with sd 0.16, 156 (EB) against 57 (betting); on the bundled
+ * documents (--cluster), 840 against 360. Both hold their error rate at every look.
+ * @example autoSequenceMethod({ kind: 'item', values: Float64Array.of(1, 0, -1) }).method // => 'empirical-bernstein'
+ */
+export function autoSequenceMethod(units: Pick<MonitorUnits, 'kind' | 'values'>): { method: SequenceMethod; reason: string } {
+  if (units.kind === 'cluster') return { method: 'betting', reason: 'cluster means spread little next to their range: betting decides sooner' };
+  for (const v of units.values) if (v !== 0 && v !== 1 && v !== -1) return { method: 'betting', reason: 'partial or continuous scores: betting decides sooner' };
+  return { method: 'empirical-bernstein', reason: 'item-level differences of 0/1 scores: empirical Bernstein decides sooner' };
 }

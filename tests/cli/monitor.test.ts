@@ -105,6 +105,6 @@ describe('--sequence', () => {
     expect(JSON.parse(r.stdout).method).toBe('betting');
     const bad = await runCli(['monitor', EXAMPLE, '--a', 'candidate', '--b', 'current', '--sequence', 'bayes']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/--sequence: must be eb or betting \(got "bayes"\)/);
+    expect(bad.stderr).toMatch(/--sequence: must be auto, eb or betting \(got "bayes"\)/);
   });
 });

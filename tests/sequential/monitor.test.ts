@@ -4,7 +4,7 @@ import { pairScores } from '../../src/data/pairing.js';
 import { loadScores, scoresFromRows, type ScoreRow } from '../../src/data/scores.js';
 import { confidenceSequence } from '../../src/sequential/confidence-sequence.js';
 import { EmpiricalBernsteinSequence, betSize, psiE } from '../../src/sequential/empirical-bernstein.js';
-import { monitorComparison } from '../../src/sequential/monitor.js';
+import { autoSequenceMethod, monitorComparison } from '../../src/sequential/monitor.js';
 import { scoreRangeOf } from '../../src/sequential/score-range.js';
 import { monitorUnits } from '../../src/sequential/units.js';
 import { unitsStillNeeded, unitsStillNeededByRate } from '../../src/sequential/units-still-needed.js';
@@ -179,8 +179,19 @@ describe('monitorComparison with the betting sequence', () => {
     const units = monitorUnits(paired, undefined, true);
     const cs = confidenceSequence(units.values, { method: 'betting', range: [-1, 1] });
     for (const l of r.looks) expect(l.interval).toEqual([cs.lower[l.units - 1], cs.upper[l.units - 1]]);
-    const eb = monitorComparison(paired, { every: 40, cluster: true });
+    const eb = monitorComparison(paired, { every: 40, cluster: true, method: 'empirical-bernstein' });
     expect(r.decision!.items).toBeLessThan(eb.decision?.items ?? Infinity);
+  });
+
+  it("auto: empirical Bernstein on item-level 0/1 differences, betting on cluster means (what bench/sequential.mjs measured)", () => {
+    const items = monitorComparison(paired, { every: 40 });
+    expect(items).toMatchObject({ method: 'empirical-bernstein', methodRequested: 'auto' });
+    expect(items.looks).toEqual(monitorComparison(paired, { every: 40, method: 'empirical-bernstein' }).looks);
+    const documents = monitorComparison(paired, { every: 40, cluster: true });
+    expect(documents).toMatchObject({ method: 'betting', methodRequested: 'auto' });
+    expect(documents.looks).toEqual(monitorComparison(paired, { every: 40, cluster: true, method: 'betting' }).looks);
+    expect(autoSequenceMethod({ kind: 'item', values: Float64Array.of(1, 0, -1) }).method).toBe('empirical-bernstein');
+    expect(autoSequenceMethod({ kind: 'item', values: Float64Array.of(0.5, 0) }).method).toBe('betting');
   });
 });
 
