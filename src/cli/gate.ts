@@ -1,4 +1,5 @@
 import { runSequentialGate } from './gate-sequential.js';
+import { gateWithDesign } from './gate-design.js';
 import { SCORE_RANGE_OPTION } from './sequential-flags.js';
 import type { Command } from '@commander-js/extra-typings';
 import { GATE_METHODS, nonInferiorityGate } from '../bootstrap/gate.js';
@@ -29,6 +30,7 @@ export function register(program: Command, io: Io): void {
     .option('--cluster', 'resample whole clusters (the cluster column, e.g. documents)')
     .option('--stratified', 'resample within strata for the overall check')
     .option('--drop-unpaired', 'leave out items one model did not score')
+    .option('--design <file>', 'the scores are the list benchplan select wrote, labelled: gate on the whole pool with its inclusion probabilities')
     .option(...FORMAT_OPTION)
     .addHelpText(
       'after',
@@ -44,6 +46,7 @@ Examples:
   withSourceOptions(command)
     .action((inputs, opts, cmd) => {
       const ctx = contextOf(cmd, io);
+      if (opts.design !== undefined) return gateWithDesign(ctx, inputs, opts as Record<string, unknown>);
       const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
       const method = choiceFlag('--method', opts.method, GATE_METHODS);
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 });

@@ -14,3 +14,5 @@ export { poissonDifferenceEstimate, type PoissonRow, type PoissonEstimateOptions
 export { auditAgreement, type AgreementAudit } from './audit.js';
 export { poolItems } from './pool-items.js';
 export { designLabels, type DesignLabelsOptions, type DesignLabelsResult } from './design-sizing.js';
+export { designDifference, type DesignDifferenceResult } from './design-difference.js';
+export { designGate, type DesignGateOptions, type DesignGateResult } from './design-gate.js';

@@ -1,0 +1,114 @@
+import { CheckFailed, InputError } from '../data/errors.js';
+import { formatNumber, formatTable } from '../report/table.js';
+import { designGate, type DesignGateResult } from '../selection/index.js';
+import { auditLine, readDesignLabels } from './compare-design.js';
+import { emit, numberFlag, warningLines, type Context } from './io.js';
+
+/** `benchplan gate LIST --design FILE --json`: the settings echoed with {@link DesignGateResult}. */
+export interface GateDesignReport extends DesignGateResult {
+  scores: string;
+  design: string;
+  pool: string;
+  method: string;
+  sampling: string;
+  poolSize: number;
+  labelled: number;
+  chosenUnlabelled: number;
+}
+
+/** Gate flags that resample or read tool files; the design gate is analytic on a labelled select list. */
+const UNSUPPORTED: ReadonlyArray<readonly [string, string]> = [
+  ['sequential', '--sequential'],
+  ['state', '--state'],
+  ['label', '--label'],
+  ['scoreRange', '--score-range'],
+  ['perStratum', '--per-stratum'],
+  ['cluster', '--cluster'],
+  ['stratified', '--stratified'],
+  ['dropUnpaired', '--drop-unpaired'],
+  ['inputFormat', '--input-format'],
+  ['modelName', '--model-name'],
+  ['allowChangedItems', '--allow-changed-items'],
+  ['itemKey', '--item-key'],
+  ['score', '--score'],
+  ['scorer', '--scorer'],
+  ['epochReducer', '--epoch-reducer'],
+  ['metric', '--metric'],
+  ['filter', '--filter'],
+  ['stratumKey', '--stratum-key'],
+  ['clusterKey', '--cluster-key'],
+];
+
+/**
+ * The hook gate.ts calls for --design: reads the labelled select list and its design, checks the
+ * flags, runs {@link designGate} and exits 1 (CheckFailed) when the bound is not above −margin.
+ */
+export function gateWithDesign(ctx: Context, inputs: readonly string[], opts: Record<string, unknown>): void {
+  const designPath = opts.design as string;
+  if (inputs.length !== 1) throw new InputError(`--design reads one labelled list (the one select wrote), got ${inputs.length} inputs`, { file: '--design', value: inputs.join(' ') });
+  for (const [key, flag] of UNSUPPORTED) {
+    const v = opts[key];
+    if (v !== undefined && v !== false && !(Array.isArray(v) && v.length === 0)) throw new InputError('--design estimates analytically from the design file; this option does not apply', { file: flag, value: v === true ? undefined : v });
+  }
+  if (opts.method !== undefined && opts.method !== 'auto') throw new InputError('--design uses the design estimator (normal bound); leave out --method', { file: '--method', value: opts.method });
+  const margin = numberFlag('--margin', opts.margin as string, { min: 0 }) as number;
+  const confidenceLevel = numberFlag('--confidence', opts.confidence as string, { above: 0.5, below: 1 }) as number;
+  const scoresPath = inputs[0];
+  const { design, difference, chosenUnlabelled, warnings } = readDesignLabels(scoresPath, designPath);
+  const models = [design.a, design.b];
+  if (opts.baseline === undefined || opts.candidate === undefined) {
+    throw new InputError(`--design needs --baseline and --candidate: the design's two models, ${design.a} and ${design.b}`, { file: opts.baseline === undefined ? '--baseline' : '--candidate' });
+  }
+  for (const [flag, value] of [['--baseline', opts.baseline], ['--candidate', opts.candidate]] as const) {
+    if (!models.includes(value as string)) throw new InputError(`not one of the design's models (${design.a}, ${design.b})`, { file: flag, value });
+  }
+  if (opts.baseline === opts.candidate) throw new InputError('--baseline and --candidate must be different models', { file: '--candidate', value: opts.candidate });
+  const result = designGate(design, difference, { baseline: opts.baseline as string, candidate: opts.candidate as string, margin, confidenceLevel });
+  const report: GateDesignReport = {
+    scores: scoresPath,
+    design: designPath,
+    pool: design.pool,
+    method: design.method,
+    sampling: design.sampling,
+    poolSize: design.poolSize,
+    labelled: difference.size,
+    chosenUnlabelled: chosenUnlabelled.length,
+    ...result,
+    warnings: [...warnings, ...result.warnings],
+  };
+  emit(ctx, report, () => formatGateDesign(report));
+  if (!report.passed) throw new CheckFailed(`gate failed: ${headline(report)}`, report);
+}
+
+function levelOf(x: number): string {
+  return `${+(x * 100).toFixed(4)}%`;
+}
+
+/** One line naming the bound, −margin and, after a failed audit, that the assumption failed. */
+function headline(r: GateDesignReport): string {
+  const bound = Number.isFinite(r.lowerBound) ? formatNumber(r.lowerBound) : 'not estimable';
+  const cmp = r.passed ? '>' : '≤';
+  const core = Number.isFinite(r.lowerBound)
+    ? `${r.candidate} − ${r.baseline} ${levelOf(r.confidenceLevel)} lower bound ${bound} ${cmp} ${formatNumber(-r.margin)} (−margin)`
+    : `${r.candidate} − ${r.baseline} ${levelOf(r.confidenceLevel)} lower bound not estimable (see the warnings)`;
+  const audit = r.assumptionFailed ? `; the audit FAILED (${r.audit.differing} of ${r.audit.audited} agreeing items scored differently): "same output ⇒ same score" does not hold, the bound uses the audit for the agreeing cells` : '';
+  return `${r.passed ? 'no regression' : 'regression not ruled out'}: ${core}${audit}`;
+}
+
+function formatGateDesign(r: GateDesignReport): string {
+  const out: string[] = [];
+  out.push(`${r.passed ? 'PASS' : 'FAIL'}  ${headline(r)}`, '');
+  out.push(`candidate ${r.candidate} vs baseline ${r.baseline} over all ${r.poolSize} items of the pool ${r.pool}, from ${r.labelled} labelled items (${r.method} design, ${r.estimator}${r.lambda !== null && r.lambda > 0 ? `, judge λ = ${formatNumber(r.lambda, 3)}` : ''})`);
+  out.push(`passes when the one-sided ${levelOf(r.confidenceLevel)} lower bound (the lower end of compare --design's ${levelOf(r.twoSidedLevel)} interval) is above −margin (${formatNumber(-r.margin)})`);
+  out.push(
+    formatTable(
+      ['C − B', `${levelOf(r.confidenceLevel)} lower`, 'threshold', 'SE', 'labelled', 'pool', 'verdict'],
+      [[formatNumber(r.estimate), Number.isFinite(r.lowerBound) ? formatNumber(r.lowerBound) : '—', formatNumber(-r.margin), formatNumber(r.standardError), String(r.labelled), String(r.poolSize), r.passed ? 'pass' : 'FAIL']],
+      { align: ['right', 'right', 'right', 'right', 'right', 'right', 'left'] },
+    ),
+  );
+  out.push(formatTable(['cell', 'items', 'labelled', 'mean C − B'], r.cells.map((c) => [c.cell, String(c.size), String(c.labelled), formatNumber(c.mean)]), { align: ['left', 'right', 'right', 'right'] }));
+  out.push(auditLine(r.audit));
+  out.push(...warningLines(r.warnings));
+  return out.join('\n');
+}

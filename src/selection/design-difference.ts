@@ -1,0 +1,95 @@
+import type { DesignFile } from '../data/design-file.js';
+import { auditAgreement, type AgreementAudit } from './audit.js';
+import { poissonDifferenceEstimate } from './poisson-estimate.js';
+import { stratifiedDifferenceEstimate } from './stratified-estimate.js';
+
+/** The pool's A − B estimated from a select design and the labelled items' differences. */
+export interface DesignDifferenceResult {
+  estimator: 'stratified-horvitz-thompson' | 'horvitz-thompson' | 'horvitz-thompson-with-judge';
+  estimate: number;
+  /** Two-sided normal interval at `confidenceLevel`. */
+  interval: [number, number];
+  /** SE for the population the pool stands for (two-phase: the pool's spread plus the subsampling). */
+  standardError: number;
+  /** SE of the pool's own mean (subsampling only; 0 when every item is labelled). */
+  poolStandardError: number;
+  confidenceLevel: number;
+  /** The judge's λ for a Poisson design with predictions, else null. */
+  lambda: number | null;
+  /** Clusters among the labelled items when the design has a cluster per row, else null. */
+  nClusters: number | null;
+  cells: Array<{ cell: string; size: number; labelled: number; mean: number }>;
+  /** The audit of the labelled agreeing items ({@link auditAgreement}). */
+  audit: AgreementAudit;
+  warnings: string[];
+}
+
+/**
+ * Estimates the whole pool's mean paired difference A − B (A = design.a, B = design.b) from the
+ * labelled items of a design `benchplan select` wrote. Stratified design: the stratified
+ * Horvitz–Thompson mean Σ_h (N_h/N) d̄_h with its two-phase variance
+ * ({@link stratifiedDifferenceEstimate}); Poisson (active) design: Σ d_i/π_i / N, with the judge
+ * as a control variate when every row has a prediction ({@link poissonDifferenceEstimate}).
+ * Interval: estimate ± z_{1−α/2}·SE. The audit counts agreeing items whose difference is not 0;
+ * the agreeing cells are estimated from the audit either way, so a failure widens, not biases.
+ * Reference: Cochran (1977) §5; Horvitz & Thompson (1952); Zrnic & Candès (2024) for active designs.
+ * The caller checks that every labelled item was chosen by the design.
+ * @param design the parsed design file.
+ * @param difference A − B for each labelled item id.
+ * @param confidenceLevel two-sided level in (0, 1).
+ * @example designDifference(design, new Map([['doc1', 1]]), 0.95).interval
+ */
+export function designDifference(design: DesignFile, difference: ReadonlyMap<string, number>, confidenceLevel: number): DesignDifferenceResult {
+  const warnings: string[] = [];
+  const auditRows = design.rows.filter((r) => r.kind === 'agree' && difference.has(r.item)).map((r) => ({ item: r.item, difference: difference.get(r.item) as number }));
+  const audit = auditAgreement(auditRows);
+  if (audit.assumptionFailed) {
+    warnings.push(
+      `the audit found ${audit.differing} of ${audit.audited} agreeing items with different scores (${audit.examples.join(', ')}): "same output ⇒ same score" does not hold here, so the agreeing cells are estimated from the audit and the interval is wider; consider a looser --equality or labelling more agreeing items`,
+    );
+  }
+  const clustered = design.rows.length > 0 && design.rows.every((r) => r.cluster !== undefined);
+  if (design.sampling === 'stratified') {
+    const r = stratifiedDifferenceEstimate(
+      design.cells.map((c) => {
+        const rows = design.rows.filter((x) => x.cell === c.cell && difference.has(x.item));
+        return { cell: c.cell, size: c.size, differences: rows.map((x) => difference.get(x.item) as number), ...(clustered ? { clusters: rows.map((x) => x.cluster as string) } : {}) };
+      }),
+      confidenceLevel,
+    );
+    return {
+      estimator: 'stratified-horvitz-thompson',
+      estimate: r.estimate,
+      interval: r.confidenceInterval,
+      standardError: r.standardError,
+      poolStandardError: r.poolStandardError,
+      confidenceLevel,
+      lambda: null,
+      nClusters: r.nClusters,
+      cells: r.cells.map((c) => ({ cell: c.cell, size: c.size, labelled: c.labelled, mean: c.mean })),
+      audit,
+      warnings: [...warnings, ...r.warnings],
+    };
+  }
+  const judged = design.rows.every((r) => r.prediction !== undefined);
+  const r = poissonDifferenceEstimate(
+    design.rows.map((x) => ({ inclusionProbability: x.inclusionProbability, difference: difference.get(x.item), ...(judged ? { prediction: x.prediction } : {}), ...(clustered ? { cluster: x.cluster } : {}) })),
+    { confidenceLevel },
+  );
+  return {
+    estimator: judged ? 'horvitz-thompson-with-judge' : 'horvitz-thompson',
+    estimate: r.estimate,
+    interval: r.confidenceInterval,
+    standardError: r.standardError,
+    poolStandardError: r.poolStandardError,
+    confidenceLevel,
+    lambda: r.lambda,
+    nClusters: r.nClusters,
+    cells: design.cells.map((c) => {
+      const d = design.rows.filter((x) => x.cell === c.cell && difference.has(x.item)).map((x) => difference.get(x.item) as number);
+      return { cell: c.cell, size: c.size, labelled: d.length, mean: d.length ? d.reduce((s, v) => s + v, 0) / d.length : NaN };
+    }),
+    audit,
+    warnings: [...warnings, ...r.warnings],
+  };
+}
