@@ -156,7 +156,7 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
         continue;
       }
       if (state.stale) leftovers.push({ kind: 'stale-lock', path, detail: `a lock left by a writer that died (${describeLockOwner(state.owner)}); the next writer removes it` });
-      else leftovers.push({ kind: 'in-progress', path, detail: `held by ${describeLockOwner(state.owner)}: a freeze or rotate --apply at work` });
+      else leftovers.push({ kind: 'in-progress', path, detail: `held by ${describeLockOwner(state.owner)}: a freeze, rotate --apply or signoff at work` });
     }
   }
 
