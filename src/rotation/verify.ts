@@ -93,6 +93,9 @@ export interface VerifyResult {
  * - leftovers are listed, not failed: temporary files `.NAME.PID.K.tmp` (of a writer that died:
  *   interrupted; of a running one: in progress), locks (stale or live), intact objects no
  *   version refers to, and a head.json whose record a dead writer never linked;
+ * - for the whole archive, each sign-off is checked (verifySignoff) and the sign-off chain is
+ *   walked from `signoffs/head.json` (verifySignoffChain): a deleted, replaced or re-ordered
+ *   sign-off, or a chained one the walk never reaches, is a problem naming its file;
  * - for the whole archive (no `version`), any other file is extra: a file with a foreign name,
  *   a symbolic link (never followed), a folder or FIFO where a file belongs.
  *
