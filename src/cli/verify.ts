@@ -11,6 +11,7 @@ export function formatVerify(r: VerifyResult): string {
     ...r.leftovers.map((x) => `leftover (${x.kind}) ${x.path}: ${x.detail}`),
     ...(r.head ? [`chain head: ${r.head.version} (sequence ${r.head.sequence}, record digest ${r.head.recordDigest})`] : []),
     ...(r.signoffs.length > 0 ? [`sign-offs: ${r.signoffs.join(', ')} (${r.evidenceFiles} evidence file${r.evidenceFiles === 1 ? '' : 's'} re-hashed)`] : []),
+    ...(r.signoffHead ? [`sign-off chain head: ${r.signoffHead.id} (sequence ${r.signoffHead.sequence}, record digest ${r.signoffHead.recordDigest})`] : []),
   ];
   if (r.ok) return [`archive ${r.archive} intact: ${scope}, ${r.items} items, ${r.objects} content file${r.objects === 1 ? '' : 's'} re-hashed, fingerprints, counts, record digests${r.version === null ? ' and the hash chain' : ''} match`, ...notes].join('\n');
   const out = r.problems.map((p) => `${p.kind.padEnd(7)} ${p.path}: ${p.detail}`);

@@ -1,4 +1,4 @@
-import { constants, closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { linkSync, lstatSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeTempFile } from '../data/atomic.js';
@@ -8,6 +8,8 @@ import { parseWith } from '../data/validate.js';
 import { archiveFolders, readArchiveVersion } from '../rotation/archive.js';
 import { sha256File } from '../rotation/hash.js';
 import { readArchiveHead } from '../rotation/head.js';
+import { describeLockOwner, lockWithin, tryLock, type HeldLock } from '../rotation/lock.js';
+import { readSignoffHead, readSmallFile, SIGNOFF_HEAD_FILE, SIGNOFF_HEAD_FORMAT, SIGNOFF_LOCK_PATH, SIGNOFF_LOCK_WAIT_MS, signoffHeadText, SignoffLinkSchema, type SignoffHead, type SignoffLink } from './signoff-head.js';
 import { assertVersionIntact } from '../rotation/record-check.js';
 import { versionRecordDigest } from '../rotation/record-digest.js';
 import { checkVersionId, VERSION_ID_PATTERN } from '../rotation/version-id.js';
@@ -47,6 +49,10 @@ export const SignoffRecordSchema = z.strictObject({
   /** Whether the gold labels the scores rest on were reviewed, or some are still unreviewed (seeds/000). */
   labels: z.enum(['reviewed', 'unreviewed']).nullable(),
   evidence: z.array(EvidenceSchema),
+  /** Its place in the archive's sign-off chain (1 for the first); absent in sign-offs written before the chain. */
+  sequence: z.number().int().min(1).optional(),
+  /** The sign-off before it in the chain (null for the first); absent in sign-offs written before the chain. */
+  previous: SignoffLinkSchema.nullable().optional(),
   /** SHA-256 of the record's canonical JSON without this field (versionRecordDigest). */
   recordDigest: Sha256,
 });
@@ -116,6 +122,7 @@ function hashEvidence(role: EvidenceRole, path: string): Evidence {
  */
 export function buildSignoffRecord(archiveDir: string, input: SignoffInput): SignoffRecord {
   const id = checkVersionId(input.id, '--id');
+  if (`${id}.json` === SIGNOFF_HEAD_FILE) throw new InputError(`"${id}" is reserved (signoffs/${SIGNOFF_HEAD_FILE} is the sign-off chain's head)`, { file: '--id', value: input.id });
   const reviewer = String(input.reviewer ?? '').trim();
   if (reviewer === '') throw new InputError('name the reviewer who owns the decision', { file: '--reviewer', value: input.reviewer });
   if (!isIsoDate(input.date)) throw new InputError('must be a date YYYY-MM-DD', { file: '--date', value: input.date });
@@ -150,17 +157,68 @@ export function buildSignoffRecord(archiveDir: string, input: SignoffInput): Sig
 }
 
 /**
- * Records a decision in the archive, write-once: `DIR/signoffs/<id>.json` is written to a
- * temporary file, flushed, and hard-linked into place, which fails when the name exists, so of
- * two sign-offs of one id (even at the same moment) exactly one is stored, and a stored one is
- * never replaced. The file is read-only (0444). `verify` re-checks it (verifySignoff).
+ * Records a decision in the archive, write-once and chained: under the archive's sign-off lock
+ * (SIGNOFF_LOCK_PATH, taken with lockWithin, waiting up to SIGNOFF_LOCK_WAIT_MS), the record
+ * gets the next place in the sign-off chain (`sequence`, and `previous`: the id and record
+ * digest of the newest sign-off, as `signoffs/head.json` names it and as that record still
+ * has), then `signoffs/head.json` is replaced (temporary file, flush, rename) and the record is
+ * hard-linked into place as `DIR/signoffs/<id>.json` (0444), which fails when the name exists,
+ * so a stored sign-off is never replaced. `verify` walks the chain from the head, so a deleted,
+ * replaced or re-ordered sign-off is caught (verifySignoffChain), as well as an edited one
+ * (verifySignoff). Any number of processes may sign off at once.
+ * Not covered: a writer killed between writing the head and linking its record leaves a head
+ * naming a missing sign-off, which verify reports and the next sign-off refuses (as a deletion).
  * @returns the record and its path.
- * @throws {CheckFailed} when a sign-off of that id exists (exit 1); the errors of buildSignoffRecord.
+ * @throws {CheckFailed} when a sign-off of that id exists, the lock is held by a live writer
+ *   past the wait, or the chain's newest sign-off is missing or not the record the head names
+ *   (exit 1); the errors of buildSignoffRecord.
  * @example signoff('out/archive', { id: 'q4-pick', reviewer: 'R. Ahmed', date: '2026-11-30', chosen: 'alpha', finalists: ['alpha'], evidence: [{ role: 'scores', path: 'examples/scores.csv' }] }).path // => 'out/archive/signoffs/q4-pick.json'
  */
 export function signoff(archiveDir: string, input: SignoffInput): SignoffResult {
-  const record = buildSignoffRecord(archiveDir, input);
+  const draft = buildSignoffRecord(archiveDir, input);
   const folder = join(archiveDir, SIGNOFF_FOLDER);
+  makeArchiveFolder(archiveDir, folder, SIGNOFF_FOLDER);
+  makeArchiveFolder(archiveDir, join(archiveDir, 'locks'), 'locks');
+  const path = join(folder, `${draft.id}.json`);
+  const lock = takeSignoffLock(archiveDir);
+  try {
+    if (lstatOrNull(path)) throw new CheckFailed(existsMessage(path, draft.id));
+    const tip = signoffChainTip(archiveDir);
+    const { recordDigest: _unchained, ...body } = draft;
+    const chained = { ...body, sequence: tip.sequence, previous: tip.previous };
+    const record = { ...chained, recordDigest: versionRecordDigest(chained) } as SignoffRecord;
+    const headPath = join(folder, SIGNOFF_HEAD_FILE);
+    let temp: string;
+    try {
+      temp = writeTempFile(path, signoffRecordText(record), 0o444);
+    } catch (error) {
+      throw new InputError(`cannot write: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: path });
+    }
+    try {
+      const head: SignoffHead = { format: SIGNOFF_HEAD_FORMAT, id: record.id, recordDigest: record.recordDigest, sequence: tip.sequence, previous: tip.previous };
+      writeHead(headPath, signoffHeadText(head));
+      try {
+        linkSync(temp, path);
+      } catch (error) {
+        restoreHead(headPath, tip.text);
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EEXIST') throw new CheckFailed(existsMessage(path, record.id));
+        throw new InputError(`cannot write: ${code ?? String(error)}`, { file: path });
+      }
+    } finally {
+      rmSync(temp, { force: true });
+    }
+    return { record, path };
+  } finally {
+    lock.release();
+  }
+}
+
+function existsMessage(path: string, id: string): string {
+  return `${path}: a sign-off "${id}" already exists; sign-offs are write-once (choose another --id)`;
+}
+
+function makeArchiveFolder(archiveDir: string, folder: string, name: string): void {
   const stat = lstatOrNull(folder);
   if (stat === null) {
     try {
@@ -168,24 +226,49 @@ export function signoff(archiveDir: string, input: SignoffInput): SignoffResult 
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new InputError(`cannot create the folder: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: folder });
     }
-  } else if (!stat.isDirectory()) throw new InputError(`${SIGNOFF_FOLDER} must be a folder inside the archive (it is ${stat.isSymbolicLink() ? 'a symbolic link, never followed' : 'a file'})`, { file: archiveDir });
-  const path = join(folder, `${record.id}.json`);
-  let temp: string;
+  } else if (!stat.isDirectory()) throw new InputError(`${name} must be a folder inside the archive (it is ${stat.isSymbolicLink() ? 'a symbolic link, never followed' : 'a file'})`, { file: archiveDir });
+}
+
+function takeSignoffLock(archiveDir: string): HeldLock {
+  const path = join(archiveDir, SIGNOFF_LOCK_PATH);
+  let attempt;
   try {
-    temp = writeTempFile(path, signoffRecordText(record), 0o444);
+    attempt = SIGNOFF_LOCK_WAIT_MS > 0 ? lockWithin(path, SIGNOFF_LOCK_WAIT_MS) : tryLock(path);
   } catch (error) {
-    throw new InputError(`cannot write: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: path });
+    throw new InputError(`cannot create the lock: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: path });
   }
+  if ('held' in attempt) return attempt.held;
+  throw new CheckFailed(`${archiveDir}: the sign-offs are locked by ${describeLockOwner(attempt.busy.owner)} (${SIGNOFF_LOCK_PATH}): another sign-off is being written; try again when it is done`);
+}
+
+/** The place the next sign-off takes, and the head's text as it was (to restore on failure). */
+function signoffChainTip(archiveDir: string): { sequence: number; previous: SignoffLink | null; text: string | null } {
+  const headPath = join(archiveDir, SIGNOFF_FOLDER, SIGNOFF_HEAD_FILE);
+  const read = readSignoffHead(archiveDir);
+  if ('problem' in read) throw new CheckFailed(`${headPath}: ${read.problem}; run benchplan verify`);
+  if ('absent' in read) return { sequence: 1, previous: null, text: null };
+  const h = read.head;
+  const newest = join(archiveDir, SIGNOFF_FOLDER, `${h.id}.json`);
+  const record = readSignoff(archiveDir, h.id);
+  if (record === null) throw new CheckFailed(`${newest}: ${headPath} names it as the newest sign-off, but it is missing or does not read (deleted?); run benchplan verify`);
+  if (record.recordDigest !== h.recordDigest || versionRecordDigest(record) !== h.recordDigest) throw new CheckFailed(`${newest}: recordDigest: not the record the sign-off chain holds for ${h.id} (replaced or edited?); run benchplan verify`);
+  return { sequence: h.sequence + 1, previous: { id: h.id, recordDigest: h.recordDigest }, text: signoffHeadText(h) };
+}
+
+function writeHead(headPath: string, text: string): void {
+  let temp = '';
   try {
-    linkSync(temp, path);
+    temp = writeTempFile(headPath, text, 0o644);
+    renameSync(temp, headPath);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new CheckFailed(`${path}: a sign-off "${record.id}" already exists; sign-offs are write-once (choose another --id)`);
-    throw new InputError(`cannot write: ${code ?? String(error)}`, { file: path });
-  } finally {
-    rmSync(temp, { force: true });
+    if (temp !== '') rmSync(temp, { force: true });
+    throw new InputError(`cannot write: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: headPath });
   }
-  return { record, path };
+}
+
+function restoreHead(headPath: string, text: string | null): void {
+  if (text === null) rmSync(headPath, { force: true });
+  else writeHead(headPath, text);
 }
 
 /** One thing wrong with a sign-off, or worth knowing about it. */
@@ -207,23 +290,10 @@ export interface SignoffCheck {
   evidenceChecked: number;
 }
 
-/** Reads a sign-off file without following a link or blocking; null and a problem when it will not read. */
+/** Reads a sign-off file without following a link or blocking; a problem when it will not read. */
 function readSignoffText(path: string): { text: string } | { problem: string } {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { problem: code === 'ELOOP' ? 'a symbolic link (never followed)' : `cannot be read: ${code ?? String(error)}` };
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) return { problem: 'not a regular file (never read)' };
-    if (stat.size > MAX_SIGNOFF_BYTES) return { problem: `${stat.size} bytes, more than a sign-off may hold (${MAX_SIGNOFF_BYTES}); not read` };
-    return { text: readFileSync(fd, 'utf8') };
-  } finally {
-    closeSync(fd);
-  }
+  const read = readSmallFile(path, MAX_SIGNOFF_BYTES);
+  return 'absent' in read ? { problem: 'cannot be read: ENOENT' } : read;
 }
 
 /**
@@ -249,7 +319,7 @@ export function readSignoff(archiveDir: string, id: string): SignoffRecord | nul
  * at sign-off, and every evidence file that is still at its recorded path (resolved from the
  * current folder) must hash to the recorded SHA-256. An evidence file that is gone is a note.
  * Like a version's record digest, this catches edits, not forgery: keep the printed record
- * digest elsewhere. A deleted sign-off is not detected (sign-offs are not in the version chain).
+ * digest elsewhere. Deleted, replaced and re-ordered sign-offs are verifySignoffChain's part.
  * @param versionDigests each version's record digest as computed now (from verifyArchive).
  * @returns problems, notes and how many evidence files were re-hashed.
  * @example verifySignoff('out/archive', 'q4-pick', new Map([['2026Q3', '…']])).problems // => [] (intact)

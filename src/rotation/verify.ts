@@ -10,6 +10,8 @@ import { describeLockOwner, readLock } from './lock.js';
 import { versionRecordIssues } from './record-check.js';
 import { versionRecordDigest } from './record-digest.js';
 import { SIGNOFF_FOLDER, verifySignoff } from '../decision/signoff.js';
+import { verifySignoffChain } from '../decision/signoff-chain.js';
+import { SIGNOFF_HEAD_FILE } from '../decision/signoff-head.js';
 import { checkVersionId, VERSION_ID_PATTERN } from './version-id.js';
 
 /** One thing wrong with an archive: a file that changed, is missing, should not be there, or cannot be read. */
@@ -60,6 +62,8 @@ export interface VerifyResult {
   head: (ChainLink & { sequence: number }) | null;
   /** The sign-offs checked (`signoffs/<id>.json`, whole-archive checks only), and the evidence files re-hashed for them. */
   signoffs: string[];
+  /** The newest sign-off of the sign-off chain (signoffs/head.json), null when none is chained: keep its digest elsewhere too. */
+  signoffHead: { id: string; recordDigest: string; sequence: number } | null;
   evidenceFiles: number;
   /** True when there is no problem. */
   ok: boolean;
@@ -89,6 +93,9 @@ export interface VerifyResult {
  * - leftovers are listed, not failed: temporary files `.NAME.PID.K.tmp` (of a writer that died:
  *   interrupted; of a running one: in progress), locks (stale or live), intact objects no
  *   version refers to, and a head.json whose record a dead writer never linked;
+ * - for the whole archive, each sign-off is checked (verifySignoff) and the sign-off chain is
+ *   walked from `signoffs/head.json` (verifySignoffChain): a deleted, replaced or re-ordered
+ *   sign-off, or a chained one the walk never reaches, is a problem naming its file;
  * - for the whole archive (no `version`), any other file is extra: a file with a foreign name,
  *   a symbolic link (never followed), a folder or FIFO where a file belongs.
  *
@@ -152,7 +159,7 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
         continue;
       }
       if (state.stale) leftovers.push({ kind: 'stale-lock', path, detail: `a lock left by a writer that died (${describeLockOwner(state.owner)}); the next writer removes it` });
-      else leftovers.push({ kind: 'in-progress', path, detail: `held by ${describeLockOwner(state.owner)}: a freeze or rotate --apply at work` });
+      else leftovers.push({ kind: 'in-progress', path, detail: `held by ${describeLockOwner(state.owner)}: a freeze, rotate --apply or signoff at work` });
     }
   }
 
@@ -367,6 +374,7 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
   // Sign-offs: each record intact, its version unchanged, its evidence files unchanged where they still are.
   const signoffs: string[] = [];
   let evidenceFiles = 0;
+  let signoffHead: VerifyResult['signoffHead'] = null;
   if (only === null) {
     // A link in place of the folder is reported as extra above and never followed.
     let folder: Stats | null = null;
@@ -378,6 +386,7 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
     const files = folder?.isDirectory() ? listFolder(join(archiveDir, SIGNOFF_FOLDER)) : new Map<string, Stats>();
     for (const name of [...files.keys()].sort(compareIds)) {
       const path = `${SIGNOFF_FOLDER}/${name}`;
+      if (name === SIGNOFF_HEAD_FILE) continue; // the sign-off chain's head, walked below
       const id = name.endsWith('.json') ? name.slice(0, -5) : '';
       if (id === '' || !VERSION_ID_PATTERN.test(id) || id.includes('..')) {
         if (temporary(path, name, files.get(name) as Stats)) continue;
@@ -389,6 +398,13 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
       evidenceFiles += check.evidenceChecked;
       recordProblems.push(...check.problems);
       notes.push(...check.notes);
+    }
+    // The chain: a deleted, replaced or re-ordered sign-off, or one outside the chain.
+    if (folder?.isDirectory()) {
+      const chain = verifySignoffChain(archiveDir, signoffs);
+      recordProblems.push(...chain.problems);
+      notes.push(...chain.notes);
+      signoffHead = chain.head;
     }
   }
   // Stable sorts: a record's own problems stay in the order they were found.
@@ -409,6 +425,7 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
     leftovers,
     head,
     signoffs,
+    signoffHead,
     evidenceFiles,
     ok: problems.length === 0,
   };

@@ -1,0 +1,93 @@
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { parseWith } from '../data/validate.js';
+import { VERSION_ID_PATTERN } from '../rotation/version-id.js';
+
+/** The `format` of `DIR/signoffs/head.json`. */
+export const SIGNOFF_HEAD_FORMAT = 'benchplan-signoff-head/1';
+
+/** The file, inside the sign-off folder, that names the newest sign-off of the sign-off chain (so no sign-off may be called `head`). */
+export const SIGNOFF_HEAD_FILE = 'head.json';
+
+/** The lock file, relative to the archive, held while a sign-off is committed (record + head). */
+export const SIGNOFF_LOCK_PATH = 'locks/.signoffs.lock';
+
+/** How long a sign-off waits for another sign-off's commit (which holds the lock for milliseconds). */
+export const SIGNOFF_LOCK_WAIT_MS = 20_000;
+
+const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
+
+/** A link of the sign-off chain: a sign-off's id and the digest of its record. */
+export const SignoffLinkSchema = z.strictObject({ id: z.string().regex(VERSION_ID_PATTERN), recordDigest: Sha256 });
+export type SignoffLink = z.infer<typeof SignoffLinkSchema>;
+
+/**
+ * `DIR/signoffs/head.json`: the newest sign-off of the chain, its record digest, its place (1 for
+ * the first chained sign-off) and the link before it. Like the archive's head.json, it binds the
+ * whole series: deleting, replacing or re-ordering any chained sign-off breaks a link.
+ */
+export const SignoffHeadSchema = z.strictObject({
+  format: z.literal(SIGNOFF_HEAD_FORMAT),
+  id: z.string().regex(VERSION_ID_PATTERN),
+  recordDigest: Sha256,
+  sequence: z.number().int().min(1),
+  previous: SignoffLinkSchema.nullable(),
+});
+export type SignoffHead = z.infer<typeof SignoffHeadSchema>;
+
+/** What reading signoffs/head.json found. */
+export type SignoffHeadRead = { head: SignoffHead } | { absent: true } | { problem: string };
+
+/**
+ * Reads a small file without following a link or blocking (O_NONBLOCK, then fstat: only a
+ * regular file of at most `maxBytes` is read).
+ * @returns the text, `{ absent: true }` when there is no such file, or a problem in words.
+ * @example readSmallFile('out/archive/signoffs/head.json', 65536) // => { text: '{ "format": … }' }
+ */
+export function readSmallFile(path: string, maxBytes: number): { text: string } | { absent: true } | { problem: string } {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { absent: true };
+    return { problem: code === 'ELOOP' ? 'a symbolic link (never followed)' : `cannot be read: ${code ?? String(error)}` };
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { problem: 'not a regular file (never read)' };
+    if (stat.size > maxBytes) return { problem: `${stat.size} bytes, more than it may hold (${maxBytes}); not read` };
+    return { text: readFileSync(fd, 'utf8') };
+  } catch (error) {
+    return { problem: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}` };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Reads `DIR/signoffs/head.json` (a regular file, not a link, at most 64 KiB, the documented shape).
+ * @returns the head, `{ absent: true }`, or a problem in words (not a regular file, not JSON, wrong shape).
+ * @example readSignoffHead('out/archive') // => { head: { format: 'benchplan-signoff-head/1', id: '2026Q4-pick', sequence: 1, previous: null, … } }
+ */
+export function readSignoffHead(archiveDir: string): SignoffHeadRead {
+  const read = readSmallFile(join(archiveDir, 'signoffs', SIGNOFF_HEAD_FILE), 65536);
+  if (!('text' in read)) return read;
+  let data: unknown;
+  try {
+    data = JSON.parse(read.text);
+  } catch (error) {
+    return { problem: `not valid JSON: ${(error as Error).message}` };
+  }
+  try {
+    return { head: parseWith(SignoffHeadSchema, data, { file: SIGNOFF_HEAD_FILE }) as SignoffHead };
+  } catch (error) {
+    return { problem: (error as Error).message.replace(`${SIGNOFF_HEAD_FILE}: `, '') };
+  }
+}
+
+/** The head's text as stored: two-space JSON with a final newline. */
+export function signoffHeadText(head: SignoffHead): string {
+  return `${JSON.stringify(head, null, 2)}\n`;
+}
