@@ -1,8 +1,10 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { parseWith } from '../data/validate.js';
+import { readSmallFile } from '../rotation/head.js';
 import { VERSION_ID_PATTERN } from '../rotation/version-id.js';
+
+export { readSmallFile };
 
 /** The `format` of `DIR/signoffs/head.json`. */
 export const SIGNOFF_HEAD_FORMAT = 'benchplan-signoff-head/1';
@@ -38,33 +40,6 @@ export type SignoffHead = z.infer<typeof SignoffHeadSchema>;
 
 /** What reading signoffs/head.json found. */
 export type SignoffHeadRead = { head: SignoffHead } | { absent: true } | { problem: string };
-
-/**
- * Reads a small file without following a link or blocking (O_NONBLOCK, then fstat: only a
- * regular file of at most `maxBytes` is read).
- * @returns the text, `{ absent: true }` when there is no such file, or a problem in words.
- * @example readSmallFile('out/archive/signoffs/head.json', 65536) // => { text: '{ "format": … }' }
- */
-export function readSmallFile(path: string, maxBytes: number): { text: string } | { absent: true } | { problem: string } {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { absent: true };
-    return { problem: code === 'ELOOP' ? 'a symbolic link (never followed)' : `cannot be read: ${code ?? String(error)}` };
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) return { problem: 'not a regular file (never read)' };
-    if (stat.size > maxBytes) return { problem: `${stat.size} bytes, more than it may hold (${maxBytes}); not read` };
-    return { text: readFileSync(fd, 'utf8') };
-  } catch (error) {
-    return { problem: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}` };
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /**
  * Reads `DIR/signoffs/head.json` (a regular file, not a link, at most 64 KiB, the documented shape).

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { parseWith } from '../data/validate.js';
@@ -34,12 +34,12 @@ export type ArchiveHead = z.infer<typeof ArchiveHeadSchema>;
 export type HeadRead = { head: ArchiveHead } | { absent: true } | { problem: string };
 
 /**
- * Reads `DIR/head.json` without following a link or blocking (O_NONBLOCK, then fstat: only a
- * regular file of at most 64 KiB is read).
- * @returns the head, `{ absent: true }`, or a problem in words (not a regular file, not JSON, wrong shape).
+ * Reads a small file without following a link or blocking (O_NONBLOCK, then fstat: only a
+ * regular file of at most `maxBytes` is read).
+ * @returns the text, `{ absent: true }` when there is no such file, or a problem in words.
+ * @example readSmallFile('out/archive/head.json', 65536) // => { text: '{ "format": … }' }
  */
-export function readArchiveHead(archiveDir: string): HeadRead {
-  const path = join(archiveDir, ARCHIVE_HEAD_FILE);
+export function readSmallFile(path: string, maxBytes: number): { text: string } | { absent: true } | { problem: string } {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -50,25 +50,34 @@ export function readArchiveHead(archiveDir: string): HeadRead {
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) return { problem: 'not a regular file' };
-    if (stat.size > 65536) return { problem: `${stat.size} bytes, too large for the head file` };
-    const buffer = Buffer.alloc(stat.size);
-    const n = readSync(fd, buffer, 0, buffer.length, 0);
-    let data: unknown;
-    try {
-      data = JSON.parse(buffer.subarray(0, n).toString('utf8'));
-    } catch (error) {
-      return { problem: `not valid JSON: ${(error as Error).message}` };
-    }
-    try {
-      return { head: parseWith(ArchiveHeadSchema, data, { file: ARCHIVE_HEAD_FILE }) as ArchiveHead };
-    } catch (error) {
-      return { problem: (error as Error).message.replace(`${ARCHIVE_HEAD_FILE}: `, '') };
-    }
+    if (!stat.isFile()) return { problem: 'not a regular file (never read)' };
+    if (stat.size > maxBytes) return { problem: `${stat.size} bytes, more than it may hold (${maxBytes}); not read` };
+    return { text: readFileSync(fd, 'utf8') };
   } catch (error) {
     return { problem: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}` };
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Reads `DIR/head.json` without following a link or blocking (readSmallFile: a regular file of
+ * at most 64 KiB).
+ * @returns the head, `{ absent: true }`, or a problem in words (not a regular file, not JSON, wrong shape).
+ */
+export function readArchiveHead(archiveDir: string): HeadRead {
+  const read = readSmallFile(join(archiveDir, ARCHIVE_HEAD_FILE), 65536);
+  if (!('text' in read)) return read;
+  let data: unknown;
+  try {
+    data = JSON.parse(read.text);
+  } catch (error) {
+    return { problem: `not valid JSON: ${(error as Error).message}` };
+  }
+  try {
+    return { head: parseWith(ArchiveHeadSchema, data, { file: ARCHIVE_HEAD_FILE }) as ArchiveHead };
+  } catch (error) {
+    return { problem: (error as Error).message.replace(`${ARCHIVE_HEAD_FILE}: `, '') };
   }
 }
 
