@@ -28,17 +28,7 @@ export interface JudgedComparisonOptions {
 }
 
 /** PPI++ on the paired difference A − B, with the labels-only interval beside it. */
-export interface JudgedComparisonResult {
-  estimate: number;
-  standardError: number;
-  confidenceInterval: [number, number];
-  confidenceLevel: number;
-  classicalEstimate: number;
-  classicalStandardError: number;
-  classicalInterval: [number, number];
-  nLabelled: number;
-  nUnlabelled: number;
-  effectiveLabels: number;
+export interface JudgedComparisonResult extends Omit<StratifiedPpiResult, 'strata' | 'warnings'> {
   stratified: boolean;
   /** λ per stratum (one entry, stratum '', when not stratified). */
   strata: Array<{ stratum: string; weight: number; nLabelled: number; nUnlabelled: number; lambda: number; estimate: number; confidenceInterval: [number, number] }>;
