@@ -10,7 +10,10 @@ import { loadScores, scoresFromRows } from '../../src/data/scores.js';
 import { costScopes } from '../../src/decision/cost-scopes.js';
 import { parseRequirement } from '../../src/decision/requirement.js';
 import { shortlist, type ShortlistResult } from '../../src/decision/shortlist.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/files.js';
 
 // R 4.2.2, tests/reference/decision/shortlist-cost.R: an independent computation of the
 // per-document costs under the README's attribution rule, t.test()$conf.int, t.test(d, mu =
@@ -184,6 +187,23 @@ describe('benchplan shortlist --policy', () => {
     const text = await runCli(['shortlist', 'examples/scores.csv', '--strata', 'examples/strata.yaml', '--margin', '0.2', '--policy', 'examples/policy.yaml', '--cost-margin', '0.1', '--require', 'overall.cost<=1.2']);
     expect(text.stdout).toMatch(/\n {2}beta: rare_clause: cost per document beta − alpha = 0\.735 \(lower bound 0\.267 at Holm's level 99\.5%, 49 documents\) costs more than the cheapest by more than the cost margin 0\.1/);
     expect(text.stdout).toContain('Cost policy examples/policy.yaml (owner: Head of Regulatory Risk, decided 2026-10-01;');
+  });
+  it('signoff refuses a policy other than the one the shortlist was priced under (exit 2), and records the same one', async () => {
+    const dir = tempDir('benchplan-shortlist-policy-');
+    const archive = join(dir, 'archive');
+    expect((await runCli(['freeze', 'examples/manifest.yaml', '--archive', archive, '--version', '2026Q3', '--date', '2026-07-01'])).code).toBe(0);
+    const list = join(dir, 'shortlist.json');
+    expect((await runCli(['shortlist', 'examples/scores.csv', '--policy', 'examples/policy.yaml', '--margin', '0.2', '-o', list, '--json'])).code).toBe(0);
+    const other = join(dir, 'policy.yaml');
+    writeFileSync(other, readFileSync('examples/policy.yaml', 'utf8').replace('fabrication: 8', 'fabrication: 4'));
+    const base = ['signoff', '--archive', archive, '--reviewer', 'R. Ahmed', '--date', '2026-11-30', '--chosen', 'alpha', '--shortlist', list];
+    const wrong = await runCli([...base, '--id', 'wrong', '--policy', other]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/^error: .*policy\.yaml: is not the policy the shortlist was computed under \(.*shortlist\.json records examples\/policy\.yaml with sha256 dbebab460e2e…/);
+    const right = await runCli([...base, '--id', 'right', '--policy', 'examples/policy.yaml', '--json']);
+    expect(right.code).toBe(0);
+    const sha256 = createHash('sha256').update(readFileSync('examples/policy.yaml')).digest('hex');
+    expect(JSON.parse(right.stdout).evidence).toContainEqual(expect.objectContaining({ role: 'policy', sha256 }));
   });
   it('exits 2 for a cost margin without a policy, and for a bad policy file', async () => {
     const lone = await runCli(['shortlist', 'examples/scores.csv', '--cost-margin', '0.1']);
