@@ -6,7 +6,11 @@ import { loadStrata } from '../data/strata-file.js';
 import { runHistory, type HistoryResult } from '../decision/history.js';
 import { listArchiveVersions, readArchiveVersion } from '../rotation/archive.js';
 import { formatInterval, formatNumber, formatTable } from '../report/table.js';
-import { contextOf, emit, numberFlag, resamplesFlag, seedFlag, warningLines, type Io } from './io.js';
+import { INTERVAL_METHODS, type IntervalMethod } from '../bootstrap/index.js';
+import { choiceFlag, contextOf, emit, numberFlag, resamplesFlag, seedFlag, warningLines, type Io } from './io.js';
+
+/** The drift attribution's bootstrap methods (as `benchplan drift`: the analytic t has no form for its statistic). */
+const DRIFT_METHODS = INTERVAL_METHODS.filter((m) => m !== 't') as IntervalMethod[];
 import { loadInputs, withSourceOptions } from './sources.js';
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -65,6 +69,7 @@ export function register(program: Command, io: Io): void {
     .option('--rerun <DATE=FILE>', "at a version boundary: the run DATE's system re-run on the previous version (repeat), for the exact drift split", collect)
     .option('--resamples <n>', 'bootstrap resamples of the drift attribution at version boundaries (at most 10,000,000)', '9999')
     .option('--seed <seed>', 'seed of the drift attribution', '0')
+    .option('--drift-method <method>', `interval method of the drift attribution: ${DRIFT_METHODS.join(', ')}`, 'bca')
     .option('--confidence <level>', 'two-sided level of the intervals', '0.95')
     .option(...CHART_OPTION);
   withSourceOptions(command)
@@ -74,6 +79,7 @@ export function register(program: Command, io: Io): void {
       if (opts.chart !== undefined) preflightChart(opts.chart);
       const nResamples = resamplesFlag(opts.resamples) as number;
       const seed = seedFlag(opts.seed);
+      const method = choiceFlag('--drift-method', opts.driftMethod, DRIFT_METHODS) as IntervalMethod;
       const dated = (flag: string) => (text: string) => {
         const at = text.indexOf('=');
         if (at <= 0 || at === text.length - 1) throw new InputError('must be DATE=FILE, e.g. 2026-11-02=runs/w45.csv', { file: flag, value: text });
@@ -95,7 +101,7 @@ export function register(program: Command, io: Io): void {
           return { version: v, items: record.items.filter((x) => x.split === 'eval').map((x) => x.item) };
         });
       }
-      const result = runHistory(runs, { confidenceLevel, attribution: { reruns, nResamples, seed }, ...(versions === undefined ? {} : { versions }), ...(weights === undefined ? {} : { weights }), ...(opts.model === undefined ? {} : { models: opts.model }) });
+      const result = runHistory(runs, { confidenceLevel, attribution: { reruns, nResamples, seed, method }, ...(versions === undefined ? {} : { versions }), ...(weights === undefined ? {} : { weights }), ...(opts.model === undefined ? {} : { models: opts.model }) });
       emit(ctx, result, () => formatHistory(result));
       if (opts.chart !== undefined) await writeChart(historyChartSpec(result), opts.chart);
     });

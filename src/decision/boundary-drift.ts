@@ -1,4 +1,5 @@
 import type { IntervalMethod } from '../bootstrap/index.js';
+import { InputError } from '../data/errors.js';
 import type { ScoresTable } from '../data/scores.js';
 import type { Seed } from '../random/seed.js';
 import { attributeDrift, driftScoresFromTable, type DriftEstimate, type DriftResult, type DriftScores } from '../rotation/drift.js';
@@ -93,7 +94,7 @@ function restrict(s: DriftScores, keep: ReadonlySet<string>): DriftScores {
  * @param rerun optional: this run's system on the previous version.
  * @param options method, confidenceLevel, nResamples, seed, weights, version names.
  * @returns the split with intervals for system and instrument, per stratum, and the verdict.
- * @throws {InputError} as attributeDrift (no shared item without a re-run, strata that disagree).
+ * @throws {InputError} when nothing is shared and there is no re-run; as attributeDrift (strata that disagree, a model missing).
  * @example boundaryDrift(w47, w48, 'prod', null, { seed: 0 }).mode // => 'shared items'
  */
 export function boundaryDrift(previous: ScoresTable, current: ScoresTable, model: string, rerun: ScoresTable | null, options: BoundaryDriftOptions = {}): BoundaryAttribution {
@@ -102,6 +103,7 @@ export function boundaryDrift(previous: ScoresTable, current: ScoresTable, model
   const beforeItems = new Set(before.items);
   const afterItems = new Set(after.items);
   const shared = before.items.filter((x) => afterItems.has(x)).length;
+  if (rerun === null && shared === 0) throw new InputError('shares no item with the previous run, and no re-run of the previous version was given: nothing holds the instrument still', { file: current.source });
   const mode = rerun === null ? 'shared items' : 'rerun';
   const rerunScores = rerun === null ? restrict(after, beforeItems) : driftScoresFromTable(rerun, model);
   const method = options.method ?? 'bca';

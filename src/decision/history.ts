@@ -312,7 +312,7 @@ export function runHistory(runs: readonly HistoryRun[], options: HistoryOptions 
         } catch (error) {
           // No shared item and no re-run: nothing holds the instrument still, so nothing to split.
           if (!(error instanceof InputError) || own !== null) throw error;
-          warnings.push(`${run.date}: ${m.model}: the change at the version boundary cannot be split (${error.message}); give a re-run of the previous version`);
+          warnings.push(`${run.date}: ${m.model}: the change at the version boundary cannot be split: ${run.table.source} shares no item with the previous run; give a re-run of the previous version (--rerun)`);
         }
       }
     }

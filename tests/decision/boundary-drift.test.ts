@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { historyChartSpec } from '../../src/charts/history.js';
 import { renderChartSvg } from '../../src/charts/render.js';
-import { loadScores } from '../../src/data/scores.js';
+import { loadScores, scoresFromRows } from '../../src/data/scores.js';
 import { boundaryDrift } from '../../src/decision/boundary-drift.js';
 import { runHistory } from '../../src/decision/history.js';
 import { runCli } from '../helpers/cli.js';
@@ -113,6 +113,15 @@ describe('runHistory: drift attribution at version boundaries', () => {
     expect(off.attributionSettings).toBeNull();
   });
 
+  it('says why when nothing is shared and there is no re-run, and does not fail', () => {
+    const a = scoresFromRows([{ item: 'x', model: 'm', score: 0 }, { item: 'y', model: 'm', score: 1 }]);
+    const b = scoresFromRows([{ item: 'q', model: 'm', score: 1 }, { item: 'r', model: 'm', score: 0 }]);
+    const r = runHistory([{ date: '2026-01-01', table: a }, { date: '2026-01-08', table: b }], { attribution: { nResamples: 99 } });
+    expect(r.runs[1].attribution).toEqual([]);
+    expect(r.warnings).toContain('2026-01-08: m: the change at the version boundary cannot be split: <rows> shares no item with the previous run; give a re-run of the previous version (--rerun)');
+    expect(() => boundaryDrift(a, b, 'm', null)).toThrow('shares no item with the previous run');
+  });
+
   it('labels the boundary in every panel of the chart with the split', async () => {
     const spec = historyChartSpec(result) as unknown as { data: { values: Array<Record<string, unknown>> } };
     const labels = spec.data.values.filter((r) => r.kind === 'attribution');
@@ -135,6 +144,9 @@ describe('benchplan history --rerun', () => {
     const json = JSON.parse((await runCli(['history', ...args, '--rerun', `2026-11-23=${RERUN}`, '--json'])).stdout);
     expect(json.runs[3].attribution[0]).toMatchObject({ mode: 'rerun', model: 'prod' });
     expect(json.attributionSettings).toEqual({ method: 'bca', nResamples: 999, seed: '0' });
+    const percentile = JSON.parse((await runCli(['history', ...args, '--drift-method', 'percentile', '--json'])).stdout);
+    expect(percentile.attributionSettings.method).toBe('percentile');
+    expect(percentile.runs[3].attribution[0].method).toBe('percentile');
     const bare = await runCli(['history', ...args]);
     expect(bare.stdout).toMatch(/retired items \(15, on the previous system\)/);
   });
