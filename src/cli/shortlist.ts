@@ -7,7 +7,7 @@ import { sha256File } from '../rotation/hash.js';
 import { parseRequirement } from '../decision/requirement.js';
 import { shortlist, type ShortlistResult } from '../decision/shortlist.js';
 import { formatInterval, formatNumber, formatTable } from '../report/table.js';
-import { contextOf, emit, numberFlag, toJsonText, warningLines, type Io } from './io.js';
+import { contextOf, emit, numberFlag, resamplesFlag, seedFlag, toJsonText, warningLines, type Io } from './io.js';
 import { loadInputs, withSourceOptions } from './sources.js';
 
 /** The JSON document of `benchplan shortlist` (also what `--output` writes and `signoff --shortlist` reads). */
@@ -56,6 +56,8 @@ export function formatShortlist(r: ShortlistReport): string {
       ),
     );
     out.push(`A stratum's cost: ${r.costRule}.`);
+    const gaps = r.candidates.flatMap((c) => c.costComparisons.filter((k) => k.sweepInterval !== null).map((k) => `${c.model} − ${k.reference} ${formatNumber(k.estimate, 3)} ${formatInterval(k.sweepInterval!.confidenceInterval)} (${k.sweepInterval!.method})`));
+    if (gaps.length > 0 && r.costBootstrap !== null) out.push(`As benchplan sweep prints them (${level(r.confidenceLevel)}, ${r.costBootstrap.nResamples} resamples, seed ${r.costBootstrap.seed}): overall cost gaps ${gaps.join('; ')}.`);
   }
   out.push('');
   out.push(
@@ -79,6 +81,8 @@ export function register(program: Command, io: Io): void {
     .option('--require <bar>', 'an absolute bar, STRATUM.METRIC<=X or overall.METRIC>=X; METRIC mean, hallucinationRate, recall, precision, cost (with --policy) (repeat)', collect)
     .option('--policy <file>', 'cost policy (YAML, as sweep): cost bars, and not costlier per document than the cheapest (overall and per stratum)')
     .option('--cost-margin <x>', 'with --policy: how much more per document than the cheapest a finalist may cost, in the policy\'s units', '0')
+    .option('--resamples <n>', "with --policy: resamples of the bootstrap that gives the overall cost gaps sweep's interval (0 skips it)", '9999')
+    .option('--seed <seed>', 'with --policy: seed of that bootstrap', '0')
     .option('--model <model>', 'a candidate to consider (repeat; default every model)', collect)
     .option('--confidence <level>', 'one-sided confidence level of each check', '0.95')
     .option('--no-per-stratum', 'compare with the best overall only')
@@ -101,6 +105,8 @@ Example:
       const costMargin = numberFlag('--cost-margin', opts.costMargin, { min: 0 }) as number;
       if (opts.policy === undefined && opts.costMargin !== '0') throw new InputError('goes with --policy (the cost margin is in its units)', { file: '--cost-margin', value: opts.costMargin });
       const policy = opts.policy === undefined ? undefined : loadPolicy(opts.policy);
+      const nResamples = resamplesFlag(opts.resamples, 0) as number;
+      const seed = seedFlag(opts.seed);
       if (opts.output !== undefined) preflightOutput(opts.output, '--output');
       const table = loadInputs(inputs, opts as Record<string, unknown>, io).table;
       let strataSource: string | null = null;
@@ -120,7 +126,7 @@ Example:
         cluster: Boolean(opts.cluster),
         dropUnpaired: Boolean(opts.dropUnpaired),
         models: opts.model,
-        ...(policy === undefined ? {} : { policy, costMargin, policySource: opts.policy }),
+        ...(policy === undefined ? {} : { policy, costMargin, policySource: opts.policy, nResamples, seed }),
       });
       const policyEcho = result.policy === null ? null : { ...result.policy, source: opts.policy as string, sha256: sha256File(opts.policy as string, { regularOnly: true }).sha256 };
       const report: ShortlistReport = { ...result, scores: scoresPath, strata: strataSource, policy: policyEcho };

@@ -1,5 +1,7 @@
 import { nonInferiorityFromScores, type NonInferiorityCheck } from '../bootstrap/gate.js';
 import { holmAdjust } from '../bootstrap/holm.js';
+import { bootstrapMeanDifference, chooseIntervalMethod } from '../bootstrap/index.js';
+import type { Seed } from '../random/seed.js';
 import { tInterval } from '../bootstrap/t-interval.js';
 import { outcomeRates } from '../costs/rates.js';
 import { emptyOutcomeCounts, type OutcomeCounts } from '../costs/tally.js';
@@ -42,6 +44,13 @@ export interface ShortlistOptions {
   costMargin?: number;
   /** The policy's file, named in errors. */
   policySource?: string;
+  /**
+   * Resamples of the bootstrap that gives the overall cost gap `benchplan sweep`'s interval
+   * (sweepInterval); default 9999, 0 skips it. Nothing else in the shortlist is random.
+   */
+  nResamples?: number;
+  /** Seed of that bootstrap; default 0 (sweep's default, so the two print the same interval). */
+  seed?: Seed;
 }
 
 /** One absolute bar on one candidate. */
@@ -85,6 +94,14 @@ export interface CostComparisonCheck {
   twoSidedInterval: [number, number];
   standardError: number;
   df: number;
+  /**
+   * Overall only (null for a stratum, or with nResamples 0): the interval `benchplan sweep` prints
+   * for this gap with the same seed, resamples and level: its `auto` rule (Student t below 100
+   * documents, BCa from 100; chooseIntervalMethod) over the paired per-document costs, drawn by
+   * bootstrapMeanDifference on the index path as sweepUncertainty draws it. Shown beside the
+   * verdict; the verdict rests on the t test.
+   */
+  sweepInterval: { method: 't' | 'bca'; confidenceInterval: [number, number]; nResamples: number; seed: string } | null;
   /** +costMargin: the candidate is eliminated when the gap is shown above it. */
   threshold: number;
   /** One-sided p of H0: gap ≤ costMargin (the candidate is within the margin). */
@@ -186,6 +203,8 @@ export interface ShortlistResult {
   cheapest: string | null;
   /** The attribution rule behind per-stratum costs; null without a policy. */
   costRule: string | null;
+  /** The bootstrap of the overall cost gaps' sweepInterval (null without a policy). */
+  costBootstrap: { nResamples: number; seed: string } | null;
   requirements: string[];
   perStratum: boolean;
   clustered: boolean;
@@ -320,7 +339,7 @@ function comparisonCheck(check: NonInferiorityCheck, margin: number): Omit<Compa
  * with method t, whose lower bound of cost_k − cost_cheapest is the bound here), and the
  * two-sided t interval at confidenceLevel beside it.
  */
-function costComparisonCheck(scope: CostScope, k: number, cheapest: number, costMargin: number, confidenceLevel: number, models: readonly string[]) {
+function costComparisonCheck(scope: CostScope, k: number, cheapest: number, costMargin: number, confidenceLevel: number, models: readonly string[], sweep: { nResamples: number; seed: string }) {
   const candidate = scope.values[k];
   const baseline = scope.values[cheapest];
   const at = (level: number) => nonInferiorityFromScores({ candidate, baseline }, { margin: 0, method: 't', confidenceLevel: level }).overall;
@@ -334,6 +353,13 @@ function costComparisonCheck(scope: CostScope, k: number, cheapest: number, cost
   else pValue = studentTCdf(-excess / check.standardError, df);
   const differences = Array.from(candidate, (x, d) => x - baseline[d]);
   const twoSidedInterval: [number, number] = n >= 2 ? tInterval(differences, { confidenceLevel }).confidenceInterval : [NaN, NaN];
+  let sweepInterval: CostComparisonCheck['sweepInterval'] = null;
+  if (scope.scope === 'overall' && sweep.nResamples > 0 && n >= 2) {
+    // sweepUncertainty's gap, step by step: auto picks t or BCa from the differences, then the index path.
+    const used = chooseIntervalMethod({ differences: Float64Array.from(differences) }).methodUsed === 'bca' ? 'bca' : 't';
+    const boot = bootstrapMeanDifference(candidate, baseline, { nResamples: sweep.nResamples, seed: sweep.seed, confidenceLevel, method: used, resamplePath: 'indices' });
+    sweepInterval = { method: used, confidenceInterval: boot.confidenceInterval, nResamples: sweep.nResamples, seed: sweep.seed };
+  }
   return {
     kind: 'costComparison' as const,
     scope: scope.scope,
@@ -342,6 +368,7 @@ function costComparisonCheck(scope: CostScope, k: number, cheapest: number, cost
     estimate: check.estimate,
     confidenceInterval: [check.lowerBound, Infinity] as [number, number],
     twoSidedInterval,
+    sweepInterval,
     standardError: check.standardError,
     df,
     threshold: costMargin,
@@ -382,7 +409,7 @@ function costComparisonCheck(scope: CostScope, k: number, cheapest: number, cost
  * @param table a scores table (a stratum column for per-stratum checks and stratum bars; an
  *   outcome column for rate bars).
  * @param options margin, requirements, confidenceLevel, perStratum, cluster, dropUnpaired, models,
- *   policy, costMargin, policySource.
+ *   policy, costMargin, policySource, nResamples and seed (of the overall cost gaps' sweep interval).
  * @returns best, finalists, eliminated, per-candidate checks with the first reason, costs and cost
  *   checks with a policy, the settings (the policy's owner, date and prices echoed).
  * @throws {InputError} for a bar naming a stratum the table lacks, a rate bar without outcomes,
@@ -392,6 +419,9 @@ function costComparisonCheck(scope: CostScope, k: number, cheapest: number, cost
  */
 export function shortlist(table: ScoresTable, options: ShortlistOptions = {}): ShortlistResult {
   const { margin, confidenceLevel, costMargin } = checkSettings(options);
+  const nResamples = options.nResamples ?? 9999;
+  if (!Number.isInteger(nResamples) || nResamples < 0) throw new RangeError(`nResamples must be a whole number ≥ 0 (got ${String(nResamples)})`);
+  const seed = String(options.seed ?? 0);
   const alpha = 1 - confidenceLevel;
   const models = options.models ?? table.models;
   if (models.length < 2) throw new InputError(`a shortlist needs at least two candidates (got ${models.length})`, { file: table.source });
@@ -449,7 +479,7 @@ export function shortlist(table: ScoresTable, options: ShortlistOptions = {}): S
     }
     let rawCosts: Array<ReturnType<typeof costComparisonCheck>> = [];
     if (policy !== null && k !== cheapestIndex) {
-      rawCosts = costScopesChecked.map((scope) => costComparisonCheck(scope, k, cheapestIndex, costMargin, confidenceLevel, aligned.models));
+      rawCosts = costScopesChecked.map((scope) => costComparisonCheck(scope, k, cheapestIndex, costMargin, confidenceLevel, aligned.models, { nResamples, seed }));
       rawCosts.forEach((c) => family.push({ pValue: c.pValue, boundAt: c.boundAt }));
     }
     const adjusted = holmAdjust(family.map((c) => c.pValue));
@@ -519,6 +549,7 @@ export function shortlist(table: ScoresTable, options: ShortlistOptions = {}): S
     costMargin: policy === null ? null : costMargin,
     cheapest: policy === null ? null : aligned.models[cheapestIndex],
     costRule: policy === null ? null : COST_RULE,
+    costBootstrap: policy === null ? null : { nResamples, seed },
     warnings,
   };
 }

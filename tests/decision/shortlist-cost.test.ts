@@ -48,7 +48,7 @@ function close(actual: number, expected: number, tolerance: number) {
 
 describe.each(['examples', 'spanning'] as const)('shortlist --policy against R (%s)', (name) => {
   const ref = reference[name];
-  const result = shortlist(cases[name], { margin: ref.margin, policy, costMargin: ref.costMargin });
+  const result = shortlist(cases[name], { margin: ref.margin, policy, costMargin: ref.costMargin, nResamples: 0 });
 
   it('picks the same best and cheapest and echoes the policy', () => {
     expect(result.best).toBe(ref.best);
@@ -115,6 +115,24 @@ describe.each(['examples', 'spanning'] as const)('shortlist --policy against R (
       close(k.twoSidedInterval[0], gap.confidenceInterval[0], 1e-12);
       close(k.twoSidedInterval[1], gap.confidenceInterval[1], 1e-12);
     }
+  });
+
+  it("gives the overall gap the very interval `benchplan sweep` prints (auto: t below 100 documents, BCa from 100; same seed)", () => {
+    const tally = tallyOutcomes(cases[name]);
+    const sweep = costSweep(tally, policy);
+    const u = sweepUncertainty(tally, sweep, { method: 'auto', nResamples: 999, seed: 'x' });
+    const r = shortlist(cases[name], { margin: ref.margin, policy, costMargin: ref.costMargin, nResamples: 999, seed: 'x' });
+    expect(r.costBootstrap).toEqual({ nResamples: 999, seed: 'x' });
+    let seen = 0;
+    for (const gap of u.gaps) {
+      const k = r.candidates.find((c) => c.model === gap.model)!.costComparisons.find((x) => x.scope === 'overall')!;
+      expect(k.sweepInterval).toEqual({ method: gap.methodUsed, confidenceInterval: gap.confidenceInterval, nResamples: 999, seed: 'x' });
+      seen += 1;
+    }
+    expect(seen).toBe(name === 'examples' ? 2 : 1);
+    // 159 documents take BCa, 30 take t.
+    expect(u.gaps[0].methodUsed).toBe(name === 'examples' ? 'bca' : 't');
+    for (const c of r.candidates) for (const k of c.costComparisons) if (k.scope !== 'overall') expect(k.sweepInterval).toBeNull();
   });
 
   it('ties strata to the whole: overall = Σ_h (D_h / D) · cost_h', () => {
