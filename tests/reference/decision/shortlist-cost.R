@@ -15,7 +15,7 @@
 #
 # Cases: examples/scores.csv (every document in one stratum) with margin 0.2 and cost margin 0.1,
 # and tests/reference/decision/cost-spanning.csv (9 of its 30 documents span two strata; made by
-# a seeded Python one-off, kept as data) with both margins 0. Prices: examples/policy.yaml's costs line.
+# tests/reference/decision/cost-spanning.py) with both margins 0. Prices: examples/policy.yaml's costs line.
 alpha <- 0.05
 line <- grep("^costs:", readLines("examples/policy.yaml"), value = TRUE)
 pairs <- regmatches(line, gregexpr("[a-z_]+: *[0-9.]+", line))[[1]]
