@@ -7,6 +7,8 @@
  *   history/2026-11-09.csv   the same items, a prompt tweak: nothing real changed
  *   history/2026-11-16.csv   the vendor shipped a new model: rare clauses got worse
  *   history/2026-11-23.csv   the benchmark was rotated to 2026Q4 (drift-after.csv's items): a version boundary
+ *   history/2026-11-23-rerun.csv   the same week's system re-run on the frozen 2026Q3 (history --rerun):
+ *                            on the items both versions share it scores as 2026-11-23.csv does
  *
  * Item model: item i passes in week w when u_i + 0.05·e_iw < p_h(w), with u_i a uniform item
  * effect shared by every week (the item's difficulty), e_iw uniform on (−1, 1) the week's own
@@ -31,10 +33,11 @@ function items(file: string): Array<{ item: string; stratum: string }> {
 }
 
 const weeks = [
-  { date: '2026-11-02', items: items('drift-before.csv'), vendorRelease: false },
-  { date: '2026-11-09', items: items('drift-before.csv'), vendorRelease: false },
-  { date: '2026-11-16', items: items('drift-before.csv'), vendorRelease: true },
-  { date: '2026-11-23', items: items('drift-after.csv'), vendorRelease: true },
+  { date: '2026-11-02', items: items('drift-before.csv'), vendorRelease: false, file: '2026-11-02.csv' },
+  { date: '2026-11-09', items: items('drift-before.csv'), vendorRelease: false, file: '2026-11-09.csv' },
+  { date: '2026-11-16', items: items('drift-before.csv'), vendorRelease: true, file: '2026-11-16.csv' },
+  { date: '2026-11-23', items: items('drift-after.csv'), vendorRelease: true, file: '2026-11-23.csv' },
+  { date: '2026-11-23', items: items('drift-before.csv'), vendorRelease: true, file: '2026-11-23-rerun.csv' },
 ];
 for (const week of weeks) {
   const lines = ['item,model,stratum,score'];
@@ -44,5 +47,5 @@ for (const week of weeks) {
     const p = week.vendorRelease && stratum === 'rare_clause' ? 0.3 : RATE[stratum];
     lines.push(`${item},prod,${stratum},${u + 0.05 * e < p ? 1 : 0}`);
   }
-  writeFileSync(join(here, 'history', `${week.date}.csv`), `${lines.join('\n')}\n`);
+  writeFileSync(join(here, 'history', week.file), `${lines.join('\n')}\n`);
 }

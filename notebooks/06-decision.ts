@@ -18,6 +18,7 @@ import {
   freezeVersion,
   historyChartSpec,
   loadManifest,
+  loadPolicy,
   loadScores,
   loadStrata,
   parseRequirement,
@@ -58,6 +59,23 @@ export async function run(outDir: string): Promise<string> {
     gamma is out on a per-stratum bar: it invents a clause on one negative control in ten, which
     the overall mean would never show. beta is out because it is distinguishably worse than the
     best overall (and on the rare clauses).
+
+    The same shortlist can be asked in money. With the cost policy \`benchplan sweep\` uses (a
+    fabrication costs 8 misses, owned by the Head of Regulatory Risk), a bar can be on expected
+    cost per document, and a finalist may not be shown to cost more than the cheapest by more than
+    a cost margin, overall or in any stratum. A stratum's cost counts each item in its own
+    stratum, over the documents with an item there.
+  `);
+
+  // #region shortlist-cost
+  const policy = loadPolicy('examples/policy.yaml');
+  const priced = shortlist(scores, { margin: 0.2, policy, costMargin: 0.1, requirements: [parseRequirement('overall.cost<=1.2')] });
+  const costLines = priced.candidates.map((c) => `${c.model}: ${formatNumber(c.costs[0].estimate)} ${formatInterval(c.costs[0].confidenceInterval)} per document; ${c.shortlisted ? 'finalist' : `out, ${c.firstReason!.reason}`}`);
+  // #endregion
+  nb.code('shortlist-cost').output(`policy owner: ${priced.policy!.owner}, decided ${priced.policy!.decided}; cheapest: ${priced.cheapest}\n${costLines.join('\n')}`);
+  nb.md(`
+    beta is within 0.2 of alpha on the score, but its rare clauses cost 0.7 more per document:
+    out on a per-stratum cost. gamma fails the absolute cost bar.
 
     ## The review sample
 
@@ -124,25 +142,33 @@ export async function run(outDir: string): Promise<string> {
     After the sign-off the choice ships as \`prod\`, and the benchmark becomes the instrument on the
     weekly dashboard: run on every prompt change, and when a vendor ships. Each week's change is
     paired on the items both weeks scored, and flagged only when it is distinguishable (Holm across
-    the headline and the strata). A week whose item set changed is a version boundary.
+    the headline and the strata). A week whose item set changed is a version boundary: there the
+    change is split by drift attribution into the system's part and the instrument's. The last week
+    also re-ran the frozen previous version, so the split is exact.
   `);
 
   // #region history
   const weeks = ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23'];
   const weights = strata.strata.map((s) => ({ stratum: s.name, weight: s.traffic! }));
-  const history = runHistory(weeks.map((date) => ({ date, table: loadScores(`examples/history/${date}.csv`) })), { weights });
+  const reruns = [{ date: '2026-11-23', table: loadScores('examples/history/2026-11-23-rerun.csv') }];
+  const history = runHistory(weeks.map((date) => ({ date, table: loadScores(`examples/history/${date}.csv`) })), { weights, attribution: { reruns, seed: 0 } });
+  const split = history.runs[3].attribution[0];
   const rows = history.runs.map((r) => {
     const m = r.models[0];
     const flagged = m.changes.filter((c) => c.flagged).map((c) => `${c.scope} ${formatNumber(c.estimate)} ${formatInterval(c.confidenceInterval)}`);
     return [`${r.date}${r.versionBoundary ? ' (new version)' : ''}`, `${formatNumber(m.points[0].estimate)} ${formatInterval(m.points[0].confidenceInterval)}`, flagged.join('; ') || '—'];
   });
   // #endregion
-  nb.code('history').output(formatTable(['week', 'headline', 'distinguishable change'], rows));
+  nb.code('history').output(
+    `${formatTable(['week', 'headline', 'distinguishable change'], rows)}\n\nat the version boundary (${split.mode}): change ${formatNumber(split.total)} = system ${formatNumber(split.system.estimate)} ${formatInterval(split.system.confidenceInterval)} + instrument ${formatNumber(split.instrument.estimate)} ${formatInterval(split.instrument.confidenceInterval)}\n${split.verdict.text}`,
+  );
   await nb.chart(historyChartSpec(history), 'Each week’s headline and stratum scores with 95% intervals; the ring marks the vendor release week on the rare clauses; the dashed line the rotation.');
   nb.md(`
     The vendor release moved the headline by about ten points, but the rare-clause stratum is the
-    one whose change is distinguishable on its own items: that is where to look first. The last
-    week's scores are not comparable to the week before without \`benchplan drift\`: the test changed.
+    one whose change is distinguishable on its own items: that is where to look first. At the
+    rotation neither the system nor the test moved measurably: the re-run of the old version
+    scores what the week before scored, and the new items are about as hard as the ones they
+    replaced. Without the re-run, the items both versions share would have stood in for it.
   `);
   return nb.write(outDir);
 }

@@ -6,7 +6,11 @@ import { loadStrata } from '../data/strata-file.js';
 import { runHistory, type HistoryResult } from '../decision/history.js';
 import { listArchiveVersions, readArchiveVersion } from '../rotation/archive.js';
 import { formatInterval, formatNumber, formatTable } from '../report/table.js';
-import { contextOf, emit, numberFlag, warningLines, type Io } from './io.js';
+import { INTERVAL_METHODS, type IntervalMethod } from '../bootstrap/index.js';
+import { choiceFlag, contextOf, emit, numberFlag, resamplesFlag, seedFlag, warningLines, type Io } from './io.js';
+
+/** The drift attribution's bootstrap methods (as `benchplan drift`: the analytic t has no form for its statistic). */
+const DRIFT_METHODS = INTERVAL_METHODS.filter((m) => m !== 't') as IntervalMethod[];
 import { loadInputs, withSourceOptions } from './sources.js';
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -34,7 +38,22 @@ export function formatHistory(r: HistoryResult): string {
   const flagged = r.runs.flatMap((run) => run.models.flatMap((m) => m.changes.filter((c) => c.flagged).map((c) => `${run.date} ${m.model} ${c.scope}: ${c.estimate > 0 ? '+' : ''}${formatNumber(c.estimate)} ${formatInterval(c.confidenceInterval)} on ${c.shared} shared items (Holm-adjusted p ${formatNumber(c.adjustedPValue)})`)));
   out.push('', flagged.length === 0 ? 'No run changed distinguishably from the one before.' : 'Distinguishable changes from the previous run (paired on shared items; ▲ ▼ above):', ...flagged.map((f) => `  ${f}`));
   const boundaries = r.runs.filter((x) => x.versionBoundary);
-  if (boundaries.length > 0) out.push('', ...boundaries.map((b) => `| version boundary at ${b.date}${b.version === null ? '' : ` (${b.version})`}: ${b.added} items added, ${b.removed} removed; a change here mixes the system's and the test's (see benchplan drift)`));
+  for (const b of boundaries) {
+    out.push('', `| version boundary at ${b.date}${b.version === null ? '' : ` (${b.version})`}: ${b.added} items added, ${b.removed} removed; the change splits into the system's and the test's (drift attribution${b.rerun === null ? ', the shared items held still: no re-run given' : `, re-run ${b.rerun}`}):`);
+    if (b.attribution.length === 0) out.push(`  not split${r.attributionSettings === null ? ' (attribution off)' : ' (no model ran on both sides, or nothing was shared; see the warnings)'}`);
+    for (const a of b.attribution) {
+      const rows = [
+        ['change (mean over items)', formatNumber(a.total), ''],
+        [`system (paired on ${a.mode === 'rerun' ? `the re-run's ${a.system.n}` : `the ${a.system.n} shared`} items)`, formatNumber(a.system.estimate), formatInterval(a.system.confidenceInterval)],
+        [a.mode === 'rerun' ? 'instrument (same system, new vs old version)' : `instrument (same system: ${a.addedItems} added items vs the shared)`, formatNumber(a.instrument.estimate), formatInterval(a.instrument.confidenceInterval)],
+        ...(a.mode === 'rerun' && a.retired === 0 ? [] : [[a.mode === 'rerun' ? 'not covered by the re-run' : `retired items (${a.retiredItems}, on the previous system)`, formatNumber(a.retired), '']]),
+      ];
+      out.push(`  ${a.model}: ${a.verdict.text}`);
+      out.push(formatTable(['part', 'estimate', `${level} ${a.method} interval`], rows, { align: ['left', 'right', 'right'] }).replace(/^/gm, '    '));
+      if (a.reweighted !== null) out.push(`    reweighted headline: change ${formatNumber(a.reweighted.total)} = system ${formatNumber(a.reweighted.system)} + instrument ${formatNumber(a.reweighted.instrument)}${a.mode === 'rerun' ? '' : ` + retired ${formatNumber(a.reweighted.total - a.reweighted.system - a.reweighted.instrument)}`} (Σ traffic × per stratum)`);
+      out.push(`    by stratum (system / instrument): ${a.strata.map((h) => `${h.stratum} ${formatNumber(h.system)} / ${formatNumber(h.instrument)}`).join('; ')}`);
+    }
+  }
   out.push(...warningLines(r.warnings));
   return out.join('\n');
 }
@@ -47,6 +66,10 @@ export function register(program: Command, io: Io): void {
     .option('--strata <file>', 'strata file with traffic shares: the headline is reweighted (default: the plain mean)')
     .option('--model <model>', 'a model to follow (repeat; default every model)', collect)
     .option('--archive <dir>', "a benchmark archive: each run is labelled with the version whose eval items it scored")
+    .option('--rerun <DATE=FILE>', "at a version boundary: the run DATE's system re-run on the previous version (repeat), for the exact drift split", collect)
+    .option('--resamples <n>', 'bootstrap resamples of the drift attribution at version boundaries (at most 10,000,000)', '9999')
+    .option('--seed <seed>', 'seed of the drift attribution', '0')
+    .option('--drift-method <method>', `interval method of the drift attribution: ${DRIFT_METHODS.join(', ')}`, 'bca')
     .option('--confidence <level>', 'two-sided level of the intervals', '0.95')
     .option(...CHART_OPTION);
   withSourceOptions(command)
@@ -54,11 +77,16 @@ export function register(program: Command, io: Io): void {
       const ctx = contextOf(cmd, io);
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
       if (opts.chart !== undefined) preflightChart(opts.chart);
-      const runs = opts.run.map((text) => {
+      const nResamples = resamplesFlag(opts.resamples) as number;
+      const seed = seedFlag(opts.seed);
+      const method = choiceFlag('--drift-method', opts.driftMethod, DRIFT_METHODS) as IntervalMethod;
+      const dated = (flag: string) => (text: string) => {
         const at = text.indexOf('=');
-        if (at <= 0 || at === text.length - 1) throw new InputError('must be DATE=FILE, e.g. 2026-11-02=runs/w45.csv', { file: '--run', value: text });
+        if (at <= 0 || at === text.length - 1) throw new InputError('must be DATE=FILE, e.g. 2026-11-02=runs/w45.csv', { file: flag, value: text });
         return { date: text.slice(0, at), table: loadInputs([text.slice(at + 1)], opts as Record<string, unknown>, io).table };
-      });
+      };
+      const runs = opts.run.map(dated('--run'));
+      const reruns = (opts.rerun ?? []).map(dated('--rerun'));
       let weights;
       if (opts.strata !== undefined) {
         const strata = loadStrata(opts.strata);
@@ -73,7 +101,7 @@ export function register(program: Command, io: Io): void {
           return { version: v, items: record.items.filter((x) => x.split === 'eval').map((x) => x.item) };
         });
       }
-      const result = runHistory(runs, { confidenceLevel, ...(versions === undefined ? {} : { versions }), ...(weights === undefined ? {} : { weights }), ...(opts.model === undefined ? {} : { models: opts.model }) });
+      const result = runHistory(runs, { confidenceLevel, attribution: { reruns, nResamples, seed, method }, ...(versions === undefined ? {} : { versions }), ...(weights === undefined ? {} : { weights }), ...(opts.model === undefined ? {} : { models: opts.model }) });
       emit(ctx, result, () => formatHistory(result));
       if (opts.chart !== undefined) await writeChart(historyChartSpec(result), opts.chart);
     });

@@ -37,6 +37,7 @@ export function register(program: Command, io: Io): void {
     .option('--annotations <file>', 'annotations (CSV or JSONL): agreement per clause type')
     .option('--archive <dir>', 'benchmark archive (benchplan freeze): versions, integrity, the last rotation by stratum')
     .option('--history-run <DATE=FILE>', 'a dated run of the instrument (repeat, in date order): the weekly-dashboard section, as benchplan history', collectRun)
+    .option('--history-rerun <DATE=FILE>', "with --history-run: the run DATE's system re-run on the previous version (a version boundary's exact drift split, as history --rerun)", collectRun)
     .option('--budget <n>', 'items to allocate and size for (default: the items in --scores) (at most 10,000,000)')
     .option('--mde <x>', "the gap to size for, in the pilot's score units (default: the gap the budget resolves)")
     .option('--seed <seed>', 'seed of every bootstrap', '0')
@@ -89,12 +90,20 @@ export function register(program: Command, io: Io): void {
         inputs.push(fingerprintFolder('archive', options.archive));
         sources.archive = options.archive;
       }
+      if (options.historyRerun !== undefined && options.historyRun === undefined) throw new InputError('goes with --history-run', { file: '--history-rerun', value: options.historyRerun[0] });
       if (options.historyRun !== undefined) {
         sources.history = options.historyRun.map((text) => {
           const at = text.indexOf('=');
           if (at <= 0 || at === text.length - 1) throw new InputError('must be DATE=FILE, e.g. 2026-11-02=runs/w45.csv', { file: '--history-run', value: text });
           const file = text.slice(at + 1);
           inputs.push(fingerprintFile(`run ${text.slice(0, at)}`, file));
+          return { date: text.slice(0, at), table: loadInputs([file], options as Record<string, unknown>, io).table };
+        });
+        sources.historyReruns = (options.historyRerun ?? []).map((text) => {
+          const at = text.indexOf('=');
+          if (at <= 0 || at === text.length - 1) throw new InputError('must be DATE=FILE, e.g. 2026-11-23=runs/w48-rerun.csv', { file: '--history-rerun', value: text });
+          const file = text.slice(at + 1);
+          inputs.push(fingerprintFile(`re-run ${text.slice(0, at)}`, file));
           return { date: text.slice(0, at), table: loadInputs([file], options as Record<string, unknown>, io).table };
         });
         const history = sources.history;

@@ -1,17 +1,21 @@
 import type { Command } from '@commander-js/extra-typings';
 import { writeFileAtomic, preflightOutput } from '../data/atomic.js';
 import { InputError } from '../data/errors.js';
+import { loadPolicy } from '../data/policy.js';
 import { loadStrata } from '../data/strata-file.js';
+import { sha256File } from '../rotation/hash.js';
 import { parseRequirement } from '../decision/requirement.js';
 import { shortlist, type ShortlistResult } from '../decision/shortlist.js';
 import { formatInterval, formatNumber, formatTable } from '../report/table.js';
-import { contextOf, emit, numberFlag, toJsonText, warningLines, type Io } from './io.js';
+import { contextOf, emit, numberFlag, resamplesFlag, seedFlag, toJsonText, warningLines, type Io } from './io.js';
 import { loadInputs, withSourceOptions } from './sources.js';
 
 /** The JSON document of `benchplan shortlist` (also what `--output` writes and `signoff --shortlist` reads). */
 export interface ShortlistReport extends ShortlistResult {
   scores: string;
   strata: string | null;
+  /** The policy echoed with its file and that file's SHA-256 (what `signoff --policy` records). */
+  policy: (NonNullable<ShortlistResult['policy']> & { source: string; sha256: string }) | null;
 }
 
 function level(confidenceLevel: number): string {
@@ -22,6 +26,7 @@ function level(confidenceLevel: number): string {
 export function formatShortlist(r: ShortlistReport): string {
   const out: string[] = [];
   out.push(`Finalists: ${r.finalists.join(', ')}   (best by mean score: ${r.best}; ${r.n} common items of ${r.scores})`);
+  if (r.policy !== null) out.push(`Cost policy ${r.policy.source} (owner: ${r.policy.owner}, decided ${r.policy.decided}; sha256 ${r.policy.sha256.slice(0, 12)}…): cheapest by expected cost per document: ${r.cheapest}`);
   const eliminated = r.candidates.filter((c) => !c.shortlisted);
   if (eliminated.length === 0) out.push('Eliminated: none');
   else {
@@ -35,11 +40,28 @@ export function formatShortlist(r: ShortlistReport): string {
     for (const k of c.comparisons) {
       rows.push([c.model, `${k.scope}: − ${r.best}`, formatNumber(k.estimate), `(−∞, ${formatNumber(k.confidenceInterval[1])}]`, formatNumber(k.adjustedPValue), k.worse ? 'WORSE' : 'within']);
     }
+    for (const k of c.costComparisons) {
+      rows.push([c.model, `${k.scope} cost/doc: − ${k.reference}`, formatNumber(k.estimate), `[${formatNumber(k.confidenceInterval[0])}, ∞)`, formatNumber(k.adjustedPValue), k.worse ? 'COSTLIER' : 'within']);
+    }
   }
   if (rows.length > 0) out.push(formatTable(['candidate', 'check', 'estimate', `${level(r.confidenceLevel)} interval`, 'Holm p', 'verdict'], rows, { align: ['left', 'left', 'right', 'right', 'right', 'left'] }));
+  if (r.policy !== null) {
+    out.push('');
+    out.push(`Expected cost per document at the policy's prices (${level(r.confidenceLevel)} t intervals over documents)`);
+    const scopes = r.candidates[0].costs.map((x) => x.scope);
+    out.push(
+      formatTable(
+        ['candidate', ...scopes.map((x) => (x === 'overall' ? `overall (${r.candidates[0].costs[0].documents} docs)` : `${x} (${r.candidates[0].costs.find((y) => y.scope === x)!.documents})`))],
+        r.candidates.map((c) => [c.model, ...c.costs.map((x) => `${formatNumber(x.estimate, 3)} ${formatInterval(x.confidenceInterval)}`)]),
+      ),
+    );
+    out.push(`A stratum's cost: ${r.costRule}.`);
+    const gaps = r.candidates.flatMap((c) => c.costComparisons.filter((k) => k.sweepInterval !== null).map((k) => `${c.model} − ${k.reference} ${formatNumber(k.estimate, 3)} ${formatInterval(k.sweepInterval!.confidenceInterval)} (${k.sweepInterval!.method})`));
+    if (gaps.length > 0 && r.costBootstrap !== null) out.push(`As benchplan sweep prints them (${level(r.confidenceLevel)}, ${r.costBootstrap.nResamples} resamples, seed ${r.costBootstrap.seed}): overall cost gaps ${gaps.join('; ')}.`);
+  }
   out.push('');
   out.push(
-    `Eliminated when a bar fails (judged on the estimate) or when candidate − ${r.best} is shown below −margin (${formatNumber(-r.margin)}): one-sided paired t, ${level(r.confidenceLevel)}, Holm across each candidate's ${r.perStratum ? 'overall and per-stratum ' : ''}checks (α ${formatNumber(r.alpha)}).`,
+    `Eliminated when a bar fails (judged on the estimate) or when candidate − ${r.best} is shown below −margin (${formatNumber(-r.margin)}): one-sided paired t, ${level(r.confidenceLevel)}, Holm across each candidate's ${r.perStratum ? 'overall and per-stratum ' : ''}checks (α ${formatNumber(r.alpha)}).${r.policy === null ? '' : ` With the policy, also when its cost per document − ${r.cheapest}'s is shown above the cost margin (${formatNumber(r.costMargin as number)}), in the same Holm family.`}`,
   );
   out.push(...warningLines(r.warnings));
   return out.join('\n');
@@ -56,7 +78,11 @@ export function register(program: Command, io: Io): void {
     .argument('<scores...>', 'scores file(s) with every candidate: CSV / JSONL, or promptfoo, Inspect, lm-eval results')
     .option('--strata <file>', 'strata file (YAML): every stratum of the scores must be in it')
     .option('--margin <x>', 'how much worse than the best a finalist may be, in score units', '0')
-    .option('--require <bar>', 'an absolute bar, STRATUM.METRIC<=X or overall.METRIC>=X; METRIC mean, hallucinationRate, recall, precision (repeat)', collect)
+    .option('--require <bar>', 'an absolute bar, STRATUM.METRIC<=X or overall.METRIC>=X; METRIC mean, hallucinationRate, recall, precision, cost (with --policy) (repeat)', collect)
+    .option('--policy <file>', 'cost policy (YAML, as sweep): cost bars, and not costlier per document than the cheapest (overall and per stratum)')
+    .option('--cost-margin <x>', 'with --policy: how much more per document than the cheapest a finalist may cost, in the policy\'s units', '0')
+    .option('--resamples <n>', "with --policy: resamples of the bootstrap that gives the overall cost gaps sweep's interval (0 skips it)", '9999')
+    .option('--seed <seed>', 'with --policy: seed of that bootstrap', '0')
     .option('--model <model>', 'a candidate to consider (repeat; default every model)', collect)
     .option('--confidence <level>', 'one-sided confidence level of each check', '0.95')
     .option('--no-per-stratum', 'compare with the best overall only')
@@ -76,6 +102,11 @@ Example:
       const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
       const requirements = (opts.require ?? []).map((text) => parseRequirement(text));
+      const costMargin = numberFlag('--cost-margin', opts.costMargin, { min: 0 }) as number;
+      if (opts.policy === undefined && opts.costMargin !== '0') throw new InputError('goes with --policy (the cost margin is in its units)', { file: '--cost-margin', value: opts.costMargin });
+      const policy = opts.policy === undefined ? undefined : loadPolicy(opts.policy);
+      const nResamples = resamplesFlag(opts.resamples, 0) as number;
+      const seed = seedFlag(opts.seed);
       if (opts.output !== undefined) preflightOutput(opts.output, '--output');
       const table = loadInputs(inputs, opts as Record<string, unknown>, io).table;
       let strataSource: string | null = null;
@@ -95,8 +126,10 @@ Example:
         cluster: Boolean(opts.cluster),
         dropUnpaired: Boolean(opts.dropUnpaired),
         models: opts.model,
+        ...(policy === undefined ? {} : { policy, costMargin, policySource: opts.policy, nResamples, seed }),
       });
-      const report: ShortlistReport = { ...result, scores: scoresPath, strata: strataSource };
+      const policyEcho = result.policy === null ? null : { ...result.policy, source: opts.policy as string, sha256: sha256File(opts.policy as string, { regularOnly: true }).sha256 };
+      const report: ShortlistReport = { ...result, scores: scoresPath, strata: strataSource, policy: policyEcho };
       if (opts.output !== undefined) writeFileAtomic(opts.output, toJsonText(report));
       emit(ctx, report, () => formatShortlist(report));
     });

@@ -1,6 +1,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { sha256File } from '../rotation/hash.js';
 import { InputError } from '../data/errors.js';
 import { loadPolicy } from '../data/policy.js';
 import { parseWith } from '../data/validate.js';
@@ -8,10 +9,10 @@ import { signoff, type EvidenceRole } from '../decision/signoff.js';
 import { choiceFlag, contextOf, emit, type Io } from './io.js';
 
 /** The part of a `shortlist --output` document a sign-off reads. */
-const ShortlistDocumentSchema = z.looseObject({ finalists: z.array(z.string()), best: z.string() });
+const ShortlistDocumentSchema = z.looseObject({ finalists: z.array(z.string()), best: z.string(), policy: z.looseObject({ sha256: z.string(), source: z.string() }).nullable().optional() });
 
 /** Reads the finalists from a `benchplan shortlist -o` document. @throws {InputError} naming the file. */
-export function readShortlist(path: string): { finalists: string[] } {
+export function readShortlist(path: string): { finalists: string[]; policy?: { sha256: string; source: string } | null } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -50,6 +51,11 @@ export function register(program: Command, io: Io): void {
       const ctx = contextOf(cmd, io);
       const list = readShortlist(opts.shortlist);
       const policyOwner = opts.policy === undefined ? null : loadPolicy(opts.policy).owner;
+      // A shortlist priced under one policy signed off with another would record the wrong exchange rate.
+      if (opts.policy !== undefined && list.policy) {
+        const now = sha256File(opts.policy, { regularOnly: true }).sha256;
+        if (now !== list.policy.sha256) throw new InputError(`is not the policy the shortlist was computed under (${opts.shortlist} records ${list.policy.source} with sha256 ${list.policy.sha256.slice(0, 12)}…, this file has ${now.slice(0, 12)}…)`, { file: opts.policy });
+      }
       const evidence: Array<{ role: EvidenceRole; path: string }> = [];
       const files: Array<[EvidenceRole, string | undefined]> = [['scores', opts.scores], ['strata', opts.strata], ['policy', opts.policy], ['shortlist', opts.shortlist], ['review', opts.review], ['agreement', opts.agreement]];
       for (const [role, path] of files) if (path !== undefined) evidence.push({ role, path });

@@ -5,7 +5,10 @@ import { InputError } from '../data/errors.js';
 import { isIsoDate } from '../data/dates.js';
 import type { ScoresTable } from '../data/scores.js';
 import { normalCdf } from '../distributions/index.js';
+import type { IntervalMethod } from '../bootstrap/index.js';
+import type { Seed } from '../random/seed.js';
 import { reweightedHeadline, type StratumWeight } from '../strata/headline.js';
+import { boundaryDrift, type BoundaryAttribution } from './boundary-drift.js';
 
 /** One run of the instrument: a scores file and the date it ran. */
 export interface HistoryRun {
@@ -28,6 +31,21 @@ export interface HistoryOptions {
    * of them, else to none.
    */
   versions?: ReadonlyArray<{ version: string; items: readonly string[] }>;
+  /**
+   * The drift attribution at each version boundary (boundaryDrift): on by default; false skips
+   * it. `reruns`: re-runs of the previous version by a boundary run's systems, by the run's date
+   * (`benchplan history --rerun DATE=FILE`), for the exact split; without one, the shared items
+   * stand in for the frozen version. method / nResamples / seed as attributeDrift (defaults bca,
+   * 9999, 0; each boundary and model draws from `${seed}:${date}:${model}`).
+   */
+  attribution?:
+    | false
+    | {
+        reruns?: ReadonlyArray<{ date: string; table: ScoresTable }>;
+        method?: IntervalMethod;
+        nResamples?: number;
+        seed?: Seed;
+      };
 }
 
 /** One score with its interval. */
@@ -79,6 +97,13 @@ export interface HistoryEntry {
   added: number;
   removed: number;
   models: HistoryModelRun[];
+  /**
+   * At a version boundary: per model that also ran in the previous run, how much of its change is
+   * the system and how much the instrument (boundaryDrift); empty elsewhere and when attribution is off.
+   */
+  attribution: BoundaryAttribution[];
+  /** The re-run the attribution used at this boundary (its source), or null. */
+  rerun: string | null;
 }
 
 /** The instrument over time, with the settings used. */
@@ -90,6 +115,8 @@ export interface HistoryResult {
   confidenceLevel: number;
   alpha: number;
   multiplicity: 'holm';
+  /** The drift attribution's settings at version boundaries, or null when it is off. */
+  attributionSettings: { method: IntervalMethod; nResamples: number; seed: string } | null;
   warnings: string[];
 }
 
@@ -169,8 +196,10 @@ function scopes(values: Array<{ stratum: string; value: number }>, strata: reado
  * Σ W_h · mean_h(d) ± z · √(Σ W_h² s_h²(d) / n_h) (or a t interval of the plain mean). A change
  * is flagged when its Holm-adjusted p (across the model's headline and strata at that run) is
  * below α = 1 − confidenceLevel. A run whose benchmark version (options.versions) differs from
- * the previous run's, or without versions whose item set differs, is a version boundary: the test changed too, so its change is not the system's alone (use
- * `benchplan drift` to split the two).
+ * the previous run's, or without versions whose item set differs, is a version boundary: the test changed too, so its change is not the system's alone. At each
+ * boundary, for every model in both runs, boundaryDrift splits the change into the system's part
+ * and the instrument's (attributeDrift, `benchplan drift`'s estimator): exactly with a re-run of
+ * the previous version (options.attribution.reruns), else with the shared items as the frozen part.
  * Reference: the paired t test (R `t.test(cur, prev, paired = TRUE)`), Cochran (1977) §5.2 for the
  * stratified variance, Holm (1979).
  * @param runs the runs, in increasing date order.
@@ -188,12 +217,21 @@ export function runHistory(runs: readonly HistoryRun[], options: HistoryOptions 
   }
   const alpha = 1 - confidenceLevel;
   const weights = options.weights === undefined ? null : [...options.weights];
+  const attribution = options.attribution === false ? null : (options.attribution ?? {});
+  const attributionSettings = attribution === null ? null : { method: attribution.method ?? ('bca' as IntervalMethod), nResamples: attribution.nResamples ?? 9999, seed: String(attribution.seed ?? 0) };
+  const reruns = new Map<string, ScoresTable>();
+  for (const r of attribution?.reruns ?? []) {
+    if (reruns.has(r.date)) throw new InputError('two re-runs for one date', { file: '--rerun', value: r.date });
+    if (!runs.some((x) => x.date === r.date)) throw new InputError('no run has this date (a re-run belongs to a run at a version boundary)', { file: '--rerun', value: r.date });
+    reruns.set(r.date, r.table);
+  }
   const scored = runs.map((r) => modelScores(r.table));
   const models = options.models ? [...options.models] : [...new Set(scored.flatMap((m) => [...m.keys()]))];
   const warnings: string[] = [];
   const last = new Map<string, ModelScores>();
   let previousItems: Set<string> | null = null;
   let previousVersion: string | null = null;
+  let previousTable: ScoresTable | null = null;
   const versions = (options.versions ?? []).map((v) => ({ version: v.version, items: new Set(v.items) }));
   const versionOf = (items: Set<string>): string | null => {
     const holding = versions.filter((v) => [...items].every((x) => v.items.has(x)));
@@ -211,7 +249,10 @@ export function runHistory(runs: readonly HistoryRun[], options: HistoryOptions 
     previousItems = items;
     const version = versionOf(items);
     const changedVersion = k > 0 && version !== null && previousVersion !== null ? version !== previousVersion : added > 0 || removed > 0;
+    const versionBefore = previousVersion;
     previousVersion = version;
+    const tableBefore = previousTable;
+    previousTable = run.table;
     const entryModels: HistoryModelRun[] = [];
     for (const model of models) {
       const now = scored[k].get(model);
@@ -245,7 +286,37 @@ export function runHistory(runs: readonly HistoryRun[], options: HistoryOptions 
       last.set(model, now);
       entryModels.push({ model, points, changes, flagged: changes.some((c) => c.flagged) });
     }
-    return { date: run.date, source: run.table.source, items: items.size, versionBoundary: k > 0 && changedVersion, version, added, removed, models: entryModels };
+    const versionBoundary = k > 0 && changedVersion;
+    const rerun = reruns.get(run.date) ?? null;
+    if (rerun !== null && !versionBoundary) throw new InputError(`the run of ${run.date} is not at a version boundary: a re-run of the previous version only means something where the version changed`, { file: '--rerun', value: run.date });
+    const boundaryParts: BoundaryAttribution[] = [];
+    if (versionBoundary && attributionSettings !== null && tableBefore !== null) {
+      for (const m of entryModels) {
+        if (!tableBefore.models.includes(m.model)) continue;
+        if (rerun !== null && !rerun.models.includes(m.model)) {
+          warnings.push(`${run.date}: ${m.model} is not in the re-run ${rerun.source}: its split uses the shared items`);
+        }
+        const own = rerun !== null && rerun.models.includes(m.model) ? rerun : null;
+        try {
+          const part = boundaryDrift(tableBefore, run.table, m.model, own, {
+            method: attributionSettings.method,
+            confidenceLevel,
+            nResamples: attributionSettings.nResamples,
+            seed: `${attributionSettings.seed}:${run.date}:${m.model}`,
+            weights,
+            previousVersion: versionBefore,
+            currentVersion: version,
+          });
+          boundaryParts.push(part);
+          warnings.push(...part.warnings.map((w) => `${run.date}: ${m.model}: drift attribution: ${w}`));
+        } catch (error) {
+          // No shared item and no re-run: nothing holds the instrument still, so nothing to split.
+          if (!(error instanceof InputError) || own !== null) throw error;
+          warnings.push(`${run.date}: ${m.model}: the change at the version boundary cannot be split: ${run.table.source} shares no item with the previous run; give a re-run of the previous version (--rerun)`);
+        }
+      }
+    }
+    return { date: run.date, source: run.table.source, items: items.size, versionBoundary, version, added, removed, models: entryModels, attribution: boundaryParts, rerun: rerun === null ? null : rerun.source };
   });
-  return { runs: entries, models, headline: weights === null ? 'plain mean' : 'reweighted', weights, confidenceLevel, alpha, multiplicity: 'holm', warnings };
+  return { runs: entries, models, headline: weights === null ? 'plain mean' : 'reweighted', weights, confidenceLevel, alpha, multiplicity: 'holm', attributionSettings, warnings };
 }

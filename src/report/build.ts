@@ -28,6 +28,8 @@ export interface ReportSources {
   archive?: string;
   /** Dated runs of the instrument (`--history-run DATE=FILE`): the weekly dashboard. */
   history?: readonly HistoryRun[];
+  /** Re-runs of the previous version at the history's version boundaries, by run date (`--history-rerun`). */
+  historyReruns?: readonly HistoryRun[];
 }
 
 /** Settings of a report. */
@@ -110,7 +112,7 @@ export function buildReport(sources: ReportSources, options: BuildReportOptions)
   if (archive !== undefined) sections.push(onInputs([archive], () => archiveSection(archive).section));
 
   const history = sources.history;
-  if (history !== undefined && history.length > 0) sections.push(onInputs(history.map((r) => r.table.source), () => historySection(history, strata, settings).section));
+  if (history !== undefined && history.length > 0) sections.push(onInputs(history.map((r) => r.table.source), () => historySection(history, strata, settings, sources.historyReruns).section));
 
   return {
     title: options.title ?? 'benchplan report',

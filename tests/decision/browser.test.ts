@@ -7,6 +7,7 @@ import { reviewPageHtml } from '../../src/decision/review-page.js';
 import { runHistory } from '../../src/decision/history.js';
 import { historyChartSpec } from '../../src/charts/history.js';
 import { figureHtml, htmlPage } from '../../src/report/html.js';
+import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/files.js';
 import { checkInBrowser } from '../report/browser.js';
 
@@ -23,16 +24,26 @@ describe('the decision pages in headless Chromium', () => {
     const bad = join(dir, 'hostile.html');
     writeFileSync(bad, reviewPageHtml(reviewSample(hostile, { finalists: ['alpha', 'beta'], strata: ['rare'], items: new Map([['x"><img src="http://example.invalid/a.png">', { text: '<script>document.title="owned"</script>' }]]) })));
     const dates = ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23'];
-    const history = runHistory(dates.map((date) => ({ date, table: loadScores(`examples/history/${date}.csv`) })));
+    const rerun = { date: '2026-11-23', table: loadScores('examples/history/2026-11-23-rerun.csv') };
+    const history = runHistory(dates.map((date) => ({ date, table: loadScores(`examples/history/${date}.csv`) })), { attribution: { reruns: [rerun], nResamples: 199 } });
     const dashboard = join(dir, 'history.html');
     writeFileSync(dashboard, htmlPage('History', await figureHtml({ spec: historyChartSpec(history), caption: 'the weekly dashboard' }, 'history')));
-    const [good, evil, chart] = await checkInBrowser([page, bad, dashboard]);
+    // The report's history section, with the re-run: its chart and the attribution table in one page.
+    const report = join(dir, 'report.html');
+    const made = await runCli(['report', '--scores', 'examples/scores.csv', '--strata', 'examples/strata.yaml', ...dates.flatMap((d) => ['--history-run', `${d}=examples/history/${d}.csv`]), '--history-rerun', '2026-11-23=examples/history/2026-11-23-rerun.csv', '--resamples', '199', '-o', report]);
+    expect(made.code).toBe(0);
+    const [good, evil, chart, page2] = await checkInBrowser([page, bad, dashboard, report]);
     // The small multiples draw as one visible SVG with every panel's title in it.
     expect(chart).toMatchObject({ scripts: 0, otherRequests: [], failedRequests: [], consoleErrors: [], pageErrors: [] });
     expect(chart.charts).toHaveLength(1);
     expect(chart.charts[0].visible).toBe(true);
     expect(chart.charts[0].width).toBeGreaterThan(600);
     for (const panel of ['headline', 'routine', 'rare_clause', 'past_failure', 'negative_control']) expect(chart.chartTexts).toContain(panel);
+    // Every panel labels the version boundary with the drift attribution's split.
+    expect(chart.chartTexts.filter((t) => /^sys [+−±][\d.]+ · test [+−±][\d.]+$/.test(t))).toHaveLength(5);
+    expect(page2).toMatchObject({ scripts: 0, otherRequests: [], failedRequests: [], consoleErrors: [], pageErrors: [] });
+    expect(page2.charts.every((c) => c.visible)).toBe(true);
+    expect(page2.chartTexts.some((t) => /^sys [+−±][\d.]+ · test /.test(t))).toBe(true);
     expect(good).toMatchObject({ title: 'Review sample: alpha, beta', scripts: 0, otherRequests: [], failedRequests: [], consoleErrors: [], pageErrors: [] });
     // An unescaped <img> would be refused by the page's CSP, which Chromium logs as a console error.
     expect(evil).toMatchObject({ title: 'Review sample: alpha, beta', scripts: 0, otherRequests: [], failedRequests: [], consoleErrors: [], pageErrors: [] });

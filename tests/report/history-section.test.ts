@@ -42,6 +42,30 @@ describe('report: the history section', () => {
     expect(section!.figure).toBeDefined();
   });
 
+  it('splits the version boundary by drift attribution, as runHistory does, with the re-run when given', () => {
+    const reruns = [{ date: '2026-11-23', table: loadScores('examples/history/2026-11-23-rerun.csv') }];
+    const doc = buildReport({ scores: loadScores('examples/scores.csv'), strata, history: runs, historyReruns: reruns }, { version: 'test', inputs: [], nResamples: 199 });
+    const section = doc.sections.find((s) => s.id === 'history')!;
+    const expected = runHistory(runs, { weights: strata.strata.map((s) => ({ stratum: s.name, weight: s.traffic as number })), attribution: { reruns, nResamples: 199, seed: '0' } });
+    const a = expected.runs[3].attribution[0];
+    const table = section.tables.find((t) => t.caption?.startsWith('At each version boundary'))!;
+    expect(table.header).toEqual(['date', 'model', 'split from', 'change', 'system', 'instrument', 'retired items', 'verdict']);
+    expect(table.rows).toEqual([
+      ['2026-11-23', 'prod', 're-run examples/history/2026-11-23-rerun.csv', formatNumber(a.total), `${formatNumber(a.system.estimate)} ${formatInterval(a.system.confidenceInterval)}`, `${formatNumber(a.instrument.estimate)} ${formatInterval(a.instrument.confidenceInterval)}`, '', a.verdict.text],
+    ]);
+    expect(section.settings).toContainEqual(['drift attribution', 'bca, 199 resamples, seed 0']);
+    // Without the re-run the shared items stand in, and the retired items' part is its own column.
+    const bare = buildReport({ scores: loadScores('examples/scores.csv'), strata, history: runs }, { version: 'test', inputs: [], nResamples: 199 }).sections.find((s) => s.id === 'history')!;
+    expect(bare.tables.find((t) => t.caption?.startsWith('At each version boundary'))!.rows[0][2]).toBe('65 shared items');
+  });
+
+  it('refuses --history-rerun without --history-run (exit 2)', async () => {
+    const dir = tempDir('benchplan-report-rerun-');
+    const run = await runCli(['report', '--scores', 'examples/scores.csv', '--history-rerun', '2026-11-23=examples/history/2026-11-23-rerun.csv', '-o', join(dir, 'r.html')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--history-rerun: goes with --history-run');
+  });
+
   it('the CLI writes the section, and refuses a run that is not DATE=FILE or out of date order (exit 2)', async () => {
     const dir = tempDir('benchplan-report-history-');
     const out = join(dir, 'r.html');
