@@ -34,9 +34,11 @@ export interface AgrapaOptions {
  * outside the smallest / largest candidate not yet rejected (clipped to [0, 1]), mapped back to [a, b].
  *
  * Reference: I. Waudby-Smith & A. Ramdas, "Estimating means of bounded random variables by betting",
- * JRSSB 86(1), 2024, §5 and Appendix (aGRAPA bets), Theorem 1 (any predictable bet in (−1/(1−m), 1/m)
- * gives a valid sequence). The truncation c = 0.9 is the cap the authors' confseq package uses for its
- * betting intervals. Checked against a numpy implementation (tests/reference/sequential/agrapa_cs.py).
+ * JRSSB 86(1), 2024: the capital process K_t(m) (any predictable bet in (−1/(1−m), 1/m) keeps it a
+ * nonnegative martingale at the true mean) and the aGRAPA bets among their betting strategies. The truncation c = 0.9 was chosen on a pilot against 0.75 and 0.95; a cap
+ * nearer 1 decides low-spread scores a little sooner but lets one value at the edge of the range cost
+ * almost all the capital (bench/agrapa-truncation.mjs). Checked against a numpy implementation
+ * (tests/reference/sequential/agrapa_cs.py).
  * Cost: O(G) per value at first, falling as candidates are rejected.
  * @example
  * const s = new AgrapaBettingSequence({ range: [0, 1] });

@@ -40,7 +40,7 @@ export interface SequenceOptions {
  * next to their range, e.g. continuous scores or cluster means): HedgedBettingSequence.
  * 'agrapa' (one gambler per candidate mean with approximately Kelly-optimal bets, O(grid) a value;
  * decides soonest in bench/sequential.mjs on 0/1 items, continuous scores and cluster means): AgrapaBettingSequence.
- * Reference: Waudby-Smith & Ramdas, JRSSB 2024, Theorems 1–3 and the aGRAPA bets.
+ * Reference: Waudby-Smith & Ramdas, JRSSB 2024, Theorems 2 and 3 and the aGRAPA bets.
  * @throws {RangeError} for an unknown method or bad settings.
  * @example createSequence('betting', { range: [-1, 1] }).count // => 0
  */
