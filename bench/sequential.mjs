@@ -13,8 +13,9 @@
 // Three kinds of data: 0/1 outcomes (differences in {−1, 0, 1}, 30% of items discordant) and continuous
 // [0, 1] scores (differences of two correlated Beta scores, sd 0.16, and a wider one, sd 0.28). All draws are seeded (xoshiro128**).
 //
-// Both sequences: empirical Bernstein (the default) and the hedged betting sequence (--sequence betting).
-// And the aGRAPA betting sequence (--sequence agrapa, auto's choice), with more runs: --agrapa-runs (no gap), --agrapa-gap-runs.
+// Three sequences: the aGRAPA betting sequence (--sequence agrapa, what --sequence auto picks), with the most
+// runs (--agrapa-runs with no gap, --agrapa-gap-runs at the gap); empirical Bernstein (--sequence eb, --runs and
+// --gap-runs); and the hedged betting sequence (--sequence betting, --betting-runs).
 // Usage: npm run build && node bench/sequential.mjs [--runs 10000] [--gap-runs 4000] [--betting-runs 2000] [--horizon 2000]
 //        [--agrapa-runs 10000] [--agrapa-gap-runs 10000]
 //        [--out out/bench/sequential-results.json] [--chart out/bench/monitor-peeking.png]
