@@ -10,18 +10,21 @@
 //      the variance of the differences at this gap: what `size` computes from a pilot); the sequence stops
 //      at its first verdict (capped at 4 × that n). Mean items to a decision, its Monte Carlo error, the
 //      sequence's power by the cap, and the fixed design's power at this gap.
-// Two kinds of data: 0/1 outcomes (differences in {−1, 0, 1}, 30% of items discordant) and continuous
-// [0, 1] scores (differences of two correlated Beta scores). All draws are seeded (xoshiro128**).
+// Three kinds of data: 0/1 outcomes (differences in {−1, 0, 1}, 30% of items discordant) and continuous
+// [0, 1] scores (differences of two correlated Beta scores, sd 0.16, and a wider one, sd 0.28). All draws are seeded (xoshiro128**).
 //
-// Both sequences: empirical Bernstein (the default) and the hedged betting sequence (--sequence betting).
+// Three sequences: the aGRAPA betting sequence (--sequence agrapa, what --sequence auto picks), with the most
+// runs (--agrapa-runs with no gap, --agrapa-gap-runs at the gap); empirical Bernstein (--sequence eb, --runs and
+// --gap-runs); and the hedged betting sequence (--sequence betting, --betting-runs).
 // Usage: npm run build && node bench/sequential.mjs [--runs 10000] [--gap-runs 4000] [--betting-runs 2000] [--horizon 2000]
+//        [--agrapa-runs 10000] [--agrapa-gap-runs 10000]
 //        [--out out/bench/sequential-results.json] [--chart out/bench/monitor-peeking.png]
 // Writes only under out/bench/ unless told otherwise: the committed copies (bench/sequential-results.json,
 // docs/images/monitor-peeking.png, which the README shows) are refreshed by naming them with --out / --chart.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EmpiricalBernsteinSequence, HedgedBettingSequence, createRng, itemsForPower, pairedTTestPower, studentTQuantile, writeChart } from '../dist/index.js';
+import { AgrapaBettingSequence, EmpiricalBernsteinSequence, HedgedBettingSequence, createRng, itemsForPower, pairedTTestPower, studentTQuantile, writeChart } from '../dist/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -33,6 +36,10 @@ const RUNS = Number(flag('--runs', '10000'));
 const GAP_RUNS = Number(flag('--gap-runs', '4000'));
 // The betting sequence costs O(grid) a value: fewer runs (its Monte Carlo error is printed).
 const BET_RUNS = Number(flag('--betting-runs', '2000'));
+// The aGRAPA sequence (auto's choice) is cheaper than the hedged one once its band narrows, and it is the
+// one the README's claims rest on: more runs.
+const AGRAPA_RUNS = Number(flag('--agrapa-runs', '10000'));
+const AGRAPA_GAP_RUNS = Number(flag('--agrapa-gap-runs', '10000'));
 const HORIZON = Number(flag('--horizon', '2000'));
 const OUT = resolve(flag('--out', join(here, '..', 'out', 'bench', 'sequential-results.json')));
 const CHART = flag('--chart', join(here, '..', 'out', 'bench', 'monitor-peeking.png'));
@@ -63,6 +70,16 @@ const DATA = {
     },
     // Var(Beta(2,2)) = 1/20, so Var(d) = 0.25 · 2/20.
     variance: () => 0.025,
+  },
+  wide: {
+    describe: 'continuous [0, 1] scores, twice the spread',
+    // d = gap + (1 − |gap|) · (W − W'), W, W' ~ Beta(2, 2): inside [−1, 1], mean exactly gap, sd about 0.3
+    // (a second spread, to check that what holds at sd 0.16 is not tuned to it).
+    draw(rng, gap) {
+      return gap + (1 - Math.abs(gap)) * (beta22(rng) - beta22(rng));
+    },
+    // Var = (1 − |gap|)² · 2/20.
+    variance: (gap) => (1 - Math.abs(gap)) ** 2 * 0.1,
   },
 };
 
@@ -156,6 +173,44 @@ function nullBettingRun(kind) {
   return { kind, runs: BET_RUNS, everyItem: { error: every / BET_RUNS, monteCarloSe: se(every / BET_RUNS, BET_RUNS) } };
 }
 
+function nullAgrapaRun(kind) {
+  const data = DATA[kind];
+  const rng = createRng('bench-sequential', kind, 'null-agrapa');
+  let every = 0;
+  let batch = 0;
+  const byLook = new Float64Array(HORIZON / BATCH);
+  for (let r = 0; r < AGRAPA_RUNS; r++) {
+    const seq = new AgrapaBettingSequence({ range: [-1, 1], confidenceLevel: 1 - ALPHA });
+    let e = false;
+    let b = false;
+    for (let t = 1; t <= HORIZON; t++) {
+      seq.push(data.draw(rng, 0));
+      const declared = seq.lower > 0 || seq.upper < 0;
+      if (declared) e = true;
+      if (t % BATCH === 0) {
+        if (declared) b = true;
+        if (b) byLook[t / BATCH - 1] += 1;
+        // Once a look every 20 has declared, nothing more can change for this run.
+        if (b) {
+          for (let k = t / BATCH; k < HORIZON / BATCH; k++) byLook[k] += 1;
+          break;
+        }
+      }
+    }
+    every += e;
+    batch += b;
+  }
+  const p = (x) => x / AGRAPA_RUNS;
+  return {
+    kind,
+    runs: AGRAPA_RUNS,
+    everyItem: { error: p(every), monteCarloSe: se(p(every), AGRAPA_RUNS), looks: HORIZON },
+    everyBatch: { error: p(batch), monteCarloSe: se(p(batch), AGRAPA_RUNS), looks: HORIZON / BATCH },
+    byNumberOfLooks: LOOK_MARKS.filter((l) => l <= HORIZON / BATCH).map((l) => ({ looks: l, items: l * BATCH, error: p(byLook[l - 1]) })),
+    curve: Array.from(byLook, (x, k) => ({ items: (k + 1) * BATCH, sequence: p(x) })),
+  };
+}
+
 function gapRun(kind) {
   const data = DATA[kind];
   const gap = 2 * MDE;
@@ -170,6 +225,8 @@ function gapRun(kind) {
     ['everyBatch', BATCH, EmpiricalBernsteinSequence, GAP_RUNS],
     ['bettingEveryItem', 1, HedgedBettingSequence, BET_RUNS],
     ['bettingEveryBatch', BATCH, HedgedBettingSequence, BET_RUNS],
+    ['agrapaEveryItem', 1, AgrapaBettingSequence, AGRAPA_GAP_RUNS],
+    ['agrapaEveryBatch', BATCH, AgrapaBettingSequence, AGRAPA_GAP_RUNS],
   ]) {
     const GAP_RUNS = runs;
     let sum = 0;
@@ -226,6 +283,7 @@ function gapRun(kind) {
 const t0 = Date.now();
 const nulls = Object.keys(DATA).map(nullRun);
 const bettingNulls = Object.keys(DATA).map(nullBettingRun);
+const agrapaNulls = Object.keys(DATA).map(nullAgrapaRun);
 const gaps = Object.keys(DATA).map(gapRun);
 const seconds = (Date.now() - t0) / 1000;
 
@@ -239,34 +297,39 @@ for (const n of nulls) {
   console.log(`    fixed-n t interval, read once at ${HORIZON}:  ${pct(n.fixedIntervalOnceAtHorizon.error)} ± ${pct(1.96 * n.fixedIntervalOnceAtHorizon.monteCarloSe)}`);
   const bet = bettingNulls.find((b) => b.kind === n.kind);
   console.log(`    betting sequence, every item (${bet.runs} runs):    ${pct(bet.everyItem.error)} ± ${pct(1.96 * bet.everyItem.monteCarloSe)}`);
+  const ag = agrapaNulls.find((b) => b.kind === n.kind);
+  console.log(`    aGRAPA sequence, every item (${ag.runs} runs):   ${pct(ag.everyItem.error)} ± ${pct(1.96 * ag.everyItem.monteCarloSe)}`);
+  console.log(`    aGRAPA sequence, every ${BATCH} items:          ${pct(ag.everyBatch.error)} ± ${pct(1.96 * ag.everyBatch.monteCarloSe)}`);
+  console.log(`    aGRAPA by number of looks (every ${BATCH}): ${ag.byNumberOfLooks.map((l) => `${l.looks}: ${pct(l.error)}`).join(', ')}`);
   console.log(`    by number of looks (every ${BATCH}): ${n.byNumberOfLooks.map((l) => `${l.looks}: ${pct(l.sequence)} vs ${pct(l.peekedFixedInterval)}`).join(', ')}`);
 }
 console.log(`\nTrue gap 2 × mde = ${2 * MDE} (mde ${MDE}): items to a decision, ${GAP_RUNS} runs`);
 for (const g of gaps) {
   console.log(`  ${g.data}: fixed n = ${g.fixedItems} (80% power at the mde; power ${pct(g.fixedPowerAtTrueGap, 1)} at the true gap); sized for the true gap itself: ${g.fixedItemsSizedForTrueGap}`);
-  for (const name of ['everyItem', 'everyBatch', 'bettingEveryItem', 'bettingEveryBatch']) {
+  for (const name of ['everyItem', 'everyBatch', 'bettingEveryItem', 'bettingEveryBatch', 'agrapaEveryItem', 'agrapaEveryBatch']) {
     const s = g[name];
-    console.log(`    ${name.padEnd(18)}: mean ${s.meanItems.toFixed(1)} ± ${(1.96 * s.monteCarloSe).toFixed(1)} items, ${pct(s.savingVsFixed, 1)} fewer than fixed n, power ${pct(s.power, 1)} by ${g.cap} items, wrong winner ${pct(s.wrongWinner)}`);
+    console.log(`    ${name.padEnd(18)}: mean ${s.meanItems.toFixed(1)} ± ${(1.96 * s.monteCarloSe).toFixed(1)} items, ${pct(s.savingVsFixed, 1)} ± ${pct(1.96 * s.savingSe, 1)} fewer than fixed n (${s.runs} runs), power ${pct(s.power, 1)} by ${g.cap} items, wrong winner ${pct(s.wrongWinner)}`);
   }
 }
 console.log(`\n(${seconds.toFixed(1)} s)`);
 
-writeFileSync(OUT, `${JSON.stringify({ runs: RUNS, gapRuns: GAP_RUNS, horizon: HORIZON, batch: BATCH, mde: MDE, alpha: ALPHA, seconds, nulls, gaps }, null, 1)}\n`);
+writeFileSync(OUT, `${JSON.stringify({ runs: RUNS, gapRuns: GAP_RUNS, bettingRuns: BET_RUNS, agrapaRuns: AGRAPA_RUNS, agrapaGapRuns: AGRAPA_GAP_RUNS, horizon: HORIZON, batch: BATCH, mde: MDE, alpha: ALPHA, seconds, nulls, bettingNulls, agrapaNulls, gaps }, null, 1)}\n`);
 
 if (CHART !== 'none') {
   const rows = [];
   const binary = nulls[0];
-  for (const c of binary.curve) {
-    rows.push({ items: c.items, rate: c.sequence, what: 'confidence sequence (monitor)' });
+  const agrapa = agrapaNulls[0];
+  for (const [k, c] of binary.curve.entries()) {
+    rows.push({ items: c.items, rate: agrapa.curve[k].sequence, what: 'aGRAPA confidence sequence (monitor)' });
     rows.push({ items: c.items, rate: c.peeked, what: 'fixed-n 95% interval, peeked' });
   }
   const spec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     width: 520,
     height: 260,
-    title: { text: `Chance a winner is declared when there is none (${binary.runs} runs, a look every ${BATCH} items)`, fontSize: 13 },
+    title: { text: `Chance a winner is declared when there is none (0/1 items; ${binary.runs} runs, a look every ${BATCH} items)`, fontSize: 13 },
     layer: [
-      { data: { values: rows }, mark: { type: 'line', strokeWidth: 2 }, encoding: { x: { field: 'items', type: 'quantitative', title: 'items labelled' }, y: { field: 'rate', type: 'quantitative', title: 'P(some look so far declared a winner)', axis: { format: '%' } }, color: { field: 'what', type: 'nominal', title: null, legend: { orient: 'top-left' } } } },
+      { data: { values: rows }, mark: { type: 'line', strokeWidth: 2 }, encoding: { x: { field: 'items', type: 'quantitative', title: 'items labelled' }, y: { field: 'rate', type: 'quantitative', title: 'P(some look so far declared a winner)', axis: { format: '%' } }, color: { field: 'what', type: 'nominal', title: null, legend: { orient: 'top-left', labelLimit: 400 } } } },
       { data: { values: [{ y: ALPHA }] }, mark: { type: 'rule', strokeDash: [4, 4], color: '#666' }, encoding: { y: { field: 'y', type: 'quantitative' } } },
     ],
     config: { font: 'DejaVu Sans', background: 'white' },

@@ -7,7 +7,7 @@ import { readSmallText } from '../data/yaml.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { parseGateState, sequentialGate, type SequentialGateResult } from '../sequential/index.js';
 import { emit, numberFlag, toJsonText, warningLines, type Context } from './io.js';
-import { scoreRangeFlag } from './sequential-flags.js';
+import { monitorSequenceFlag, scoreRangeFlag, sequenceName } from './sequential-flags.js';
 
 /** The options `gate` hands over when --sequential is given. */
 export interface SequentialGateFlags {
@@ -18,6 +18,7 @@ export interface SequentialGateFlags {
   state?: string;
   label?: string;
   scoreRange?: string;
+  sequence?: string;
   cluster?: boolean;
   dropUnpaired?: boolean;
   perStratum?: boolean;
@@ -33,7 +34,10 @@ export function formatSequentialGate(r: SequentialGateResult): string {
     `This look's level α_${r.look} = ${formatNumber(r.alpha, 3)} (α/(k(k+1)) with α = ${formatNumber(1 - r.confidenceLevel)}); all ${r.look} looks so far spent ${formatNumber(r.alphaSpent, 3)} of it, ` +
       `so the chance that any look ever passes a candidate worse than −${formatNumber(r.margin)} stays ≤ ${formatPercent(1 - r.confidenceLevel, 0)}.`,
   );
-  out.push(`mean ${r.candidate} − ${r.baseline} = ${formatNumber(r.estimate)}; one-sided ${formatPercent(1 - r.alpha, 2)} lower bound ${formatNumber(r.lowerBound)} ${r.passed ? '>' : '≤'} −${formatNumber(r.margin)}.`);
+  out.push(
+    `mean ${r.candidate} − ${r.baseline} = ${formatNumber(r.estimate)}; one-sided ${formatPercent(1 - r.alpha, 2)} lower bound ${formatNumber(r.lowerBound)} ${r.passed ? '>' : '≤'} −${formatNumber(r.margin)} ` +
+      `(${sequenceName(r.methodUsed)} sequence${r.methodRequested === 'auto' ? ' by --sequence auto' : ''}).`,
+  );
   out.push('');
   out.push(
     formatTable(
@@ -56,10 +60,11 @@ export function runSequentialGate(table: ScoresTable, scores: string, opts: Sequ
   const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
   const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
   const scoreRange = scoreRangeFlag(opts.scoreRange);
+  const sequence = monitorSequenceFlag(opts.sequence);
   const state = existsSync(opts.state) ? parseGateState(readSmallText(opts.state), opts.state) : null;
   if (opts.cluster && !table.hasCluster) throw new InputError('--cluster needs a "cluster" column', { file: scores });
   const paired = pairScores(table, opts.candidate, opts.baseline, { dropUnpaired: Boolean(opts.dropUnpaired) });
-  const result = sequentialGate(paired, { margin, confidenceLevel, scoreRange, state, stateSource: opts.state, label: opts.label, cluster: Boolean(opts.cluster) });
+  const result = sequentialGate(paired, { margin, confidenceLevel, scoreRange, state, stateSource: opts.state, label: opts.label, cluster: Boolean(opts.cluster), sequence });
   writeFileAtomic(opts.state, toJsonText(result.state));
   emit(ctx, result, () => formatSequentialGate(result));
   if (!result.passed) throw new CheckFailed(`gate failed: look ${result.look}, lower bound ${formatNumber(result.lowerBound)} ≤ −${formatNumber(margin)}`, result);

@@ -1,6 +1,6 @@
 import { runSequentialGate } from './gate-sequential.js';
 import { gateWithDesign } from './gate-design.js';
-import { SCORE_RANGE_OPTION } from './sequential-flags.js';
+import { SCORE_RANGE_OPTION, SEQUENCE_OPTION } from './sequential-flags.js';
 import type { Command } from '@commander-js/extra-typings';
 import { GATE_METHODS, nonInferiorityGate } from '../bootstrap/gate.js';
 import { formatNonInferiorityReport, nonInferiorityHeadline } from '../report/gate.js';
@@ -25,6 +25,7 @@ export function register(program: Command, io: Io): void {
     .option('--sequential', 'a sequential gate for runs on every commit: α spent across looks, kept in --state (see README "Monitor")')
     .option('--state <file>', 'with --sequential: the state file of all looks so far (created if absent)')
     .option('--label <name>', 'with --sequential: a name for this look, e.g. the commit id')
+    .option(SEQUENCE_OPTION[0], `with --sequential: ${SEQUENCE_OPTION[1]}`, SEQUENCE_OPTION[2])
     .option(...SCORE_RANGE_OPTION)
     .option('--per-stratum', 'also check every stratum; all checks must pass')
     .option('--cluster', 'resample whole clusters (the cluster column, e.g. documents)')

@@ -6,7 +6,7 @@ import { loadScores } from '../data/scores.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { monitorComparison, type MonitorResult } from '../sequential/index.js';
 import { contextOf, emit, numberFlag, warningLines, type Io } from './io.js';
-import { SCORE_RANGE_OPTION, MONITOR_SEQUENCE_OPTION, arrivalOf, monitorSequenceFlag, scoreRangeFlag, verdictText } from './sequential-flags.js';
+import { SCORE_RANGE_OPTION, MONITOR_SEQUENCE_OPTION, arrivalOf, monitorSequenceFlag, scoreRangeFlag, sequenceName, verdictText } from './sequential-flags.js';
 
 /** The readable report: one line per look, then what it means. */
 export function formatMonitor(r: MonitorResult): string {
@@ -15,7 +15,7 @@ export function formatMonitor(r: MonitorResult): string {
   const level = formatPercent(r.confidenceLevel, 0);
   out.push(`Monitoring ${r.a} − ${r.b} on ${r.source}: ${r.items} items${r.unit === 'cluster' ? ` in ${r.units} complete clusters (each cluster is one unit)` : ''}, ` +
     `${r.schedule.kind === 'batch' ? 'a look after every batch' : `a look every ${r.schedule.every} ${unit}`}.`);
-  out.push(`${level} anytime-valid confidence sequence (${r.method === 'betting' ? 'hedged betting' : 'empirical Bernstein'}${r.methodRequested === 'auto' ? ' by --sequence auto' : ''}, Waudby-Smith & Ramdas 2024), differences bounded by [${r.differenceRange.join(', ')}]: valid at every look at once.`);
+  out.push(`${level} anytime-valid confidence sequence (${sequenceName(r.method)}${r.methodRequested === 'auto' ? ' by --sequence auto' : ''}, Waudby-Smith & Ramdas 2024), differences bounded by [${r.differenceRange.join(', ')}]: valid at every look at once.`);
   out.push('');
   const rows = r.looks.map((l) => [
     String(l.look),

@@ -7,22 +7,31 @@ import { formatNumber } from '../report/table.js';
 /** The flag of the scores' bounds, shared by monitor, gate --sequential and size --sequential. */
 export const SCORE_RANGE_OPTION = ['--score-range <low,high>', 'the range scores can take (default [0, 1], checked); differences then lie in [low − high, high − low]'] as const;
 
-/** The flag choosing the sequence, shared by monitor and size --sequential. */
-export const SEQUENCE_OPTION = ['--sequence <method>', 'the anytime-valid sequence: eb (empirical Bernstein, fast) or betting (tighter when scores spread little next to their range, e.g. cluster means)', 'eb'] as const;
+/** The flag choosing the sequence, shared by monitor, gate --sequential and size --sequential: auto by default (see autoSequenceMethod). */
+export const SEQUENCE_OPTION = [
+  '--sequence <method>',
+  'the anytime-valid sequence: auto (see README "Monitor"), agrapa (betting with aGRAPA bets), betting (hedged plug-in bets) or eb (empirical Bernstein, closed form)',
+  'auto',
+] as const;
 
-/** monitor's --sequence: auto by default (empirical Bernstein for 0/1 items, betting otherwise). */
-export const MONITOR_SEQUENCE_OPTION = ['--sequence <method>', 'the anytime-valid sequence: auto (eb for item-level 0/1 scores, betting otherwise), eb (empirical Bernstein) or betting', 'auto'] as const;
+/** Kept for monitor's registration: the same flag. */
+export const MONITOR_SEQUENCE_OPTION = SEQUENCE_OPTION;
 
-/** Parses `--sequence eb|betting`. */
-/** Parses monitor's `--sequence auto|eb|betting`. */
+/** Parses `--sequence auto|agrapa|betting|eb` (absent: auto). */
 export function monitorSequenceFlag(raw: string | undefined): SequenceMethod | 'auto' {
-  return raw === undefined || raw === 'auto' ? 'auto' : sequenceFlag(raw, 'must be auto, eb or betting');
+  return raw === undefined || raw === 'auto' ? 'auto' : sequenceFlag(raw);
 }
 
-export function sequenceFlag(raw: string | undefined, message = 'must be eb or betting'): SequenceMethod {
-  if (raw === undefined || raw === 'eb' || raw === 'empirical-bernstein') return 'empirical-bernstein';
-  if (raw === 'betting') return 'betting';
+/** Parses one named sequence: `eb` (or `empirical-bernstein`), `betting`, `agrapa`. */
+export function sequenceFlag(raw: string, message = 'must be auto, agrapa, betting or eb'): SequenceMethod {
+  if (raw === 'eb' || raw === 'empirical-bernstein') return 'empirical-bernstein';
+  if (raw === 'betting' || raw === 'agrapa') return raw;
   throw new InputError(message, { file: '--sequence', value: raw });
+}
+
+/** A sequence's name in a sentence: 'aGRAPA betting', 'hedged betting', 'empirical Bernstein'. */
+export function sequenceName(method: SequenceMethod): string {
+  return method === 'agrapa' ? 'aGRAPA betting' : method === 'betting' ? 'hedged betting' : 'empirical Bernstein';
 }
 
 /** Parses `--score-range LOW,HIGH`. */

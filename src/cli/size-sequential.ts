@@ -3,12 +3,18 @@ import { InputError } from '../data/errors.js';
 import type { PairedScores } from '../data/pairing.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { sizeFromPilot, type PilotSizing, type PilotSizingOptions } from '../sizing/pilot.js';
-import { expectedItemsToDecision, monitorUnits, scoreRangeOf, type ExpectedItemsResult } from '../sequential/index.js';
+import { autoSequenceMethod, expectedItemsToDecision, monitorUnits, scoreRangeOf, type ExpectedItemsResult, type SequenceMethod } from '../sequential/index.js';
 import { emit, numberFlag, type Context, budgetFlag, resamplesFlag } from './io.js';
-import { scoreRangeFlag, sequenceFlag } from './sequential-flags.js';
+import { monitorSequenceFlag, scoreRangeFlag, sequenceName } from './sequential-flags.js';
 
 /** What `size --sequential` adds to the sizing report. */
 export interface SequentialSizing extends ExpectedItemsResult {
+  /** The sequence simulated (with 'auto', the one autoSequenceMethod chose, as monitor would); the same as `sequence`. */
+  methodUsed: SequenceMethod;
+  /** 'auto' or the sequence asked for. */
+  methodRequested: SequenceMethod | 'auto';
+  /** Why that sequence. */
+  methodReason: string;
   unit: 'item' | 'cluster';
   /** Items per unit in the pilot (1 for items). */
   itemsPerUnit: number;
@@ -41,6 +47,8 @@ export function sequentialSizing(paired: PairedScores, sizing: PilotSizing, flag
   const fixedForPower = sizing.nForPower;
   const maxItems = budgetFlag('--max-items', flags.maxItems, 1) ?? Math.max(100, 4 * (Number.isFinite(fixedForPower) ? fixedForPower : 1000));
   const simulations = resamplesFlag(flags.simulations ?? '1000', 1, '--simulations') as number;
+  const methodRequested = monitorSequenceFlag(flags.sequence);
+  const choice = methodRequested === 'auto' ? autoSequenceMethod(units) : { method: methodRequested, reason: 'asked for' };
   let result: ExpectedItemsResult;
   try {
     result = expectedItemsToDecision(units.values, {
@@ -51,7 +59,7 @@ export function sequentialSizing(paired: PairedScores, sizing: PilotSizing, flag
       simulations,
       maxUnits: Math.max(1, Math.round(maxItems / itemsPerUnit)),
       seed: flags.seed ?? '0',
-      method: sequenceFlag(flags.sequence),
+      method: choice.method,
     });
   } catch (error) {
     if (error instanceof RangeError) throw new InputError(error.message, { file: '--gap', value: flags.gap ?? gaps.join(',') });
@@ -59,6 +67,9 @@ export function sequentialSizing(paired: PairedScores, sizing: PilotSizing, flag
   }
   return {
     ...result,
+    methodUsed: choice.method,
+    methodRequested,
+    methodReason: choice.reason,
     unit: cluster ? 'cluster' : 'item',
     itemsPerUnit,
     fixedItems: sizing.n,
@@ -72,7 +83,7 @@ export function formatSequentialSizing(s: SequentialSizing, sizing: PilotSizing)
   const out: string[] = [''];
   const unitWord = s.unit === 'cluster' ? `; each unit a whole cluster of ${formatNumber(s.itemsPerUnit)} items on average` : '';
   out.push(
-    `Sequentially (an anytime-valid ${formatPercent(s.confidenceLevel, 0)} ${s.sequence === 'betting' ? 'betting' : 'empirical-Bernstein'} sequence read after every ${s.unit}, stopping at the first verdict; ${s.simulations} simulated runs per gap from the pilot tilted to that gap, capped at ${formatNumber(s.maxUnits * s.itemsPerUnit, 4)} items${unitWord}):`,
+    `Sequentially (an anytime-valid ${formatPercent(s.confidenceLevel, 0)} ${sequenceName(s.sequence)} sequence${s.methodRequested === 'auto' ? ' (by --sequence auto)' : ''} read after every ${s.unit}, stopping at the first verdict; ${s.simulations} simulated runs per gap from the pilot tilted to that gap, capped at ${formatNumber(s.maxUnits * s.itemsPerUnit, 4)} items${unitWord}):`,
   );
   out.push(
     formatTable(

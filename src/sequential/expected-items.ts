@@ -20,7 +20,7 @@ export interface ExpectedItemsOptions {
   maxUnits: number;
   /** Look after every `every` units; default 1. */
   every?: number;
-  /** The sequence: 'empirical-bernstein' (default) or 'betting'. */
+  /** The sequence: 'empirical-bernstein' (default here; `size --sequential` passes autoSequenceMethod's choice), 'betting' or 'agrapa'. */
   method?: SequenceMethod;
   seed?: Seed;
 }

@@ -13,6 +13,8 @@ export const GateLookSchema = z.strictObject({
   lowerBound: z.number().nullable(),
   alpha: z.number().gt(0).lt(1),
   passed: z.boolean(),
+  /** The sequence behind this look's bound (absent in state files written before it was recorded: empirical Bernstein). */
+  sequence: z.enum(['empirical-bernstein', 'betting', 'agrapa']).optional(),
 });
 export type GateLook = z.infer<typeof GateLookSchema>;
 

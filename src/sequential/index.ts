@@ -16,3 +16,4 @@ export { tiltToMean, type DiscreteDistribution } from './tilt.js';
 export { expectedItemsToDecision, type ExpectedItemsOptions, type ExpectedItemsRow, type ExpectedItemsResult } from './expected-items.js';
 export { HedgedBettingSequence, type BettingOptions } from './betting.js';
 export { createSequence, SEQUENCE_METHODS, type SequenceMethod, type SequenceOptions, type AnytimeSequence } from './sequence.js';
+export { AgrapaBettingSequence, type AgrapaOptions } from './agrapa.js';

@@ -1,8 +1,9 @@
 import { InputError } from '../data/errors.js';
 import type { PairedScores } from '../data/pairing.js';
 import { lookAlpha, alphaSpent } from './alpha-spending.js';
-import { EmpiricalBernsteinSequence } from './empirical-bernstein.js';
 import type { GateLook, GateState } from './gate-state.js';
+import { autoSequenceMethod } from './monitor.js';
+import { createSequence, type SequenceMethod } from './sequence.js';
 import { scoreRangeOf } from './score-range.js';
 import { monitorUnits } from './units.js';
 
@@ -22,10 +23,19 @@ export interface SequentialGateOptions {
   label?: string;
   /** Units are whole clusters (documents). */
   cluster?: boolean;
+  /** The sequence behind the bound: 'auto' (default; autoSequenceMethod, as monitor), 'agrapa', 'empirical-bernstein' or 'betting'. */
+  sequence?: SequenceMethod | 'auto';
 }
 
 export interface SequentialGateResult {
-  method: 'alpha-spending-empirical-bernstein';
+  /** The design: α spent over looks, each look an anytime-valid one-sided bound. */
+  method: 'alpha-spending';
+  /** The sequence that gave this look's bound (with 'auto', the one autoSequenceMethod chose). */
+  methodUsed: SequenceMethod;
+  /** 'auto' or the sequence asked for. */
+  methodRequested: SequenceMethod | 'auto';
+  /** Why that sequence. */
+  methodReason: string;
   passed: boolean;
   baseline: string;
   candidate: string;
@@ -43,7 +53,7 @@ export interface SequentialGateResult {
   units: number;
   /** mean(candidate − baseline). */
   estimate: number;
-  /** One-sided lower confidence bound at level 1 − α_k (PrPl-EB, all of α_k on the lower side). */
+  /** One-sided lower confidence bound at level 1 − α_k (the sequence's, all of α_k on the lower side). */
   lowerBound: number;
   /** The state to save: the old looks plus this one. */
   state: GateState;
@@ -56,15 +66,18 @@ export interface SequentialGateResult {
  *
  * Design (alpha spending + an anytime-valid bound): look k (the k-th run recorded in the state
  * file) tests H0: mean(candidate − baseline) ≤ −margin at level α_k = α/(k(k+1)), passing when the
- * one-sided PrPl-EB lower confidence bound at level 1 − α_k is above −margin. Each look alone errs
+ * one-sided lower bound of an anytime-valid sequence at level 1 − α_k is above −margin (by default the
+ * aGRAPA betting sequence with bets on the upper side only, as `monitor` chooses it; PrPl-EB or the
+ * hedged betting sequence by name). Any valid level-(1 − α_k) bound will do, so the sequence may differ
+ * between looks; each look records the one it used. Each look alone errs
  * with probability ≤ α_k whatever happened before, so P(some look passes a regression) ≤ Σ α_k = α
  * (union bound). A plain gate at α on every commit errs α per commit: over 20 regressing commits
  * up to 1 − 0.95^20 = 64%. The price: later looks need stronger evidence (α_10 = α/110).
  * Every run spends its α_k, pass or fail, so the state must be kept and never reset between commits.
  * Units are the paired items (or whole clusters) in the table's order.
- * Reference: Waudby-Smith & Ramdas 2024 (the lower bound); Lan & DeMets 1983 (spending α over looks).
+ * Reference: Waudby-Smith & Ramdas 2024 (the lower bounds); Lan & DeMets 1983 (spending α over looks).
  * @param paired candidate (as A) and baseline (as B) aligned, A − B.
- * @param options margin, confidenceLevel, scoreRange, state, label, cluster.
+ * @param options margin, confidenceLevel, scoreRange, state, label, cluster, sequence.
  * @returns whether this look passes, its α_k, the bound, and the new state (this look appended).
  * @throws {InputError} when the state's baseline, margin, level, score range or cluster setting differ
  *   from this run's (a changed design would reset the budget), or scores leave the range.
@@ -100,7 +113,9 @@ export function sequentialGate(paired: PairedScores, options: SequentialGateOpti
   const look = (prior?.looks.length ?? 0) + 1;
   const alpha = lookAlpha(1 - confidenceLevel, look);
   const units = monitorUnits(paired, undefined, cluster);
-  const seq = new EmpiricalBernsteinSequence({ range: differenceRange, confidenceLevel: 1 - alpha, bound: 'lower' });
+  const methodRequested = options.sequence ?? 'auto';
+  const choice = methodRequested === 'auto' ? autoSequenceMethod(units) : { method: methodRequested, reason: 'asked for' };
+  const seq = createSequence(choice.method, { range: differenceRange, confidenceLevel: 1 - alpha, bound: 'lower' });
   for (const v of units.values) seq.push(v);
   const lowerBound = seq.lower;
   const passed = lowerBound > -margin;
@@ -115,6 +130,7 @@ export function sequentialGate(paired: PairedScores, options: SequentialGateOpti
     lowerBound,
     alpha,
     passed,
+    sequence: choice.method,
   };
   const state: GateState = {
     format: 'benchplan-sequential-gate',
@@ -132,7 +148,10 @@ export function sequentialGate(paired: PairedScores, options: SequentialGateOpti
     warnings.push(`the estimate ${seq.mean.toFixed(4)} is above −margin but the evidence is not yet enough at this look's level α_${look} = ${alpha.toPrecision(3)}: more items (or a wider margin) would pass a candidate that is truly no worse`);
   }
   return {
-    method: 'alpha-spending-empirical-bernstein',
+    method: 'alpha-spending',
+    methodUsed: choice.method,
+    methodRequested,
+    methodReason: choice.reason,
     passed,
     baseline: paired.b,
     candidate: paired.a,

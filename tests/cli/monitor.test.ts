@@ -61,6 +61,9 @@ describe('benchplan gate --sequential', () => {
     expect(second.code).toBe(0);
     const json = JSON.parse(second.stdout);
     expect(json.look).toBe(2);
+    expect(json).toMatchObject({ methodUsed: 'agrapa', methodRequested: 'auto' });
+    expect(json.methodReason).toMatch(/^cluster means|^partial or continuous|^item-level/);
+    expect(first.stdout).toMatch(/\(aGRAPA betting sequence by --sequence auto\)/);
     expect(json.alpha).toBeCloseTo(0.05 / 6, 15);
     const changed = await runCli(['gate', 'examples/scores.csv', '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.05', '--sequential', '--state', state]);
     expect(changed.code).toBe(2);
@@ -90,8 +93,13 @@ describe('benchplan size --sequential', () => {
     expect(json.sequential.fixedItemsForPower).toBe(json.nForPower);
     expect(json.sequential.unit).toBe('cluster');
     expect(json.sequential.simulations).toBe(100);
+    // The same auto rule as monitor: aGRAPA, with the reason, on whole documents here.
+    expect(json.sequential).toMatchObject({ sequence: 'agrapa', methodUsed: 'agrapa', methodRequested: 'auto' });
+    expect(json.sequential.methodReason).toMatch(/^cluster means/);
     const text = await runCli(['size', 'examples/scores.csv', '--a', 'alpha', '--b', 'beta', '--mde', '0.05', '--sequential', '--simulations', '50', '--gap', '0.1']);
-    expect(text.stdout).toMatch(/Sequentially \(an anytime-valid 95% empirical-Bernstein sequence/);
+    expect(text.stdout).toMatch(/Sequentially \(an anytime-valid 95% aGRAPA betting sequence \(by --sequence auto\)/);
+    const eb = await runCli(['size', 'examples/scores.csv', '--a', 'alpha', '--b', 'beta', '--mde', '0.05', '--sequential', '--simulations', '50', '--gap', '0.1', '--sequence', 'eb', '--json']);
+    expect(JSON.parse(eb.stdout).sequential).toMatchObject({ sequence: 'empirical-bernstein', methodRequested: 'empirical-bernstein', methodReason: 'asked for' });
     const bad = await runCli(['size', 'examples/scores.csv', '--a', 'alpha', '--b', 'beta', '--mde', '0.05', '--sequential', '--gap', '3']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--gap: the gap 3 must lie strictly between/);
@@ -105,6 +113,15 @@ describe('--sequence', () => {
     expect(JSON.parse(r.stdout).method).toBe('betting');
     const bad = await runCli(['monitor', EXAMPLE, '--a', 'candidate', '--b', 'current', '--sequence', 'bayes']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/--sequence: must be auto, eb or betting \(got "bayes"\)/);
+    expect(bad.stderr).toMatch(/--sequence: must be auto, agrapa, betting or eb \(got "bayes"\)/);
+    const gate = await runCli(['gate', 'examples/scores.csv', '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.02', '--sequential', '--state', join(tempDir(), 's.json'), '--sequence', 'bayes']);
+    expect(gate.code).toBe(2);
+    expect(gate.stderr).toMatch(/--sequence: must be auto, agrapa, betting or eb/);
+  });
+  it('gate --sequential --sequence eb: the empirical-Bernstein bound, named in the output and the state', async () => {
+    const state = join(tempDir(), 's.json');
+    const r = await runCli(['gate', 'examples/scores.csv', '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.02', '--sequential', '--state', state, '--sequence', 'eb', '--json']);
+    expect(JSON.parse(r.stdout)).toMatchObject({ methodUsed: 'empirical-bernstein', methodRequested: 'empirical-bernstein', methodReason: 'asked for' });
+    expect(JSON.parse(readFileSync(state, 'utf8')).looks[0].sequence).toBe('empirical-bernstein');
   });
 });

@@ -101,7 +101,7 @@ describe('monitorComparison', () => {
   const arrival = { position: paired.items.map((i) => order.order.get(i)!), batch: paired.items.map((i) => order.batch.get(i)!) };
 
   it('looks after every batch; each look is the confidence sequence over the units so far', () => {
-    const r = monitorComparison(paired, { arrival, mde: 0.05 });
+    const r = monitorComparison(paired, { arrival, mde: 0.05, method: 'empirical-bernstein' });
     expect(r.schedule).toEqual({ kind: 'batch' });
     expect(r.looks.length).toBe(new Set(order.batch.values()).size);
     const units = monitorUnits(paired, arrival, false);
@@ -121,7 +121,7 @@ describe('monitorComparison', () => {
   });
 
   it('per stratum: each stratum its own sequence at 1 − α/K over its own units', () => {
-    const r = monitorComparison(paired, { arrival, perStratum: true });
+    const r = monitorComparison(paired, { arrival, perStratum: true, method: 'empirical-bernstein' });
     expect(r.stratumConfidenceLevel).toBeCloseTo(0.975, 15);
     const units = monitorUnits(paired, arrival, false);
     const last = r.looks[r.looks.length - 1];
@@ -169,8 +169,23 @@ describe('monitorComparison', () => {
 
 describe('monitorComparison with the betting sequence', () => {
   const paired = pairScores(loadScores('examples/monitor.csv'), 'candidate', 'current');
-  it('the @example: file order, a look every 40 items, settles at look 4 after 160 items', () => {
-    expect(monitorComparison(paired, { every: 40 }).decision).toEqual({ look: 4, units: 160, items: 160, verdict: 'a-better' });
+  it('the @example: file order, a look every 40 items, settles at look 2 after 80 items (auto: aGRAPA)', () => {
+    expect(monitorComparison(paired, { every: 40 }).decision).toEqual({ look: 2, units: 80, items: 80, verdict: 'a-better' });
+    // Empirical Bernstein, asked for by name, needs twice as many.
+    expect(monitorComparison(paired, { every: 40, method: 'empirical-bernstein' }).decision).toEqual({ look: 4, units: 160, items: 160, verdict: 'a-better' });
+  });
+  it('each look is the aGRAPA sequence over the units so far, per stratum at 1 − α/K too', () => {
+    const r = monitorComparison(paired, { every: 40, perStratum: true });
+    expect(r.truncation).toBe(0.9);
+    const units = monitorUnits(paired, undefined, false);
+    const cs = confidenceSequence(units.values, { method: 'agrapa', range: [-1, 1] });
+    for (const l of r.looks) expect(l.interval).toEqual([cs.lower[l.units - 1], cs.upper[l.units - 1]]);
+    const last = r.looks[r.looks.length - 1];
+    for (const s of last.strata!) {
+      const k = units.strata.indexOf(s.stratum);
+      const values = units.values.filter((_, j) => units.stratum![j] === k);
+      expect(s.interval).toEqual(confidenceSequence(values, { method: 'agrapa', range: [-1, 1], confidenceLevel: 0.975 }).interval);
+    }
   });
   it('each look is the betting sequence over the units so far; on whole documents it settles sooner than empirical Bernstein', () => {
     const r = monitorComparison(paired, { every: 40, cluster: true, method: 'betting' });
@@ -183,15 +198,24 @@ describe('monitorComparison with the betting sequence', () => {
     expect(r.decision!.items).toBeLessThan(eb.decision?.items ?? Infinity);
   });
 
-  it("auto: empirical Bernstein on item-level 0/1 differences, betting on cluster means (what bench/sequential.mjs measured)", () => {
+  it('auto: aGRAPA on item-level 0/1 differences and on cluster means alike (what bench/sequential.mjs measured), with the reason', () => {
     const items = monitorComparison(paired, { every: 40 });
-    expect(items).toMatchObject({ method: 'empirical-bernstein', methodRequested: 'auto' });
-    expect(items.looks).toEqual(monitorComparison(paired, { every: 40, method: 'empirical-bernstein' }).looks);
+    expect(items).toMatchObject({ method: 'agrapa', methodUsed: 'agrapa', methodRequested: 'auto' });
+    expect(items.methodReason).toMatch(/^item-level differences of 0\/1 scores: aGRAPA/);
+    expect(items.looks).toEqual(monitorComparison(paired, { every: 40, method: 'agrapa' }).looks);
     const documents = monitorComparison(paired, { every: 40, cluster: true });
-    expect(documents).toMatchObject({ method: 'betting', methodRequested: 'auto' });
-    expect(documents.looks).toEqual(monitorComparison(paired, { every: 40, cluster: true, method: 'betting' }).looks);
-    expect(autoSequenceMethod({ kind: 'item', values: Float64Array.of(1, 0, -1) }).method).toBe('empirical-bernstein');
-    expect(autoSequenceMethod({ kind: 'item', values: Float64Array.of(0.5, 0) }).method).toBe('betting');
+    expect(documents).toMatchObject({ method: 'agrapa', methodRequested: 'auto' });
+    expect(documents.methodReason).toMatch(/^cluster means/);
+    expect(documents.looks).toEqual(monitorComparison(paired, { every: 40, cluster: true, method: 'agrapa' }).looks);
+    expect(monitorComparison(paired, { every: 40, method: 'betting' })).toMatchObject({ method: 'betting', methodRequested: 'betting', methodReason: 'asked for' });
+    expect(autoSequenceMethod({ kind: 'item', values: Float64Array.of(1, 0, -1) }).method).toBe('agrapa');
+    expect(autoSequenceMethod({ kind: 'item', values: Float64Array.of(0.5, 0) }).reason).toMatch(/^partial or continuous/);
+  });
+  it('on whole documents aGRAPA settles sooner than the hedged betting sequence, which settles sooner than empirical Bernstein', () => {
+    // A look after every document (with looks every 40 documents both betting sequences wait for the same look).
+    const at = (method: 'agrapa' | 'betting' | 'empirical-bernstein') => monitorComparison(paired, { every: 1, cluster: true, method }).decision!.items;
+    expect(at('agrapa')).toBeLessThan(at('betting'));
+    expect(at('betting')).toBeLessThan(at('empirical-bernstein'));
   });
 });
 

@@ -22,7 +22,11 @@ describe('sequentialGate', () => {
     const first = sequentialGate(good, { margin: 0.02, state: null, label: 'c1' });
     expect(first.look).toBe(1);
     expect(first.alpha).toBeCloseTo(0.025, 15);
-    const bound = confidenceSequence(Array.from(good.differences), { range: [-1, 1], confidenceLevel: 1 - 0.025, bound: 'lower' }).interval[0];
+    // auto: the aGRAPA sequence's one-sided bound, as monitor would choose it.
+    expect(first).toMatchObject({ method: 'alpha-spending', methodUsed: 'agrapa', methodRequested: 'auto' });
+    expect(first.methodReason).toMatch(/^item-level differences of 0\/1 scores/);
+    expect(first.state.looks[0].sequence).toBe('agrapa');
+    const bound = confidenceSequence(Array.from(good.differences), { method: 'agrapa', range: [-1, 1], confidenceLevel: 1 - 0.025, bound: 'lower' }).interval[0];
     expect(first.lowerBound).toBe(bound);
     expect(first.passed).toBe(bound > -0.02);
     const second = sequentialGate(good, { margin: 0.02, state: first.state, label: 'c2' });
@@ -32,6 +36,17 @@ describe('sequentialGate', () => {
     // A smaller α at the later look: the bound can only be lower on the same data.
     expect(second.lowerBound).toBeLessThan(first.lowerBound);
     expect(second.state.looks.map((l) => l.label)).toEqual(['c1', 'c2']);
+  });
+  it('a sequence asked for by name gives its own bound, recorded in the look; an older state without it still reads', () => {
+    const eb = sequentialGate(good, { margin: 0.02, state: null, sequence: 'empirical-bernstein' });
+    expect(eb).toMatchObject({ methodUsed: 'empirical-bernstein', methodRequested: 'empirical-bernstein', methodReason: 'asked for' });
+    expect(eb.lowerBound).toBe(confidenceSequence(Array.from(good.differences), { range: [-1, 1], confidenceLevel: 1 - 0.025, bound: 'lower' }).interval[0]);
+    // On these 300 items (10% better, no worse) aGRAPA's bound is the higher one.
+    expect(sequentialGate(good, { margin: 0.02, state: null }).lowerBound).toBeGreaterThan(eb.lowerBound);
+    const old = { ...eb.state, looks: eb.state.looks.map(({ sequence: _, ...rest }) => rest) };
+    expect(parseGateState(JSON.stringify(old), 'old.json').looks[0].sequence).toBeUndefined();
+    const next = sequentialGate(good, { margin: 0.02, state: parseGateState(JSON.stringify(old), 'old.json') });
+    expect(next.state.looks.map((l) => l.sequence)).toEqual([undefined, 'agrapa']);
   });
   it('the state round-trips through JSON and refuses a changed design', () => {
     const first = sequentialGate(good, { margin: 0.02, state: null });
