@@ -3,7 +3,7 @@ import { InputError } from '../data/errors.js';
 import { alignModels } from '../data/pairing.js';
 import { listIds, loadScores } from '../data/scores.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
-import { designDifference, type AgreementAudit, type DesignDifferenceResult } from '../selection/index.js';
+import { designDifference, partlyLabelledClusters, type AgreementAudit, type DesignDifferenceResult } from '../selection/index.js';
 import { emit, warningLines, type Context } from './io.js';
 
 /** `benchplan compare LIST --design FILE --json`: the pool's difference from a select design. */
@@ -76,12 +76,19 @@ export function compareWithDesign(ctx: Context, scoresPath: string, designPath: 
  * item, refusing labels on items the design did not choose, with a warning for chosen items left
  * unlabelled. Shared by compare --design and gate --design.
  */
-export function readDesignLabels(scoresPath: string, designPath: string): { design: DesignFile; difference: Map<string, number>; chosenUnlabelled: DesignFile['rows']; warnings: string[] } {
+export function readDesignLabels(
+  scoresPath: string,
+  designPath: string,
+): { design: DesignFile; difference: Map<string, number>; scores: Map<string, { a: number; b: number }>; chosenUnlabelled: DesignFile['rows']; warnings: string[] } {
   const design = loadDesign(designPath);
   const table = loadScores(scoresPath);
   const aligned = alignModels(table, [design.a, design.b]);
   const difference = new Map<string, number>();
-  aligned.items.forEach((item, k) => difference.set(item, aligned.scores[0][k] - aligned.scores[1][k]));
+  const scores = new Map<string, { a: number; b: number }>();
+  aligned.items.forEach((item, k) => {
+    difference.set(item, aligned.scores[0][k] - aligned.scores[1][k]);
+    scores.set(item, { a: aligned.scores[0][k], b: aligned.scores[1][k] });
+  });
   const rowOf = new Map(design.rows.map((r) => [r.item, r]));
   const unknown = aligned.items.filter((i) => !rowOf.get(i)?.selected);
   if (unknown.length > 0) {
@@ -90,12 +97,21 @@ export function readDesignLabels(scoresPath: string, designPath: string): { desi
       { file: scoresPath },
     );
   }
+  if (design.sampling === 'cluster') {
+    const partial = partlyLabelledClusters(design, (item) => difference.has(item));
+    if (partial.length > 0) {
+      throw new InputError(
+        `${partial.length} chosen cluster${partial.length === 1 ? ' is' : 's are'} labelled only in part (${listIds(partial)}): a cluster design needs every item of a chosen cluster labelled (or none of it), since it adds up whole clusters`,
+        { file: scoresPath, value: partial[0] },
+      );
+    }
+  }
   const chosenUnlabelled = design.rows.filter((r) => r.selected && !difference.has(r.item));
   const warnings: string[] = [];
   if (chosenUnlabelled.length > 0) {
     warnings.push(`${chosenUnlabelled.length} chosen item${chosenUnlabelled.length === 1 ? ' has' : 's have'} no label (${listIds(chosenUnlabelled.map((r) => r.item))}); the estimate treats them as missing at random within their cell`);
   }
-  return { design, difference, chosenUnlabelled, warnings };
+  return { design, difference, scores, chosenUnlabelled, warnings };
 }
 
 /** The audit line compare --design and gate --design print. */
