@@ -304,3 +304,31 @@ describe('headline --design', () => {
     expect(flag.stderr).toMatch(/--resamples: --design estimates analytically/);
   });
 });
+
+describe('compare --judge --strata (traffic-weighted stratified PPI++)', () => {
+  it('reweights the per-stratum PPI++ estimates by the strata file\'s traffic, λ per stratum unchanged', async () => {
+    const plain = JSON.parse((await runCli(['compare', 'examples/pool-judged.csv', '--judge', 'judge', '--json'])).stdout);
+    const { code, stdout } = await runCli(['compare', 'examples/pool-judged.csv', '--judge', 'judge', '--strata', 'examples/pool-strata.yaml', '--json']);
+    expect(code).toBe(0);
+    const r = JSON.parse(stdout);
+    expect(r).toMatchObject({ weighting: 'traffic', strataFile: 'examples/pool-strata.yaml', stratified: true });
+    expect(r.strata.map((s: { weight: number }) => s.weight)).toEqual([0.75, 0.05, 0.2]);
+    r.strata.forEach((s: { lambda: number; estimate: number }, h: number) => {
+      expect(s.lambda).toBe(plain.strata[h].lambda);
+      expect(s.estimate).toBe(plain.strata[h].estimate);
+    });
+    expect(r.estimate).toBeCloseTo(r.strata.reduce((a: number, s: { weight: number; estimate: number }) => a + s.weight * s.estimate, 0), 14);
+  });
+  it('bad input: a stratum without traffic, traffic on an absent stratum, --strata without --judge (exit 2)', async () => {
+    const dir = tempDir();
+    const missing = await runCli(['compare', 'examples/pool-judged.csv', '--judge', 'judge', '--strata', writeInput(dir, 's.yaml', 'strata:\n  routine: { traffic: 0.9 }\n  rare_clause: { traffic: 0.1 }\n')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/s\.yaml: stratum "negative_control" is in the scores but not in .*\(got "negative_control"\)/);
+    const extra = await runCli(['compare', 'examples/pool-judged.csv', '--judge', 'judge', '--strata', 'examples/strata.yaml']);
+    expect(extra.code).toBe(2);
+    expect(extra.stderr).toMatch(/strata\.yaml:5: strata\.past_failure\.traffic: .* \(got 0\.03\)/);
+    const alone = await runCli(['compare', 'examples/scores.csv', '--strata', 'examples/strata.yaml']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/--strata: --strata reweights the judge-assisted estimate/);
+  });
+});
