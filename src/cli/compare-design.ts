@@ -26,6 +26,8 @@ export interface CompareDesignReport {
   /** SE of the pool's own mean (subsampling only; 0 when every item is labelled). */
   poolStandardError: number;
   confidenceLevel: number;
+  /** t degrees of freedom of the interval (cluster designs), or null for the normal interval. */
+  degreesOfFreedom: number | null;
   excludesZero: boolean;
   lambda: number | null;
   /** Clusters among the labelled items when the pool had a cluster column (the variance is then by cluster), else null. */
@@ -61,6 +63,7 @@ export function compareWithDesign(ctx: Context, scoresPath: string, designPath: 
     standardError,
     poolStandardError,
     confidenceLevel,
+    degreesOfFreedom: r.degreesOfFreedom,
     excludesZero: interval[0] > 0 || interval[1] < 0,
     lambda,
     nClusters,

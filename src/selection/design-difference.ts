@@ -15,6 +15,8 @@ export interface DesignDifferenceResult {
   /** SE of the pool's own mean (subsampling only; 0 when every item is labelled). */
   poolStandardError: number;
   confidenceLevel: number;
+  /** Degrees of freedom of the t quantile (cluster designs: labelled clusters − cells, R's degf), or null for the normal interval. */
+  degreesOfFreedom: number | null;
   /** The judge's λ for a Poisson design with predictions, else null. */
   lambda: number | null;
   /** Clusters among the labelled items when the design has a cluster per row, else null. */
@@ -33,7 +35,8 @@ export interface DesignDifferenceResult {
  * as a control variate when every row has a prediction ({@link poissonDifferenceEstimate});
  * cluster design: Σ_h (M_h/m_h) Σ_{c} t_c / N over the labelled clusters' totals t_c, with the
  * variance of stratified cluster sampling plus the pool's spread by cluster ({@link designWeightedMean}).
- * Interval: estimate ± z_{1−α/2}·SE. The audit counts agreeing items whose difference is not 0;
+ * Interval: estimate ± z_{1−α/2}·SE (cluster design: t with df = labelled clusters − cells, as few
+ * documents make the normal quantile too short). The audit counts agreeing items whose difference is not 0;
  * the agreeing cells are estimated from the audit either way, so a failure widens, not biases.
  * Reference: Cochran (1977) §5; Horvitz & Thompson (1952); Zrnic & Candès (2024) for active designs.
  * The caller checks that every labelled item was chosen by the design.
@@ -64,10 +67,11 @@ export function designDifference(design: DesignFile, difference: ReadonlyMap<str
     const N = design.rows.length;
     const r = designWeightedMean(
       design.rows.map((x) => ({ weight: 1 / N, value: difference.get(x.item), inclusionProbability: x.inclusionProbability, cell: x.cell, unit: x.cluster as string, group: '', cluster: x.cluster as string })),
-      { sampling: 'stratified', cellSizes: new Map(design.cells.map((c) => [c.cell, c.size])), confidenceLevel },
+      { sampling: 'stratified', cellSizes: new Map(design.cells.map((c) => [c.cell, c.size])), confidenceLevel, quantile: 'design' },
     );
     return {
       estimator: 'cluster-horvitz-thompson',
+      degreesOfFreedom: r.degreesOfFreedom,
       estimate: r.estimate,
       interval: r.confidenceInterval,
       standardError: r.standardError,
@@ -90,6 +94,7 @@ export function designDifference(design: DesignFile, difference: ReadonlyMap<str
     );
     return {
       estimator: 'stratified-horvitz-thompson',
+      degreesOfFreedom: null,
       estimate: r.estimate,
       interval: r.confidenceInterval,
       standardError: r.standardError,
@@ -109,6 +114,7 @@ export function designDifference(design: DesignFile, difference: ReadonlyMap<str
   );
   return {
     estimator: judged ? 'horvitz-thompson-with-judge' : 'horvitz-thompson',
+    degreesOfFreedom: null,
     estimate: r.estimate,
     interval: r.confidenceInterval,
     standardError: r.standardError,

@@ -1,5 +1,6 @@
 import type { DesignFile } from '../data/design-file.js';
 import type { StratumWeight } from '../strata/headline.js';
+import { weightedProportionInterval } from '../strata/proportion-interval.js';
 import { auditAgreement, type AgreementAudit } from './audit.js';
 import { partlyLabelledClusters } from './design-difference.js';
 import { designWeightedMean, type WeightedDesignResult } from './design-weighted-mean.js';
@@ -10,6 +11,8 @@ export interface DesignHeadlineOptions {
   weights?: readonly StratumWeight[];
   /** Two-sided level in (0, 1); default 0.95. */
   confidenceLevel?: number;
+  /** Smooth the variance of a constant 0/1 cell in each candidate's own headline (see below); default true. */
+  smoothConstantCells?: boolean;
 }
 
 /** An estimate with its two-phase SE and normal interval. */
@@ -20,6 +23,8 @@ export interface DesignHeadlineEstimate {
   /** Of the pool's own value (subsampling only; 0 when every item is labelled). */
   poolStandardError: number;
   interval: [number, number];
+  /** wald: estimate ± z·SE; beta: Korn–Graubard (a candidate's own headline of 0/1 scores, inside [0, 1]). */
+  intervalMethod: 'wald' | 'beta';
 }
 
 /** Traffic-weighted headlines of a select design's two candidates and of their difference. */
@@ -53,7 +58,10 @@ export interface DesignHeadlineResult {
  * compare --design, with the phase-1 residuals taken around each stratum's mean (the pool is a
  * stratified sample of traffic) and summed by cluster when the design has clusters.
  * A disagreement design labels few agreeing items, so each candidate's own headline is wide;
- * the difference is what the design measures precisely.
+ * the difference is what the design measures precisely. For a candidate's own headline a cell
+ * sampled in part whose 0/1 labels are all equal gets the Jeffreys-smoothed variance
+ * p̃(1 − p̃), p̃ = (x + ½)/(m + 1), not 0 (the difference keeps the plain estimator: an agreeing
+ * cell's zero differences are the design's assumption, which the audit checks).
  * Reference: Cochran (1977) §5.3 (stratified mean with population weights), §9A (clusters);
  * R survey: `svycontrast(svyby(~y, ~stratum, svydesign(ids = ~unit, strata = ~cell, fpc = ~M), svymean), T)`
  * (tests/reference/selection/design_reference.R).
@@ -107,7 +115,7 @@ export function designHeadline(design: DesignFile, scores: ReadonlyMap<string, {
   const clustered = design.rows.length > 0 && design.rows.every((r) => r.cluster !== undefined);
   const sampling = design.sampling === 'poisson' ? 'poisson' : 'stratified';
   const cellSizes = new Map(design.cells.map((c) => [c.cell, c.size]));
-  const estimate = (value: (s: { a: number; b: number }) => number, itemWeight: (stratum: string) => number): WeightedDesignResult =>
+  const estimate = (value: (s: { a: number; b: number }) => number, itemWeight: (stratum: string) => number, smooth = false): WeightedDesignResult =>
     designWeightedMean(
       design.rows.map((r) => {
         const s = scores.get(r.item);
@@ -121,22 +129,47 @@ export function designHeadline(design: DesignFile, scores: ReadonlyMap<string, {
           ...(clustered ? { cluster: r.cluster as string } : {}),
         };
       }),
-      { sampling, cellSizes, confidenceLevel },
+      { sampling, cellSizes, confidenceLevel, smoothConstantCells: smooth, quantile: design.sampling === 'cluster' ? 'design' : 'normal' },
     );
   const traffic = (s: string) => (weightOf.get(s) as number) / (poolCount.get(s) as number);
   const only = (stratum: string) => (s: string) => (s === stratum ? 1 / (poolCount.get(s) as number) : 0);
-  const pack = (r: WeightedDesignResult): DesignHeadlineEstimate => ({ estimate: r.estimate, standardError: r.standardError, poolStandardError: r.poolStandardError, interval: r.confidenceInterval });
+  const pack = (r: WeightedDesignResult): DesignHeadlineEstimate => ({ estimate: r.estimate, standardError: r.standardError, poolStandardError: r.poolStandardError, interval: r.confidenceInterval, intervalMethod: 'wald' });
+  // A candidate's own score of 0/1 labels: Korn–Graubard's beta interval at the effective size
+  // p̂(1 − p̂)/V̂ (df = labelled − cells), as R svyciprop(method = "beta"); a normal interval on a
+  // handful of audited agreeing items near 1 covers badly.
+  const binary = [...scores.values()].every((s) => (s.a === 0 || s.a === 1) && (s.b === 0 || s.b === 1));
+  const labelledRows = design.rows.filter((r) => scores.has(r.item));
+  const cellLabelled = new Map<string, Set<string>>();
+  for (const r of labelledRows) cellLabelled.set(r.cell, (cellLabelled.get(r.cell) ?? new Set()).add(design.sampling === 'cluster' ? (r.cluster as string) : r.item));
+  const expansion = (r: DesignFile['rows'][number]) => (design.sampling === 'poisson' ? 1 / r.inclusionProbability : (cellSizes.get(r.cell) as number) / (cellLabelled.get(r.cell) as Set<string>).size);
+  const packScore = (r: WeightedDesignResult, itemWeight: (stratum: string) => number): DesignHeadlineEstimate => {
+    const out = pack(r);
+    if (!binary || !Number.isFinite(r.estimate) || !Number.isFinite(r.standardError) || r.estimate < 0 || r.estimate > 1) return out;
+    let kish = 0;
+    for (const row of labelledRows) kish += (expansion(row) * itemWeight(row.stratum)) ** 2;
+    const alpha = 1 - confidenceLevel;
+    // At 0 or 1 the beta interval is Clopper–Pearson for 0 (or n) of Kish's effective size.
+    if (r.estimate <= 0 || r.estimate >= 1) {
+      const edge = 1 - (alpha / 2) ** (kish > 0 ? kish : 1 / labelledRows.length);
+      return { ...out, interval: r.estimate <= 0 ? [0, edge] : [1 - edge, 1], intervalMethod: 'beta' };
+    }
+    const p = weightedProportionInterval({ estimate: Math.min(1, Math.max(0, r.estimate)), variance: r.standardError ** 2, items: labelledRows.length, strata: cellLabelled.size, kishSize: kish > 0 ? 1 / kish : labelledRows.length, confidenceLevel }, 'beta');
+    return { ...out, interval: p.interval, intervalMethod: 'beta' };
+  };
   const warnings: string[] = [];
   const models = (['a', 'b'] as const).map((key) => {
-    const head = estimate((s) => s[key], traffic);
+    const smooth = options.smoothConstantCells ?? true;
+    const head = estimate((s) => s[key], traffic, smooth);
     warnings.push(...head.warnings.map((w) => `${design[key]}: ${w}`));
-    if (head.constantCells.length > 0) {
-      warnings.push(`${design[key]}: every labelled item of cell${head.constantCells.length === 1 ? '' : 's'} ${head.constantCells.join(', ')} has the same score, so ${head.constantCells.length === 1 ? 'its' : 'their'} sampling variance counts as 0 and the headline's interval is likely too narrow; label more of ${head.constantCells.length === 1 ? 'it' : 'them'} (--audit-share) before reading ${design[key]}'s own headline`);
+    if (head.constantCells.length > 0 && smooth) {
+      warnings.push(
+        `${design[key]}: every labelled item of cell${head.constantCells.length === 1 ? '' : 's'} ${head.constantCells.join(', ')} has the same score; for 0/1 scores the cell's variance is taken as p̃(1 − p̃), p̃ = (x + ½)/(m + 1), not 0, but so few labels make ${design[key]}'s own headline rough: label more agreeing items (--audit-share) before relying on it`,
+      );
     }
     return {
       model: design[key],
-      headline: pack(head),
-      strata: strata.map((stratum) => ({ stratum, poolItems: poolCount.get(stratum) as number, labelled: labelledCount.get(stratum) ?? 0, weight: weightOf.get(stratum) as number, ...pack(estimate((s) => s[key], only(stratum))) })),
+      headline: packScore(head, traffic),
+      strata: strata.map((stratum) => ({ stratum, poolItems: poolCount.get(stratum) as number, labelled: labelledCount.get(stratum) ?? 0, weight: weightOf.get(stratum) as number, ...packScore(estimate((s) => s[key], only(stratum), smooth), only(stratum)) })),
     };
   });
   const diff = estimate((s) => s.a - s.b, traffic);

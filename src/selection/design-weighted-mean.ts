@@ -1,4 +1,4 @@
-import { normalQuantile } from '../distributions/index.js';
+import { normalQuantile, studentTQuantile } from '../distributions/index.js';
 
 /** One pool item for {@link designWeightedMean}: its weight in the estimand, its design, its label. */
 export interface WeightedDesignRow {
@@ -26,6 +26,16 @@ export interface WeightedDesignOptions {
   confidenceLevel?: number;
   /** 'population' (default): add the pool's own spread V₁ (two-phase); 'pool': the pool's weighted mean only. */
   estimand?: 'population' | 'pool';
+  /**
+   * Stratified sampling of single items with 0/1 values: a cell sampled in part whose labels are
+   * all equal gets the variance p̃(1 − p̃) with p̃ = (x + ½)/(m + 1) (Jeffreys) instead of 0. Default false.
+   */
+  smoothConstantCells?: boolean;
+  /**
+   * 'normal' (default): θ̂ ± z·SE; 'design': θ̂ ± t(df)·SE with the design's degrees of freedom,
+   * df = labelled units − cells with labels (R survey's degf; confint(..., df = degf(design))).
+   */
+  quantile?: 'normal' | 'design';
 }
 
 /** A design-weighted mean and its two-phase standard error. */
@@ -39,6 +49,8 @@ export interface WeightedDesignResult {
   phase1StandardError: number;
   estimand: 'population' | 'pool';
   confidenceInterval: [number, number];
+  /** The df of the t quantile ('design'), or null for the normal one. */
+  degreesOfFreedom: number | null;
   confidenceLevel: number;
   labelled: number;
   /** Labelled sampling units (items, or clusters for cluster sampling). */
@@ -65,7 +77,9 @@ export interface WeightedDesignResult {
  * twophase with phase-1 strata computes it, to within its joint-probability cross terms) and 1 for one group (R's
  * unstratified twophase exactly),
  * or with phase-1 clusters V₁ = C/(C − 1) Σ_c z_c², z_c = Σ_{labelled i in c} w_i e_i
- * (the pool a sample of documents; C the labelled clusters). SE = √(V₁ + V₂) ('population') or
+ * (the pool a sample of documents; C the labelled clusters), and when whole clusters were the
+ * sampling units V₁ = C/(C − 1) Σ_{labelled c} w_c z_c², z_c = Σ_{i in c} e_i, C the pool's clusters
+ * (the Horvitz–Thompson estimate of the pool's cluster-robust variance). SE = √(V₁ + V₂) ('population') or
  * √V₂ ('pool'); normal interval θ̂ ± z·SE. With a_i = 1/N and one group this is
  * {@link stratifiedDifferenceEstimate} (units = items) and {@link poissonDifferenceEstimate} (λ = 0).
  * Reference: Cochran (1977) §5.3 and §9A (stratified cluster sampling, unbiased estimator of the
@@ -97,7 +111,7 @@ export function designWeightedMean(rows: readonly WeightedDesignRow[], options: 
   const warnings: string[] = [];
 
   // Per cell: the labelled units' totals u_k, and the cell's weight in the estimand.
-  const cells = new Map<string, { units: Map<string, number>; weight: number; pi: Map<string, number> }>();
+  const cells = new Map<string, { units: Map<string, number>; weight: number; pi: Map<string, number>; binary: boolean; a: number | undefined; ones: number }>();
   const groupWeight = new Map<string, number>();
   const groupSize = new Map<string, number>();
   const constantCells: string[] = [];
@@ -105,7 +119,7 @@ export function designWeightedMean(rows: readonly WeightedDesignRow[], options: 
   for (const r of rows) {
     let c = cells.get(r.cell);
     if (!c) {
-      c = { units: new Map(), weight: 0, pi: new Map() };
+      c = { units: new Map(), weight: 0, pi: new Map(), binary: true, a: undefined, ones: 0 };
       cells.set(r.cell, c);
     }
     c.weight += r.weight;
@@ -113,6 +127,10 @@ export function designWeightedMean(rows: readonly WeightedDesignRow[], options: 
     groupSize.set(r.group, (groupSize.get(r.group) ?? 0) + 1);
     if (r.value === undefined) continue;
     labelled += 1;
+    // Single 0/1 items of one weight, for the smoothing of a constant cell.
+    if (c.units.has(r.unit) || !(r.value === 0 || r.value === 1) || (c.a !== undefined && c.a !== r.weight)) c.binary = false;
+    c.a = r.weight;
+    c.ones += r.value === 1 ? 1 : 0;
     c.units.set(r.unit, (c.units.get(r.unit) ?? 0) + r.weight * r.value);
     c.pi.set(r.unit, r.inclusionProbability);
   }
@@ -150,7 +168,13 @@ export function designWeightedMean(rows: readonly WeightedDesignRow[], options: 
       let s2 = 0;
       for (const x of u) s2 += (x - mean) ** 2;
       s2 /= m - 1;
-      if (s2 === 0 && c.weight > 0) constantCells.push(name);
+      if (s2 === 0 && c.weight > 0) {
+        constantCells.push(name);
+        if (options.smoothConstantCells && c.binary) {
+          const p = (c.ones + 0.5) / (m + 1);
+          s2 = (c.a as number) ** 2 * p * (1 - p);
+        }
+      }
       v2 += (M * M * (1 - m / M) * s2) / m;
     } else {
       for (const [k, u] of c.units) {
@@ -176,12 +200,20 @@ export function designWeightedMean(rows: readonly WeightedDesignRow[], options: 
   };
   let v1 = 0;
   let nClusters: number | null = null;
+  // Whole clusters sampled (the phase-2 unit is the phase-1 cluster): Σ_pool z_c² is estimated by
+  // Σ_sampled w_c z_c² (Horvitz–Thompson of the squares), z_c = Σ_{i∈c} e_i; otherwise the cluster
+  // sums are taken over expanded residuals, (Σ w e)², which errs on the wide side.
+  const wholeClusters = withCluster > 0 && rows.every((r) => r.unit === r.cluster);
   const z = new Map<string, number>();
+  const zWeight = new Map<string, number>();
   for (const r of rows) {
     if (r.value === undefined) continue;
     const w = unitWeight.get(`${r.cell}\u0000${r.unit}`) as number;
     const e = r.weight * (r.value - centre(r.group));
-    if (withCluster > 0) z.set(r.cluster as string, (z.get(r.cluster as string) ?? 0) + w * e);
+    if (wholeClusters) {
+      z.set(r.cluster as string, (z.get(r.cluster as string) ?? 0) + e);
+      zWeight.set(r.cluster as string, w);
+    } else if (withCluster > 0) z.set(r.cluster as string, (z.get(r.cluster as string) ?? 0) + w * e);
     else {
       const Ng = groupSize.get(r.group) as number;
       v1 += (groupSize.size > 1 && Ng > 1 ? Ng / (Ng - 1) : 1) * w * e * e;
@@ -190,14 +222,20 @@ export function designWeightedMean(rows: readonly WeightedDesignRow[], options: 
   if (withCluster > 0) {
     nClusters = z.size;
     let sum = 0;
-    for (const x of z.values()) sum += x * x;
-    v1 = nClusters > 1 ? (nClusters / (nClusters - 1)) * sum : NaN;
+    for (const [c, x] of z) sum += wholeClusters ? (zWeight.get(c) as number) * x * x : x * x;
+    // C: the labelled clusters, or the pool's clusters when whole clusters were sampled.
+    const C = wholeClusters ? new Set(rows.map((r) => r.cluster)).size : nClusters;
+    v1 = nClusters > 1 ? (C / (C - 1)) * sum : NaN;
     if (nClusters < 2 && labelled > 0) warnings.push('the labelled items come from one cluster: the pool-level variance cannot be estimated');
   }
   const poolStandardError = Math.sqrt(v2);
   const standardError = estimand === 'pool' ? poolStandardError : Math.sqrt(v1 + v2);
-  const q = normalQuantile(1 - (1 - confidenceLevel) / 2);
-  const ok = Number.isFinite(estimate) && Number.isFinite(standardError) && labelled > 0;
+  let labelledCells = 0;
+  for (const c of cells.values()) if (c.units.size > 0) labelledCells += 1;
+  const df = options.quantile === 'design' ? labelledUnits - labelledCells : null;
+  const q = df === null ? normalQuantile(1 - (1 - confidenceLevel) / 2) : df >= 1 ? studentTQuantile(1 - (1 - confidenceLevel) / 2, df) : NaN;
+  if (df !== null && df < 1 && labelled > 0) warnings.push(`${labelledUnits} labelled units in ${labelledCells} cells leave no degrees of freedom for the interval`);
+  const ok = Number.isFinite(estimate) && Number.isFinite(standardError) && Number.isFinite(q) && labelled > 0;
   return {
     estimate: labelled > 0 ? estimate : NaN,
     standardError,
@@ -206,6 +244,7 @@ export function designWeightedMean(rows: readonly WeightedDesignRow[], options: 
     estimand,
     confidenceInterval: ok ? [estimate - q * standardError, estimate + q * standardError] : [NaN, NaN],
     confidenceLevel,
+    degreesOfFreedom: df,
     labelled,
     labelledUnits,
     nClusters,

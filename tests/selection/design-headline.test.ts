@@ -13,7 +13,8 @@ const weightsOf = (t: Record<string, number>) => Object.entries(t).map(([stratum
 
 describe('designHeadline on a stratified item design, against R survey', () => {
   const A = ref.stratified;
-  const r = designHeadline(A.design as DesignFile, labels(A.labels), { weights: weightsOf(A.traffic) });
+  // survey's estimator as it is: no smoothing of constant cells (tested on its own below)
+  const r = designHeadline(A.design as DesignFile, labels(A.labels), { weights: weightsOf(A.traffic), smoothConstantCells: false });
   const pairs = [
     ['a', r.models[0].headline],
     ['b', r.models[1].headline],
@@ -29,8 +30,19 @@ describe('designHeadline on a stratified item design, against R survey', () => {
   it.each(pairs)('%s: population SE = the two-phase formula (hand-coded in R), and within 1% of R twophase()', (key, got) => {
     const want = A.results[key].headline;
     expect(got.standardError).toBeCloseTo(want.standardError, 12);
-    expect(got.interval[0]).toBeCloseTo(want.interval[0], 10);
-    expect(got.interval[1]).toBeCloseTo(want.interval[1], 10);
+    if (key === 'd') {
+      expect(got.intervalMethod).toBe('wald');
+      expect(got.interval[0]).toBeCloseTo(want.interval[0], 10);
+      expect(got.interval[1]).toBeCloseTo(want.interval[1], 10);
+    } else {
+      // a candidate's own 0/1 headline: Korn–Graubard at this SE (the formula is checked against
+      // svyciprop(method = "beta") in tests/strata), inside [0, 1]
+      expect(got.intervalMethod).toBe('beta');
+      expect(got.interval[0]).toBeGreaterThanOrEqual(0);
+      expect(got.interval[1]).toBeLessThanOrEqual(1);
+      expect(got.interval[0]).toBeLessThan(got.estimate);
+      expect(got.interval[1]).toBeGreaterThan(got.estimate);
+    }
     // twophase() estimates the phase-1 cross terms with the joint phase-2 probabilities; the
     // hand formula uses Σ w e² with N_s/(N_s − 1): they agree to well under 1% of the SE here.
     expect(Math.abs(got.standardError / want.twophaseStandardError - 1)).toBeLessThan(0.01);
@@ -64,6 +76,24 @@ describe('designHeadline on a stratified item design, against R survey', () => {
   });
 });
 
+describe('a constant 0/1 cell in a candidate\'s own headline', () => {
+  // Hand derivation: one stratum, two cells. "d" (4 items) fully labelled: A = 1, 0, 1, 1.
+  // "a" (10 items) 4 labelled, all 1: ȳ_a = 1, s² = 0. Jeffreys: p̃ = (4 + ½)/(4 + 1) = 0.9,
+  // s̃² = 0.09; with a = 1/14, V₂ = 10² (1 − 4/10) · 0.09 / 4 · (1/14)² = 1.35 / 196.
+  const rows = [...['d1', 'd2', 'd3', 'd4'].map((item) => ({ item, cell: 'd', kind: 'disagree' as const, selected: true, inclusionProbability: 1 })), ...Array.from({ length: 10 }, (_, k) => ({ item: `a${k}`, cell: 'a', kind: 'agree' as const, selected: k < 4, inclusionProbability: 0.4 }))];
+  const design = { kind: 'benchplan-selection-design', version: 1, pool: 'p', a: 'A', b: 'B', method: 'disagreement', sampling: 'stratified', equality: 'e', budget: 8, auditShare: 0.1, seed: '0', poolSize: 14, selected: 8, cells: [{ cell: 'd', stratum: '', kind: 'disagree', size: 4, sampled: 4, inclusionProbability: 1 }, { cell: 'a', stratum: '', kind: 'agree', size: 10, sampled: 4, inclusionProbability: 0.4 }], rows: rows.map((r) => ({ ...r, stratum: '' })) } as DesignFile;
+  const scores = new Map([['d1', { a: 1, b: 0 }], ['d2', { a: 0, b: 1 }], ['d3', { a: 1, b: 0 }], ['d4', { a: 1, b: 1 }], ...[0, 1, 2, 3].map((k) => [`a${k}`, { a: 1, b: 1 }] as [string, { a: number; b: number }])]);
+  it('gets the Jeffreys variance p̃(1 − p̃), p̃ = (x + ½)/(m + 1), and a warning; the difference is not smoothed', () => {
+    const r = designHeadline(design, scores);
+    expect(r.models[0].headline.estimate).toBeCloseTo(13 / 14, 14);
+    expect(r.models[0].headline.poolStandardError).toBeCloseTo(Math.sqrt(1.35 / 196), 14);
+    expect(r.warnings.join('\n')).toMatch(/A: every labelled item of cell a has the same score; for 0\/1 scores/);
+    expect(r.difference.poolStandardError).toBe(0);
+    const plain = designHeadline(design, scores, { smoothConstantCells: false });
+    expect(plain.models[0].headline.poolStandardError).toBe(0);
+  });
+});
+
 describe('cluster design (whole documents) against R survey', () => {
   const B = ref.cluster;
   const design = B.design as DesignFile;
@@ -75,16 +105,21 @@ describe('cluster design (whole documents) against R survey', () => {
     expect(r.estimate).toBeCloseTo(want.estimate, 12);
     expect(r.poolStandardError).toBeCloseTo(want.poolStandardError, 12);
     expect(r.standardError).toBeCloseTo(want.standardError, 12);
-    expect(r.interval[0]).toBeCloseTo(want.interval[0], 10);
+    // t interval with R's degf(design) = sampled documents − cells
+    expect(r.degreesOfFreedom).toBe(want.degf);
+    expect(r.interval[0]).toBeCloseTo(want.tInterval[0], 10);
+    expect(r.interval[1]).toBeCloseTo(want.tInterval[1], 10);
   });
   it('traffic-weighted headlines: svytotal(~I(y · T_s / N_s), same design)', () => {
-    const r = designHeadline(design, labels(B.labels), { weights: weightsOf(B.traffic) });
+    const r = designHeadline(design, labels(B.labels), { weights: weightsOf(B.traffic), smoothConstantCells: false });
     for (const [k, got] of [['a', r.models[0].headline], ['b', r.models[1].headline], ['d', r.difference]] as const) {
       const want = B.results[k].traffic;
       expect(got.estimate).toBeCloseTo(want.estimate, 12);
       expect(got.poolStandardError).toBeCloseTo(want.poolStandardError, 12);
       expect(got.standardError).toBeCloseTo(want.standardError, 12);
     }
+    expect(r.difference.interval[0]).toBeCloseTo(B.results.d.traffic.tInterval[0], 10);
+    expect(r.difference.interval[1]).toBeCloseTo(B.results.d.traffic.tInterval[1], 10);
     expect(r.estimator).toBe('cluster-horvitz-thompson');
   });
   it('every document labelled: the SE is svymean(~d, svydesign(ids = ~doc))', () => {
@@ -105,7 +140,7 @@ describe('cluster design (whole documents) against R survey', () => {
 describe('designHeadline on a Poisson (active) design against R survey', () => {
   const C = ref.poisson;
   it('svytotal(~I(a · y), svydesign(probs = ~pi, pps = poisson_sampling(pi)))', () => {
-    const r = designHeadline(C.design as DesignFile, labels(C.labels), { weights: weightsOf(C.traffic) });
+    const r = designHeadline(C.design as DesignFile, labels(C.labels), { weights: weightsOf(C.traffic), smoothConstantCells: false });
     for (const [k, got] of [['a', r.models[0].headline], ['b', r.models[1].headline], ['d', r.difference]] as const) {
       expect(got.estimate).toBeCloseTo(C.results[k].estimate, 12);
       expect(got.poolStandardError).toBeCloseTo(C.results[k].poolStandardError, 12);

@@ -108,11 +108,14 @@ desB <- svydesign(ids = ~doc, strata = ~cell, fpc = ~M, data = sB)
 sB$w <- weights(desB)
 NSB <- table(poolB$stratum)
 trafficB <- c(routine = 0.8, rare = 0.2)
-# Phase 1 by document: z_c = sum_{i in c} w_i a_i (y_i - centre_i), V1 = C/(C-1) sum z_c^2.
+# Phase 1 by document: the pool's cluster-robust variance C/(C-1) sum_{c in pool} z_c^2,
+# z_c = sum_{i in c} a_i (y_i - centre_i), estimated from the sampled documents by Horvitz-Thompson:
+# C/(C-1) sum_{c sampled} w_c z_c^2, with C the pool's documents.
 phase1B <- function(y, a, centre) {
-  zc <- tapply(sB$w * a * (y - centre), sB$doc, sum)
-  C <- length(zc)
-  C / (C - 1) * sum(zc^2)
+  zc <- tapply(a * (y - centre), sB$doc, sum)
+  wc <- tapply(sB$w, sB$doc, mean)[names(zc)]
+  C <- length(unique(poolB$doc))
+  C / (C - 1) * sum(wc * zc^2)
 }
 caseB <- lapply(list(a = sB$ya, b = sB$yb, d = sB$ya - sB$yb), function(y) {
   d2 <- update(desB, y = y, yN = y / N, yT = y * trafficB[sB$stratum] / as.numeric(NSB[sB$stratum]))
@@ -122,8 +125,11 @@ caseB <- lapply(list(a = sB$ya, b = sB$yb, d = sB$ya - sB$yb), function(y) {
   tT <- svytotal(~yT, d2)
   ybar <- tapply(sB$w * y, sB$stratum, sum) / as.numeric(NSB[names(tapply(sB$w * y, sB$stratum, sum))])
   v1T <- phase1B(y, trafficB[sB$stratum] / as.numeric(NSB[sB$stratum]), ybar[sB$stratum])
-  list(pool = c(est(e, sqrt(as.numeric(SE(tN))^2 + v1)), list(poolStandardError = as.numeric(SE(tN)))),
-       traffic = c(est(coef(tT), sqrt(as.numeric(SE(tT))^2 + v1T)), list(poolStandardError = as.numeric(SE(tT)))))
+  # the interval: t with the design's degrees of freedom, degf = sampled documents - cells
+  tq <- qt(0.975, degf(d2))
+  se <- sqrt(as.numeric(SE(tN))^2 + v1); seT <- sqrt(as.numeric(SE(tT))^2 + v1T)
+  list(pool = c(est(e, se), list(poolStandardError = as.numeric(SE(tN)), degf = degf(d2), tInterval = c(e - tq * se, e + tq * se))),
+       traffic = c(est(coef(tT), seT), list(poolStandardError = as.numeric(SE(tT)), tInterval = unname(c(coef(tT) - tq * seT, coef(tT) + tq * seT)))))
 })
 full <- svymean(~d, svydesign(ids = ~doc, data = transform(poolB, d = ya - yb)))
 B <- list(calls = c("svytotal(~I(y / N), svydesign(ids = ~doc, strata = ~cell, fpc = ~M)) (the pool SE); phase 1 by document by hand",
