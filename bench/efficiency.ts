@@ -480,6 +480,8 @@ for (const c of headline) console.log(`${fmt(c.agreeShare, 2).padStart(11)}  ${f
 console.log(`\nE. compare --judge --strata: stratified PPI++ reweighted by traffic 75/5/20% (strata 60/25/15% of items and labels; ${R} runs a cell)`);
 console.log('scores      judge ρ  coverage PPI++ (±MC)  coverage humans  width PPI++  width humans  labels ratio');
 for (const c of trafficPpi) console.log(`${c.scores.padEnd(11)} ${fmt(c.rho, 2).padStart(7)}  ${fmt(c.coveragePpi)} ± ${fmt(c.mcError)}       ${fmt(c.coverageHumans).padStart(15)}  ${fmt(c.meanWidthPpi).padStart(11)}  ${fmt(c.meanWidthHumans).padStart(12)}  ${fmt(c.labelsRatio, 2).padStart(12)}`);
-const seconds = (Date.now() - started) / 1000;
-console.log(`\n${seconds.toFixed(0)} s`);
+const elapsed = (Date.now() - started) / 1000;
+console.log(`\n${elapsed.toFixed(0)} s`);
+// With --only, the sections kept from the file keep their share of the time.
+const seconds = only.size < 7 ? Number(previous.seconds ?? 0) + elapsed : elapsed;
 writeFileSync(outPath, `${JSON.stringify({ reps: R, confidenceLevel: 0.95, ppi, select, clustered, active, clusterSampling, headline, trafficPpi, seconds }, null, 2)}\n`);
