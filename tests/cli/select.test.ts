@@ -332,3 +332,21 @@ describe('compare --judge --strata (traffic-weighted stratified PPI++)', () => {
     expect(alone.stderr).toMatch(/--strata: --strata reweights the judge-assisted estimate/);
   });
 });
+
+describe('design file checks', () => {
+  it('a cluster design row without its cluster, and a row naming an unknown cell, are errors naming file, field and value (exit 2)', async () => {
+    const dir = tempDir();
+    await runCli(['select', 'examples/pool-docs.csv', '--sample-unit', 'cluster', '--budget', '150', '-o', join(dir, 'l.csv')]);
+    const design = JSON.parse(readFileSync(join(dir, 'l.design.json'), 'utf8'));
+    const noCluster = structuredClone(design);
+    delete noCluster.rows[3].cluster;
+    const a = await runCli(['compare', 'examples/pool-docs-labelled.csv', '--design', writeInput(dir, 'a.json', JSON.stringify(noCluster))]);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toMatch(/a\.json: rows\[3\]\.cluster: a cluster design needs the cluster of every row/);
+    const badCell = structuredClone(design);
+    badCell.rows[0].cell = 'nowhere';
+    const b = await runCli(['headline', 'examples/pool-docs-labelled.csv', '--design', writeInput(dir, 'b.json', JSON.stringify(badCell)), '--strata', 'examples/pool-strata.yaml']);
+    expect(b.code).toBe(2);
+    expect(b.stderr).toMatch(/b\.json: rows\[0\]\.cell: names a cell that is not in cells \(got "nowhere"\)/);
+  });
+});
