@@ -75,7 +75,7 @@ export function clusterDisagreementDesign(items: readonly PoolItem[], options: C
   const totalA = A.reduce((x, y) => x + y, 0);
 
   const budgetForAll = Math.min(budget, items.length);
-  if (budget > items.length) warnings.push(`the budget ${budget} exceeds the pool's ${items.length} items: every cluster is chosen`);
+  if (budget > items.length) warnings.push(`the budget ${budget} exceeds the pool's ${items.length} items: every cluster with a disagreement is chosen, and the audit takes its share of agreeing ones`);
   const audit = Math.min(totalA, budgetForAll, auditShare > 0 ? Math.max(Math.round(auditShare * budgetForAll), 1) : 0);
   const disagreeBudget = Math.min(totalD, budgetForAll - audit);
   const auditItems = split(A, audit);
