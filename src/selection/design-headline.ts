@@ -72,7 +72,8 @@ export interface DesignHeadlineResult {
  * @throws {RangeError} for a pool stratum without a weight, a weighted stratum with no pool item,
  *   weights not summing to 1, weights on a pool without strata, a bad level, or a partly labelled cluster.
  * Cost O(N · strata).
- * @example designHeadline(design, scores, { weights: [{ stratum: 'routine', weight: 0.75 }, ...] }).difference.interval
+ * @example // one stratum; cell d (4 items, all labelled: A = 1, 0, 1, 1), cell a (10 items, 4 labelled, all A = 1)
+ * designHeadline(design, scores).models[0].headline.estimate // => 0.9285714285714286 (= (3 + 10 · 1) / 14)
  */
 export function designHeadline(design: DesignFile, scores: ReadonlyMap<string, { a: number; b: number }>, options: DesignHeadlineOptions = {}): DesignHeadlineResult {
   const confidenceLevel = options.confidenceLevel ?? 0.95;
