@@ -3,7 +3,7 @@ import { InputError } from '../data/errors.js';
 import { alignModels } from '../data/pairing.js';
 import { listIds, loadScores } from '../data/scores.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
-import { designDifference, type AgreementAudit, type DesignDifferenceResult } from '../selection/index.js';
+import { designDifference, partlyLabelledClusters, type AgreementAudit, type DesignDifferenceResult } from '../selection/index.js';
 import { emit, warningLines, type Context } from './io.js';
 
 /** `benchplan compare LIST --design FILE --json`: the pool's difference from a select design. */
@@ -26,6 +26,8 @@ export interface CompareDesignReport {
   /** SE of the pool's own mean (subsampling only; 0 when every item is labelled). */
   poolStandardError: number;
   confidenceLevel: number;
+  /** t degrees of freedom of the interval (cluster designs), or null for the normal interval. */
+  degreesOfFreedom: number | null;
   excludesZero: boolean;
   lambda: number | null;
   /** Clusters among the labelled items when the pool had a cluster column (the variance is then by cluster), else null. */
@@ -61,6 +63,7 @@ export function compareWithDesign(ctx: Context, scoresPath: string, designPath: 
     standardError,
     poolStandardError,
     confidenceLevel,
+    degreesOfFreedom: r.degreesOfFreedom,
     excludesZero: interval[0] > 0 || interval[1] < 0,
     lambda,
     nClusters,
@@ -76,12 +79,19 @@ export function compareWithDesign(ctx: Context, scoresPath: string, designPath: 
  * item, refusing labels on items the design did not choose, with a warning for chosen items left
  * unlabelled. Shared by compare --design and gate --design.
  */
-export function readDesignLabels(scoresPath: string, designPath: string): { design: DesignFile; difference: Map<string, number>; chosenUnlabelled: DesignFile['rows']; warnings: string[] } {
+export function readDesignLabels(
+  scoresPath: string,
+  designPath: string,
+): { design: DesignFile; difference: Map<string, number>; scores: Map<string, { a: number; b: number }>; chosenUnlabelled: DesignFile['rows']; warnings: string[] } {
   const design = loadDesign(designPath);
   const table = loadScores(scoresPath);
   const aligned = alignModels(table, [design.a, design.b]);
   const difference = new Map<string, number>();
-  aligned.items.forEach((item, k) => difference.set(item, aligned.scores[0][k] - aligned.scores[1][k]));
+  const scores = new Map<string, { a: number; b: number }>();
+  aligned.items.forEach((item, k) => {
+    difference.set(item, aligned.scores[0][k] - aligned.scores[1][k]);
+    scores.set(item, { a: aligned.scores[0][k], b: aligned.scores[1][k] });
+  });
   const rowOf = new Map(design.rows.map((r) => [r.item, r]));
   const unknown = aligned.items.filter((i) => !rowOf.get(i)?.selected);
   if (unknown.length > 0) {
@@ -90,12 +100,21 @@ export function readDesignLabels(scoresPath: string, designPath: string): { desi
       { file: scoresPath },
     );
   }
+  if (design.sampling === 'cluster') {
+    const partial = partlyLabelledClusters(design, (item) => difference.has(item));
+    if (partial.length > 0) {
+      throw new InputError(
+        `${partial.length} chosen cluster${partial.length === 1 ? ' is' : 's are'} labelled only in part (${listIds(partial)}): a cluster design needs every item of a chosen cluster labelled (or none of it), since it adds up whole clusters`,
+        { file: scoresPath, value: partial[0] },
+      );
+    }
+  }
   const chosenUnlabelled = design.rows.filter((r) => r.selected && !difference.has(r.item));
   const warnings: string[] = [];
   if (chosenUnlabelled.length > 0) {
     warnings.push(`${chosenUnlabelled.length} chosen item${chosenUnlabelled.length === 1 ? ' has' : 's have'} no label (${listIds(chosenUnlabelled.map((r) => r.item))}); the estimate treats them as missing at random within their cell`);
   }
-  return { design, difference, chosenUnlabelled, warnings };
+  return { design, difference, scores, chosenUnlabelled, warnings };
 }
 
 /** The audit line compare --design and gate --design print. */
@@ -119,7 +138,7 @@ function formatDesign(r: CompareDesignReport): string {
     ),
   );
   out.push(`The interval is about the items the pool stands for (as compare's paired interval is${r.nClusters !== null ? `; its pool-level variance is by cluster, ${r.nClusters} clusters labelled` : ''}); the pool's own mean has SE ${formatNumber(r.poolStandardError)} from the subsampling alone.`);
-  out.push(formatTable(['cell', 'items', 'labelled', 'mean A − B'], r.cells.map((c) => [c.cell, String(c.size), String(c.labelled), formatNumber(c.mean)]), { align: ['left', 'right', 'right', 'right'] }));
+  out.push(formatTable(['cell', r.sampling === 'cluster' ? 'clusters' : 'items', 'labelled', 'mean A − B'], r.cells.map((c) => [c.cell, String(c.size), String(c.labelled), formatNumber(c.mean)]), { align: ['left', 'right', 'right', 'right'] }));
   out.push(auditLine(r.audit));
   out.push(...warningLines(r.warnings));
   return out.join('\n');

@@ -10,7 +10,7 @@ import { numberFlag, type Context } from './io.js';
 export function fewerLabels(
   ctx: Context,
   scoresPath: string,
-  flags: { judge?: string; design?: string; assumeRandom?: boolean; a?: string; b?: string; confidence: string; alternative: string; cluster?: boolean; chart?: string },
+  flags: { judge?: string; design?: string; strata?: string; assumeRandom?: boolean; a?: string; b?: string; confidence: string; alternative: string; cluster?: boolean; chart?: string },
 ): void {
   const confidenceLevel = numberFlag('--confidence', flags.confidence, { above: 0, below: 1 }) as number;
   if (flags.judge !== undefined && flags.design !== undefined) throw new InputError('give --judge (a random labelled subset) or --design (a select list), not both', { file: '--design', value: flags.design });
@@ -19,6 +19,7 @@ export function fewerLabels(
   if (flags.cluster) throw new InputError(`${flag} treats items as independent; --cluster is not supported with it yet`, { file: '--cluster' });
   if (flags.chart !== undefined) throw new InputError(`${flag} draws no chart yet`, { file: '--chart', value: flags.chart });
   if (flags.design !== undefined) {
+    if (flags.strata !== undefined) throw new InputError('--strata goes with --judge; for traffic-weighted headlines from a select design use benchplan headline --design', { file: '--strata', value: flags.strata });
     if (flags.a !== undefined || flags.b !== undefined) throw new InputError('--design takes the candidates from the design file; leave out --a and --b', { file: flags.a !== undefined ? '--a' : '--b' });
     compareWithDesign(ctx, scoresPath, flags.design, confidenceLevel);
     return;

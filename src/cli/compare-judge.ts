@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { InputError } from '../data/errors.js';
 import { loadPool } from '../data/pool.js';
 import { loadScores, type ScoresTable } from '../data/scores.js';
+import { loadStrata, type Strata } from '../data/strata-file.js';
 import { judgedComparison, judgedItemsFromPool, NotRandomSubsetError, type JudgedItem, type JudgedComparisonResult } from '../judge/index.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { emit, warningLines, type Context } from './io.js';
@@ -18,6 +19,8 @@ export interface CompareJudgeReport extends Omit<JudgedComparisonResult, 'confid
   classicalInterval: [number, number];
   excludesZero: boolean;
   assumeRandom: boolean;
+  /** The strata file whose traffic shares weighted the strata (--strata), else null. */
+  strataFile: string | null;
 }
 
 /**
@@ -25,7 +28,9 @@ export interface CompareJudgeReport extends Omit<JudgedComparisonResult, 'confid
  * subset. JUDGE is a column of the scores file (human `score` empty where not labelled) or a
  * second scores file holding the judge's scores for every item.
  */
-export function compareWithJudge(ctx: Context, scoresPath: string, judge: string, flags: { a?: string; b?: string; assumeRandom?: boolean; stratified?: boolean }, confidenceLevel: number): void {
+export function compareWithJudge(ctx: Context, scoresPath: string, judge: string, flags: { a?: string; b?: string; assumeRandom?: boolean; stratified?: boolean; strata?: string }, confidenceLevel: number): void {
+  const strata = flags.strata !== undefined ? loadStrata(flags.strata) : undefined;
+  if (strata !== undefined && !strata.hasTraffic) throw new InputError('--judge --strata needs a traffic share for every stratum', { file: strata.source, line: strata.strata[0].line || undefined });
   const isFile = existsSync(judge) && statSync(judge).isFile();
   const items: JudgedItem[] = [];
   let models: string[];
@@ -43,14 +48,14 @@ export function compareWithJudge(ctx: Context, scoresPath: string, judge: string
       const h = humanScores.get(item);
       items.push({ item, stratum: j.stratum, judgeA: j.a, judgeB: j.b, ...(h ? { humanA: h.a, humanB: h.b } : {}) });
     }
-    return finish(ctx, items, { scoresPath, judge, judgeSource: 'file', a, b, flags, confidenceLevel });
+    return finish(ctx, items, { scoresPath, judge, judgeSource: 'file', a, b, flags, confidenceLevel, strata });
   }
   if (/[\\/]|\.(csv|jsonl|ndjson)$/i.test(judge)) throw new InputError('is neither an existing file nor a column name', { file: '--judge', value: judge });
   const pool = loadPool(scoresPath, { judgeColumn: judge, requireJudge: true });
   models = pool.models;
   const [a, b] = pickModels(models, flags, scoresPath);
   items.push(...judgedItemsFromPool(pool, a, b));
-  finish(ctx, items, { scoresPath, judge, judgeSource: 'column', a, b, flags, confidenceLevel });
+  finish(ctx, items, { scoresPath, judge, judgeSource: 'column', a, b, flags, confidenceLevel, strata });
 }
 
 function pickModels(models: string[], flags: { a?: string; b?: string }, source: string): [string, string] {
@@ -92,11 +97,25 @@ function perItem(table: ScoresTable, a: string, b: string): Map<string, { a: num
 function finish(
   ctx: Context,
   items: JudgedItem[],
-  o: { scoresPath: string; judge: string; judgeSource: 'column' | 'file'; a: string; b: string; flags: { assumeRandom?: boolean; stratified?: boolean }; confidenceLevel: number },
+  o: { scoresPath: string; judge: string; judgeSource: 'column' | 'file'; a: string; b: string; flags: { assumeRandom?: boolean; stratified?: boolean }; confidenceLevel: number; strata?: Strata },
 ): void {
+  let weights: Array<{ stratum: string; weight: number }> | undefined;
+  if (o.strata !== undefined) {
+    const strata = o.strata;
+    const present = new Set(items.map((it) => it.stratum));
+    if (present.size === 1 && present.has('')) throw new InputError('--strata reweights strata, but the scores have no stratum column', { file: o.scoresPath });
+    const names = new Set(strata.strata.map((s) => s.name));
+    for (const s of present) if (!names.has(s)) throw new InputError(`stratum "${s}" is in the scores but not in ${strata.source}: add it with a traffic share (or fix the name)`, { file: strata.source, value: s });
+    for (const s of strata.strata) {
+      if ((s.traffic ?? 0) > 0 && !present.has(s.name)) {
+        throw new InputError(`stratum "${s.name}" has traffic ${s.traffic} but no judged item in ${o.scoresPath}, so the estimate cannot cover it: give it traffic 0 or use a strata file for these items`, { file: strata.source, line: s.line || undefined, field: `strata.${s.name}.traffic`, value: s.traffic });
+      }
+    }
+    weights = strata.strata.filter((s) => present.has(s.name)).map((s) => ({ stratum: s.name, weight: s.traffic as number }));
+  }
   let r: JudgedComparisonResult;
   try {
-    r = judgedComparison(items, { confidenceLevel: o.confidenceLevel, assumeRandom: Boolean(o.flags.assumeRandom) });
+    r = judgedComparison(items, { confidenceLevel: o.confidenceLevel, assumeRandom: Boolean(o.flags.assumeRandom), ...(weights !== undefined ? { weights } : {}) });
   } catch (error) {
     if (error instanceof NotRandomSubsetError) throw new InputError(`${error.message}; if they were drawn at random, say so with --assume-random`, { file: o.scoresPath });
     if (error instanceof RangeError) throw new InputError(error.message, { file: o.scoresPath });
@@ -115,6 +134,7 @@ function finish(
     classicalInterval,
     excludesZero: confidenceInterval[0] > 0 || confidenceInterval[1] < 0,
     assumeRandom: Boolean(o.flags.assumeRandom),
+    strataFile: o.strata?.source ?? null,
   };
   emit(ctx, report, () => formatJudge(report));
 }
@@ -123,7 +143,7 @@ function formatJudge(r: CompareJudgeReport): string {
   const level = formatPercent(r.confidenceLevel, 0).replace('.0%', '%');
   const out: string[] = [];
   const source = r.judgeSource === 'column' ? `column "${r.judge}"` : r.judge;
-  out.push(`${r.a} − ${r.b}: judge scores (${source}) on ${r.nLabelled + r.nUnlabelled} items, human scores on ${r.nLabelled} of them (PPI++${r.stratified ? `, stratified over ${r.strata.length} strata` : ''})`);
+  out.push(`${r.a} − ${r.b}: judge scores (${source}) on ${r.nLabelled + r.nUnlabelled} items, human scores on ${r.nLabelled} of them (PPI++${r.stratified ? `, stratified over ${r.strata.length} strata${r.weighting === 'traffic' ? `, weighted by traffic (${r.strataFile})` : ''}` : ''})`);
   out.push(
     formatTable(
       ['interval', 'A − B', `${level} interval`, 'SE', 'human labels'],
@@ -136,7 +156,7 @@ function formatJudge(r: CompareJudgeReport): string {
   );
   out.push(
     formatTable(
-      ['stratum', 'weight', 'labelled', 'unlabelled', 'λ', 'A − B'],
+      ['stratum', r.weighting === 'traffic' ? 'traffic' : 'weight', 'labelled', 'unlabelled', 'λ', 'A − B'],
       r.strata.map((s) => [s.stratum === '' ? '(all)' : s.stratum, formatNumber(s.weight, 3), String(s.nLabelled), String(s.nUnlabelled), formatNumber(s.lambda, 3), formatNumber(s.estimate)]),
       { align: ['left', 'right', 'right', 'right', 'right', 'right'] },
     ),

@@ -99,6 +99,7 @@ interface CompareFlags {
   b?: string;
   judge?: string;
   design?: string;
+  strata?: string;
   assumeRandom?: boolean;
   method: string;
   resamples: string;
@@ -130,6 +131,7 @@ export function register(program: Command, io: Io): void {
     .option('--stratified', 'resample within strata (the stratum column), each stratum keeping its count')
     .option('--judge <column-or-file>', 'PPI++: judge scores for every item (a column of the scores, or a scores file); human scores on a random subset')
     .option('--design <file>', 'the scores are the list benchplan select wrote, labelled: estimate the whole pool with its inclusion probabilities')
+    .option('--strata <file>', 'with --judge: a strata file whose traffic shares reweight the per-stratum PPI++ estimates (stratified PPI on production traffic)')
     .option('--assume-random', 'with --judge: the labelled items were drawn at random (skip the check)')
     .option('--drop-unpaired', 'leave out items not every compared model scored (and say how many)')
     .option('--mid-p', 'with --method auto on 0/1 scores: McNemar mid-p instead of the exact p-value')
@@ -141,6 +143,7 @@ export function register(program: Command, io: Io): void {
       const scoresPath = inputs.join(' + ');
       const ctx = contextOf(command, io);
       if (flags.judge !== undefined || flags.design !== undefined) return fewerLabels(ctx, scoresPath, flags);
+      if (flags.strata !== undefined) throw new InputError('--strata reweights the judge-assisted estimate: it goes with --judge (the plain paired comparison is over the items as they are; headline reweights scores)', { file: '--strata', value: flags.strata });
       if (flags.chart !== undefined) preflightChart(flags.chart);
       const method = choiceFlag('--method', flags.method, COMPARE_METHODS) as CompareMethod;
       const nResamples = resamplesFlag(flags.resamples) as number;

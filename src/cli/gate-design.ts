@@ -107,7 +107,7 @@ function formatGateDesign(r: GateDesignReport): string {
       { align: ['right', 'right', 'right', 'right', 'right', 'right', 'left'] },
     ),
   );
-  out.push(formatTable(['cell', 'items', 'labelled', 'mean C − B'], r.cells.map((c) => [c.cell, String(c.size), String(c.labelled), formatNumber(c.mean)]), { align: ['left', 'right', 'right', 'right'] }));
+  out.push(formatTable(['cell', r.sampling === 'cluster' ? 'clusters' : 'items', 'labelled', 'mean C − B'], r.cells.map((c) => [c.cell, String(c.size), String(c.labelled), formatNumber(c.mean)]), { align: ['left', 'right', 'right', 'right'] }));
   out.push(auditLine(r.audit));
   out.push(...warningLines(r.warnings));
   return out.join('\n');

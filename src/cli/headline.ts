@@ -13,6 +13,7 @@ import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, w
 import { FORMAT_OPTION } from './output-format.js';
 import { headlineMarkdown } from '../report/markdown-headline.js';
 import { loadInputs, withSourceOptions } from './sources.js';
+import { headlineWithDesign } from './headline-design.js';
 
 const DIFFERENCE_METHODS = ['auto', 'bca', 'percentile', 'basic'] as const;
 
@@ -102,6 +103,7 @@ export function register(program: Command, io: Io): void {
     .option('--resamples <n>', 'stratified-bootstrap resamples for the differences (at most 10,000,000)', '9999')
     .option('--seed <seed>', 'seed of the bootstrap', '0')
     .option('--drop-unpaired', 'leave out items not every model scored (and say how many)')
+    .option('--design <file>', 'the scores are the list benchplan select wrote, labelled: headlines over the whole pool with its inclusion probabilities')
     .option(...CHART_OPTION)
     .option(...FORMAT_OPTION);
   withSourceOptions(command)
@@ -117,6 +119,7 @@ export function register(program: Command, io: Io): void {
       const seed = seedFlag(options.seed);
       const strata = loadStrata(options.strata);
       if (!strata.hasTraffic) throw new InputError('the headline needs a traffic share for every stratum', { file: strata.source, line: strata.strata[0].line || undefined });
+      if (options.design !== undefined) return headlineWithDesign(ctx, inputs, strata, confidenceLevel, command);
       const table = loadInputs(inputs, options as Record<string, unknown>, io).table;
       if (!table.hasStratum) throw new InputError('the headline needs a stratum column in the scores', { file: scoresPath });
       const models = options.model ?? table.models;

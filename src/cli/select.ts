@@ -5,10 +5,11 @@ import type { DesignFile } from '../data/design-file.js';
 import { InputError } from '../data/errors.js';
 import { loadPool, type PoolTable } from '../data/pool.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
-import { activeDesign, DEFAULT_AUDIT_SHARE, disagreementDesign, EQUALITY_MODES, poolItems, type EqualityMode, type SelectionDesign } from '../selection/index.js';
+import { activeDesign, clusterDisagreementDesign, DEFAULT_AUDIT_SHARE, disagreementDesign, EQUALITY_MODES, poolItems, type EqualityMode, type SelectionDesign } from '../selection/index.js';
 import { choiceFlag, contextOf, emit, numberFlag, seedFlag, toJsonText, warningLines, type Io, budgetFlag } from './io.js';
 
 const METHODS = ['disagreement', 'active'] as const;
+const SAMPLE_UNITS = ['item', 'cluster'] as const;
 
 interface SelectFlags {
   a?: string;
@@ -23,6 +24,7 @@ interface SelectFlags {
   seed: string;
   out: string;
   design?: string;
+  sampleUnit: string;
 }
 
 /** `benchplan select --json`. */
@@ -31,7 +33,8 @@ export interface SelectReport {
   a: string;
   b: string;
   method: 'disagreement' | 'active';
-  sampling: 'stratified' | 'poisson';
+  sampling: 'stratified' | 'poisson' | 'cluster';
+  sampleUnit: 'item' | 'cluster';
   equality: string;
   outputColumn: string;
   judgeColumn: string | null;
@@ -65,6 +68,7 @@ export function register(program: Command, io: Io): void {
     .option('--tolerance <x>', 'absolute tolerance of --equality numeric', '1e-9')
     .option('--output-column <name>', 'the column compared between candidates (e.g. a normalised answer)', 'output')
     .option('--judge-column <name>', 'judge scores in [0, 1] (used by --method active and stored for estimation), when the pool has the column', 'judge')
+    .option('--sample-unit <unit>', `${SAMPLE_UNITS.join(', ')}: draw items one by one, or whole clusters (the pool's cluster column: every item of a chosen document labelled)`, 'item')
     .option('--seed <seed>', 'seed of the draws (same seed, same list)', '0')
     .action((poolPath, flags: SelectFlags, command) => {
       const ctx = contextOf(command, io);
@@ -74,6 +78,8 @@ export function register(program: Command, io: Io): void {
       const equality = choiceFlag('--equality', flags.equality, EQUALITY_MODES) as EqualityMode;
       const tolerance = numberFlag('--tolerance', flags.tolerance, { min: 0 }) as number;
       const seed = seedFlag(flags.seed);
+      const sampleUnit = choiceFlag('--sample-unit', flags.sampleUnit, SAMPLE_UNITS) as (typeof SAMPLE_UNITS)[number];
+      if (sampleUnit === 'cluster' && method === 'active') throw new InputError('--method active draws items one by one; whole-cluster sampling is for the disagreement design', { file: '--sample-unit', value: sampleUnit });
       const designPath = flags.design ?? flags.out.replace(/(\.csv)?$/i, '.design.json');
       if (designPath === flags.out) throw new InputError('the design file and the list must be different files', { file: '--design', value: designPath });
       preflightOutput(flags.out, '--out');
@@ -83,10 +89,12 @@ export function register(program: Command, io: Io): void {
       const [a, b] = pickPair(pool, flags);
       const items = poolItems(pool, a, b, { mode: equality, tolerance });
       const warnings: string[] = [];
-      if (pool.hasCluster) warnings.push('the pool has a cluster column: items are sampled one by one within cells; compare --design computes the pool-level variance by cluster (sampling whole clusters is not implemented)');
+      if (sampleUnit === 'cluster' && !pool.hasCluster) throw new InputError('has no cluster column: --sample-unit cluster samples whole clusters (documents)', { file: pool.source, field: 'cluster' });
+      if (pool.hasCluster && sampleUnit === 'item') warnings.push('the pool has a cluster column: items are sampled one by one within cells, and compare --design computes the pool-level variance by cluster; --sample-unit cluster labels whole documents instead');
       if (method === 'active' && !pool.hasJudge) warnings.push(`no "${flags.judgeColumn}" column: --method active weighs every disagreement alike`);
       if (budget > pool.items.length && method === 'active') throw new InputError(`must be at most the pool's ${pool.items.length} items for --method active`, { file: '--budget', value: budget });
-      const design = method === 'active' ? activeDesign(items, { budget, auditShare, seed }) : disagreementDesign(items, { budget, auditShare, seed });
+      const design =
+        method === 'active' ? activeDesign(items, { budget, auditShare, seed }) : sampleUnit === 'cluster' ? clusterDisagreementDesign(items, { budget, auditShare, seed }) : disagreementDesign(items, { budget, auditShare, seed });
       warnings.push(...design.warnings);
 
       const equalityName = equality === 'numeric' ? `numeric (tolerance ${tolerance}), else normalised` : equality;
@@ -116,6 +124,7 @@ export function register(program: Command, io: Io): void {
         b,
         method: design.method,
         sampling: design.sampling,
+        sampleUnit,
         equality: file.equality,
         outputColumn: flags.outputColumn,
         judgeColumn: pool.hasJudge ? flags.judgeColumn : null,
@@ -153,11 +162,18 @@ function pickPair(pool: PoolTable, flags: { a?: string; b?: string }): [string, 
 function annotationList(pool: PoolTable, design: SelectionDesign, a: string, b: string): string {
   const outputs = new Map<string, string>();
   for (const row of pool.rows) outputs.set(`${row.item}\u0000${row.model}`, row.output as string);
-  const header = ['item', 'model', 'output', 'score', ...(pool.hasStratum ? ['stratum'] : []), 'cell', 'inclusion_probability'];
+  const clusters = design.sampling === 'cluster';
+  const header = ['item', 'model', 'output', 'score', ...(pool.hasStratum ? ['stratum'] : []), ...(clusters ? ['cluster'] : []), 'cell', 'inclusion_probability'];
   const lines = [csvLine(header)];
-  for (const r of design.rows) {
+  // Cluster sampling: a chosen document's items together, so annotators read it once.
+  const first = new Map<string | undefined, number>();
+  design.rows.forEach((r, k) => {
+    if (!first.has(r.cluster)) first.set(r.cluster, k);
+  });
+  const rows = clusters ? design.rows.map((r, k) => ({ r, k })).sort((x, y) => (first.get(x.r.cluster) as number) - (first.get(y.r.cluster) as number) || x.k - y.k).map((x) => x.r) : design.rows;
+  for (const r of rows) {
     if (!r.selected) continue;
-    for (const m of [a, b]) lines.push(csvLine([r.item, m, outputs.get(`${r.item}\u0000${m}`), '', ...(pool.hasStratum ? [r.stratum] : []), r.cell, r.inclusionProbability]));
+    for (const m of [a, b]) lines.push(csvLine([r.item, m, outputs.get(`${r.item}\u0000${m}`), '', ...(pool.hasStratum ? [r.stratum] : []), ...(clusters ? [r.cluster] : []), r.cell, r.inclusionProbability]));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -167,16 +183,24 @@ function formatSelect(r: SelectReport): string {
   const agreeShare = r.agreeing / r.poolSize;
   out.push(`${r.a} vs ${r.b} on ${r.poolSize} pool items of ${r.pool}: outputs agree on ${r.agreeing} (${formatPercent(agreeShare, 0)}), differ on ${r.disagreeing} (equality: ${r.equality})`);
   out.push(
-    r.method === 'disagreement'
+    r.sampling === 'cluster'
+      ? `Design: whole clusters — every cluster with a disagreement (sampled if the budget is short) plus an audit of ${formatPercent(r.auditShare, 0)} of the budget on clusters where every output agrees; simple random samples of clusters within cells, every item of a chosen cluster labelled (seed ${r.seed}).`
+      : r.method === 'disagreement'
       ? `Design: every disagreement (sampled if the budget is short) plus an audit of ${formatPercent(r.auditShare, 0)} of the budget on agreeing items; simple random samples within cells (seed ${r.seed}).`
       : `Design: active — Poisson sampling with probabilities favouring uncertain disagreements, ${formatPercent(r.auditShare, 0)} of the mass spread over every item (seed ${r.seed}); weight each label by 1/π.`,
   );
   out.push(
-    formatTable(
-      ['cell', 'items', 'chosen', 'inclusion probability'],
-      r.cells.map((c) => [c.cell, String(c.size), String(c.sampled), formatNumber(c.inclusionProbability, 3)]),
-      { align: ['left', 'right', 'right', 'right'] },
-    ),
+    r.sampling === 'cluster'
+      ? formatTable(
+          ['cell', 'clusters', 'chosen', 'items', 'items chosen', 'inclusion probability'],
+          r.cells.map((c) => [c.cell, String(c.size), String(c.sampled), String(c.items), String(c.chosenItems), formatNumber(c.inclusionProbability, 3)]),
+          { align: ['left', 'right', 'right', 'right', 'right', 'right'] },
+        )
+      : formatTable(
+          ['cell', 'items', 'chosen', 'inclusion probability'],
+          r.cells.map((c) => [c.cell, String(c.size), String(c.sampled), formatNumber(c.inclusionProbability, 3)]),
+          { align: ['left', 'right', 'right', 'right'] },
+        ),
   );
   const spent = r.method === 'disagreement' && r.unspent > 0 ? `; ${r.unspent} of the budget ${r.budget} not needed` : ` (budget ${r.budget})`;
   out.push(`${r.selected} items to annotate${spent}.`);

@@ -13,7 +13,7 @@ export const DesignFileSchema = z.strictObject({
   a: z.string(),
   b: z.string(),
   method: z.enum(['disagreement', 'active']),
-  sampling: z.enum(['stratified', 'poisson']),
+  sampling: z.enum(['stratified', 'poisson', 'cluster']),
   equality: z.string(),
   budget: z.number().int().min(1),
   auditShare: z.number().min(0).lt(1),
@@ -28,6 +28,8 @@ export const DesignFileSchema = z.strictObject({
       size: z.number().int().min(1),
       sampled: z.number().int().min(0),
       inclusionProbability: z.number().min(0).max(1),
+      items: z.number().int().min(1).optional(),
+      chosenItems: z.number().int().min(0).optional(),
     }),
   ),
   rows: z.array(
@@ -62,8 +64,11 @@ export function loadDesign(path: string): DesignFile {
     throw new InputError(`not valid JSON: ${(error as Error).message}`, { file: path });
   }
   const design = parseWith(DesignFileSchema, data, { file: path });
+  const cells = new Set(design.cells.map((c) => c.cell));
   design.rows.forEach((r, i) => {
     if (r.selected && !Probability.safeParse(r.inclusionProbability).success) throw new InputError('a chosen item must have an inclusion probability in (0, 1]', { file: path, field: `rows[${i}].inclusionProbability`, value: r.inclusionProbability });
+    if (design.sampling === 'cluster' && r.cluster === undefined) throw new InputError('a cluster design needs the cluster of every row', { file: path, field: `rows[${i}].cluster` });
+    if (design.sampling !== 'poisson' && !cells.has(r.cell)) throw new InputError('names a cell that is not in cells', { file: path, field: `rows[${i}].cell`, value: r.cell });
   });
   return design;
 }

@@ -25,11 +25,19 @@ export interface JudgedComparisonOptions {
   assumeRandom?: boolean;
   /** p-value below which the labelled subset is refused as not random; default 0.001. */
   randomnessThreshold?: number;
+  /**
+   * Production traffic share of each stratum (summing to 1): the strata's PPI++ estimates are
+   * combined with these instead of the strata's shares of the judged items. Implies stratified.
+   * Every stratum of the items needs one; a stratum with traffic > 0 needs items.
+   */
+  weights?: ReadonlyArray<{ stratum: string; weight: number }>;
 }
 
 /** PPI++ on the paired difference A − B, with the labels-only interval beside it. */
 export interface JudgedComparisonResult extends Omit<StratifiedPpiResult, 'strata' | 'warnings'> {
   stratified: boolean;
+  /** items: strata weighted by their shares of the judged items; traffic: by the weights given. */
+  weighting: 'items' | 'traffic';
   /** λ per stratum (one entry, stratum '', when not stratified). */
   strata: Array<{ stratum: string; weight: number; nLabelled: number; nUnlabelled: number; lambda: number; estimate: number; confidenceInterval: [number, number] }>;
   /** The check that the labelled items look like a random subset (null with assumeRandom). */
@@ -53,7 +61,10 @@ export class NotRandomSubsetError extends RangeError {
  * Judge-assisted comparison of two candidates: prediction-powered inference on the paired
  * difference. For each item the judge gives f = judgeA − judgeB; on a random subset humans give
  * Y = humanA − humanB. PPI++ ({@link ppiMean}) estimates the mean of Y over all items; with strata,
- * stratified PPI ({@link stratifiedPpiMean}) with weights = each stratum's share of the items.
+ * stratified PPI ({@link stratifiedPpiMean}) with weights = each stratum's share of the items, or,
+ * given `weights`, each stratum's share of production traffic: θ̂ = Σ_h T_h θ̂_h with each θ̂_h
+ * PPI++ with its own tuned λ_h, SE² = Σ_h T_h² SE_h² (Fisch et al. 2024, StratPPI reweighted to
+ * the target distribution; the humans-only interval beside it is reweighted the same way).
  * Before estimating, the labelled subset is checked for randomness ({@link labelledSubsetCheck} on
  * f; within each stratum, Bonferroni-corrected, when stratified, since strata may be labelled at
  * different rates): a subset picked by disagreement or judge confidence is refused.
@@ -91,7 +102,25 @@ export function judgedComparison(items: readonly JudgedItem[], options: JudgedCo
   }
   if (labelledF.length < 2) throw new RangeError(`PPI needs at least 2 items with human scores for both candidates (got ${labelledF.length})`);
   if (unlabelledF.length < 1) throw new RangeError('every item has human scores: nothing for the judge to add; use compare without --judge');
-  const stratified = options.stratified ?? (order.length > 1 || order[0] !== '');
+  const traffic = options.weights;
+  if (traffic !== undefined) {
+    if (options.stratified === false) throw new RangeError('traffic weights need the stratified estimate');
+    if (order.length === 1 && order[0] === '') throw new RangeError('traffic weights need strata: the items have no stratum');
+    const given = new Map<string, number>();
+    let sum = 0;
+    for (const w of traffic) {
+      if (given.has(w.stratum)) throw new RangeError(`stratum "${w.stratum}" has two weights`);
+      if (!(Number.isFinite(w.weight) && w.weight >= 0)) throw new RangeError(`stratum "${w.stratum}": weight must be a finite number ≥ 0 (got ${w.weight})`);
+      if (w.weight > 0 && !groups.has(w.stratum)) throw new RangeError(`stratum "${w.stratum}" has traffic share ${w.weight} but no judged item, so the estimate cannot cover it`);
+      given.set(w.stratum, w.weight);
+      sum += w.weight;
+    }
+    if (Math.abs(sum - 1) > 1e-6) throw new RangeError(`the traffic weights must sum to 1 (got ${sum})`);
+    const missing = order.find((name) => !given.has(name));
+    if (missing !== undefined) throw new RangeError(`stratum "${missing}" has judged items but no traffic share`);
+  }
+  const trafficOf = new Map((traffic ?? []).map((w) => [w.stratum, w.weight]));
+  const stratified = traffic !== undefined || (options.stratified ?? (order.length > 1 || order[0] !== ''));
   let randomness: LabelledSubsetCheck | null = null;
   if (!options.assumeRandom) {
     const threshold = options.randomnessThreshold ?? 0.001;
@@ -114,7 +143,7 @@ export function judgedComparison(items: readonly JudgedItem[], options: JudgedCo
     const s = stratifiedPpiMean(
       order.map((name) => {
         const g = groups.get(name) as { y: number[]; f: number[]; fu: number[] };
-        return { stratum: name, weight: g.y.length + g.fu.length, labels: g.y, predictions: g.f, unlabelledPredictions: g.fu };
+        return { stratum: name, weight: traffic !== undefined ? (trafficOf.get(name) as number) : g.y.length + g.fu.length, labels: g.y, predictions: g.f, unlabelledPredictions: g.fu };
       }),
       ppiOptions,
     );
@@ -145,6 +174,7 @@ export function judgedComparison(items: readonly JudgedItem[], options: JudgedCo
     nUnlabelled: r.nUnlabelled,
     effectiveLabels: r.effectiveLabels,
     stratified,
+    weighting: traffic !== undefined ? 'traffic' : 'items',
     strata,
     randomness,
     warnings: r.warnings,

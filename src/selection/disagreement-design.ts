@@ -103,8 +103,9 @@ export function disagreementDesign(items: readonly PoolItem[], options: Disagree
 /**
  * Splits `total` over groups: min(2, size) each first when the total allows, the rest in
  * proportion to the room each group has left (largest remainder), never above a group's size.
+ * Shared with the cluster design (module-internal; not re-exported from the index).
  */
-function split(sizes: number[], total: number): number[] {
+export function split(sizes: number[], total: number): number[] {
   const sum = sizes.reduce((x, y) => x + y, 0);
   if (total === 0 || sum === 0) return sizes.map(() => 0);
   let lower = sizes.map((s) => Math.min(MIN_PER_CELL, s));

@@ -14,5 +14,8 @@ export { poissonDifferenceEstimate, type PoissonRow, type PoissonEstimateOptions
 export { auditAgreement, type AgreementAudit } from './audit.js';
 export { poolItems } from './pool-items.js';
 export { designLabels, type DesignLabelsOptions, type DesignLabelsResult } from './design-sizing.js';
-export { designDifference, type DesignDifferenceResult } from './design-difference.js';
+export { designDifference, partlyLabelledClusters, type DesignDifferenceResult } from './design-difference.js';
 export { designGate, type DesignGateOptions, type DesignGateResult } from './design-gate.js';
+export { clusterDisagreementDesign, MIXED_STRATUM, type ClusterDisagreementDesignOptions } from './cluster-design.js';
+export { designWeightedMean, type WeightedDesignRow, type WeightedDesignOptions, type WeightedDesignResult } from './design-weighted-mean.js';
+export { designHeadline, type DesignHeadlineOptions, type DesignHeadlineEstimate, type DesignHeadlineResult } from './design-headline.js';

@@ -30,12 +30,18 @@ export interface DesignCell {
   sampled: number;
   /** n_h / N_h for the stratified design; the mean π over the cell for the active one. */
   inclusionProbability: number;
+  /** Cluster sampling: size and sampled count clusters, and this is the items in the cell's clusters. */
+  items?: number;
+  /** Cluster sampling: the items in the chosen clusters. */
+  chosenItems?: number;
 }
 
 /** One pool item's place in a design. */
 export interface DesignRow {
   item: string;
+  /** The item's own stratum ('' without strata). */
   stratum: string;
+  /** Whether this item's outputs agree (under cluster sampling the cell's kind is its cluster's). */
   kind: CellKind;
   cell: string;
   inclusionProbability: number;
@@ -48,9 +54,9 @@ export interface DesignRow {
 
 /** An annotation design: which items to label, and with what probability each was chosen. */
 export interface SelectionDesign {
-  /** stratified: simple random samples of fixed size within cells; poisson: independent draws with probability π_i. */
   method: 'disagreement' | 'active';
-  sampling: 'stratified' | 'poisson';
+  /** stratified: simple random samples of items within cells; poisson: independent draws with probability π_i; cluster: simple random samples of whole clusters within cells, every item of a chosen cluster labelled. */
+  sampling: 'stratified' | 'poisson' | 'cluster';
   budget: number;
   auditShare: number;
   seed: string;

@@ -100,3 +100,18 @@ describe('benchplan gate --design', () => {
     expect(unchosen.stderr).toMatch(/1 labelled item was not chosen by the design \("not-chosen"\)/);
   });
 });
+
+describe('benchplan gate --design on a whole-document design', () => {
+  it('the bound is compare --design\'s lower end at level 1 − 2α (t with the design\'s df)', async () => {
+    const dir = tempDir();
+    expect((await runCli(['select', 'examples/pool-docs.csv', '--sample-unit', 'cluster', '--budget', '150', '-o', join(dir, 'd.csv')])).code).toBe(0);
+    const design = join(dir, 'd.design.json');
+    const compare90 = JSON.parse((await runCli(['compare', 'examples/pool-docs-labelled.csv', '--design', design, '--confidence', '0.9', '--json'])).stdout);
+    const { code, stdout } = await runCli(['gate', 'examples/pool-docs-labelled.csv', '--design', design, '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.02', '--json']);
+    expect(code).toBe(0);
+    const g = JSON.parse(stdout);
+    expect(g).toMatchObject({ estimator: 'cluster-horvitz-thompson', sampling: 'cluster', passed: true });
+    expect(compare90.degreesOfFreedom).toBeGreaterThan(0);
+    expect(g.lowerBound).toBeCloseTo(compare90.interval[0], 12);
+  });
+});

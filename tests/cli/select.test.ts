@@ -197,3 +197,156 @@ describe('select and compare --design with clusters', () => {
     expect(r.nClusters).toBe(chosen.size);
   });
 });
+
+describe('select --sample-unit cluster (whole documents)', () => {
+  const DOCS = 'examples/pool-docs.csv';
+  it('chooses whole clusters: every item of a chosen document, π = m_h / M_h, the list grouped by document; same seed, same bytes', async () => {
+    const dir = tempDir();
+    const one = await runCli(['select', DOCS, '--sample-unit', 'cluster', '--budget', '150', '-o', join(dir, 'a.csv'), '--json']);
+    expect(one.code).toBe(0);
+    const report = JSON.parse(one.stdout);
+    expect(report).toMatchObject({ sampling: 'cluster', sampleUnit: 'cluster', method: 'disagreement' });
+    const design = JSON.parse(readFileSync(join(dir, 'a.design.json'), 'utf8'));
+    const byCluster = new Map<string, Array<{ selected: boolean; inclusionProbability: number; cell: string }>>();
+    for (const r of design.rows) byCluster.set(r.cluster, [...(byCluster.get(r.cluster) ?? []), r]);
+    for (const rows of byCluster.values()) {
+      expect(new Set(rows.map((r) => r.selected)).size).toBe(1);
+      expect(new Set(rows.map((r) => r.cell)).size).toBe(1);
+    }
+    for (const c of design.cells) {
+      const clusters = [...byCluster.values()].filter((rows) => rows[0].cell === c.cell);
+      expect(clusters.length).toBe(c.size);
+      expect(clusters.filter((rows) => rows[0].selected).length).toBe(c.sampled);
+      expect(clusters.every((rows) => rows[0].inclusionProbability === c.sampled / c.size)).toBe(true);
+    }
+    const list = readFileSync(join(dir, 'a.csv'), 'utf8').trim().split('\n');
+    expect(list[0]).toBe('item,model,output,score,stratum,cluster,cell,inclusion_probability');
+    const docs = list.slice(1).map((l) => l.split(',')[5]);
+    expect(docs.filter((d, k) => k > 0 && d !== docs[k - 1]).length + 1).toBe(new Set(docs).size); // each document's rows together
+    const two = await runCli(['select', DOCS, '--sample-unit', 'cluster', '--budget', '150', '-o', join(dir, 'b.csv')]);
+    expect(two.code).toBe(0);
+    expect(readFileSync(join(dir, 'b.csv'), 'utf8')).toBe(readFileSync(join(dir, 'a.csv'), 'utf8'));
+  });
+
+  it('compare --design adds up cluster totals: all disagreeing documents labelled gives Σ d / N exactly', async () => {
+    const dir = tempDir();
+    const rows = ['item,model,output,cluster'];
+    for (let i = 0; i < 40; i++) rows.push(`s${i},a,x${i},doc${i % 8}`, `s${i},b,${i % 4 === 0 ? 'y' : 'x'}${i},doc${i % 8}`);
+    const pool = writeInput(dir, 'pool.csv', `${rows.join('\n')}\n`);
+    const sel = await runCli(['select', pool, '--sample-unit', 'cluster', '--budget', '20', '-o', join(dir, 'l.csv'), '--json']);
+    expect(sel.code).toBe(0);
+    const design = JSON.parse(readFileSync(join(dir, 'l.design.json'), 'utf8'));
+    // docs 0 and 4 hold the 10 disagreements: both chosen with π = 1; 2 of the 6 agreeing documents audited
+    expect(design.cells).toEqual([
+      expect.objectContaining({ cell: 'disagree', size: 2, sampled: 2, inclusionProbability: 1, items: 10 }),
+      expect.objectContaining({ cell: 'agree', size: 6, sampled: 2, items: 30, chosenItems: 10 }),
+    ]);
+    const labelled = ['item,model,score'];
+    for (const r of design.rows.filter((x: { selected: boolean }) => x.selected)) labelled.push(`${r.item},a,${r.kind === 'disagree' ? 1 : 0}`, `${r.item},b,0`);
+    const scores = writeInput(dir, 'scores.csv', `${labelled.join('\n')}\n`);
+    const r = JSON.parse((await runCli(['compare', scores, '--design', join(dir, 'l.design.json'), '--json'])).stdout);
+    expect(r.estimator).toBe('cluster-horvitz-thompson');
+    expect(r.estimate).toBeCloseTo(10 / 40, 14);
+    expect(r.poolStandardError).toBe(0); // the disagreeing cell is complete and the audited totals are all 0
+    // a chosen document labelled only in part is refused
+    const partial = writeInput(dir, 'partial.csv', `${labelled.filter((l) => !l.startsWith('s0,')).join('\n')}\n`);
+    const bad = await runCli(['compare', partial, '--design', join(dir, 'l.design.json')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/partial\.csv: 1 chosen cluster is labelled only in part \("doc0"\).*\(got "doc0"\)/);
+  });
+
+  it('bad flags: no cluster column, --method active, an unknown unit (exit 2)', async () => {
+    const dir = tempDir();
+    const none = await runCli(['select', POOL, '--sample-unit', 'cluster', '--budget', '50', '-o', join(dir, 'x.csv')]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/pool\.csv: cluster: has no cluster column/);
+    const active = await runCli(['select', DOCS, '--sample-unit', 'cluster', '--method', 'active', '--budget', '50', '-o', join(dir, 'y.csv')]);
+    expect(active.code).toBe(2);
+    expect(active.stderr).toMatch(/--sample-unit: --method active draws items one by one/);
+    const unknown = await runCli(['select', DOCS, '--sample-unit', 'document', '--budget', '50', '-o', join(dir, 'z.csv')]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--sample-unit/);
+  });
+});
+
+describe('headline --design', () => {
+  it('traffic-weighted headlines of both candidates and of A − B, settings echoed', async () => {
+    const dir = tempDir();
+    await runCli(['select', POOL, '--budget', '120', '-o', join(dir, 'l.csv')]);
+    const { code, stdout } = await runCli(['headline', 'examples/pool-labelled.csv', '--design', join(dir, 'l.design.json'), '--strata', 'examples/pool-strata.yaml', '--json']);
+    expect(code).toBe(0);
+    const r = JSON.parse(stdout);
+    expect(r).toMatchObject({ strata: 'examples/pool-strata.yaml', sampling: 'stratified', weighting: 'traffic', estimator: 'stratified-horvitz-thompson', confidenceLevel: 0.95, poolSize: 400, labelled: 65 });
+    expect(r.weights).toEqual([
+      { stratum: 'routine', weight: 0.75 },
+      { stratum: 'rare_clause', weight: 0.05 },
+      { stratum: 'negative_control', weight: 0.2 },
+    ]);
+    // Σ traffic × stratum mean, for each candidate and for the difference
+    for (const m of r.models) expect(m.headline.estimate).toBeCloseTo(m.strata.reduce((s: number, x: { weight: number; estimate: number }) => s + x.weight * x.estimate, 0), 14);
+    expect(r.difference.estimate).toBeCloseTo(r.models[0].headline.estimate - r.models[1].headline.estimate, 14);
+    const text = await runCli(['headline', 'examples/pool-labelled.csv', '--design', join(dir, 'l.design.json'), '--strata', 'examples/pool-strata.yaml']);
+    expect(text.stdout).toMatch(/Traffic-weighted headline over all 400 items/);
+  });
+
+  it('bad input: a pool stratum the strata file lacks, traffic on a stratum the pool lacks, a bootstrap flag (exit 2)', async () => {
+    const dir = tempDir();
+    await runCli(['select', POOL, '--budget', '120', '-o', join(dir, 'l.csv')]);
+    const design = join(dir, 'l.design.json');
+    const missing = await runCli(['headline', 'examples/pool-labelled.csv', '--design', design, '--strata', writeInput(dir, 's1.yaml', 'strata:\n  routine: { traffic: 0.8 }\n  rare_clause: { traffic: 0.2 }\n')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/s1\.yaml: stratum "negative_control" is in the pool but not in .*s1\.yaml.*\(got "negative_control"\)/);
+    const extra = await runCli(['headline', 'examples/pool-labelled.csv', '--design', design, '--strata', 'examples/strata.yaml']);
+    expect(extra.code).toBe(2);
+    expect(extra.stderr).toMatch(/strata\.yaml:5: strata\.past_failure\.traffic: stratum "past_failure" has traffic 0\.03 but no item in the pool .* \(got 0\.03\)/);
+    const flag = await runCli(['headline', 'examples/pool-labelled.csv', '--design', design, '--strata', 'examples/pool-strata.yaml', '--resamples', '99']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toMatch(/--resamples: --design estimates analytically/);
+  });
+});
+
+describe('compare --judge --strata (traffic-weighted stratified PPI++)', () => {
+  it('reweights the per-stratum PPI++ estimates by the strata file\'s traffic, λ per stratum unchanged', async () => {
+    const plain = JSON.parse((await runCli(['compare', 'examples/pool-judged.csv', '--judge', 'judge', '--json'])).stdout);
+    const { code, stdout } = await runCli(['compare', 'examples/pool-judged.csv', '--judge', 'judge', '--strata', 'examples/pool-strata.yaml', '--json']);
+    expect(code).toBe(0);
+    const r = JSON.parse(stdout);
+    expect(r).toMatchObject({ weighting: 'traffic', strataFile: 'examples/pool-strata.yaml', stratified: true });
+    expect(r.strata.map((s: { weight: number }) => s.weight)).toEqual([0.75, 0.05, 0.2]);
+    r.strata.forEach((s: { lambda: number; estimate: number }, h: number) => {
+      expect(s.lambda).toBe(plain.strata[h].lambda);
+      expect(s.estimate).toBe(plain.strata[h].estimate);
+    });
+    expect(r.estimate).toBeCloseTo(r.strata.reduce((a: number, s: { weight: number; estimate: number }) => a + s.weight * s.estimate, 0), 14);
+  });
+  it('bad input: a stratum without traffic, traffic on an absent stratum, --strata without --judge (exit 2)', async () => {
+    const dir = tempDir();
+    const missing = await runCli(['compare', 'examples/pool-judged.csv', '--judge', 'judge', '--strata', writeInput(dir, 's.yaml', 'strata:\n  routine: { traffic: 0.9 }\n  rare_clause: { traffic: 0.1 }\n')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/s\.yaml: stratum "negative_control" is in the scores but not in .*\(got "negative_control"\)/);
+    const extra = await runCli(['compare', 'examples/pool-judged.csv', '--judge', 'judge', '--strata', 'examples/strata.yaml']);
+    expect(extra.code).toBe(2);
+    expect(extra.stderr).toMatch(/strata\.yaml:5: strata\.past_failure\.traffic: .* \(got 0\.03\)/);
+    const alone = await runCli(['compare', 'examples/scores.csv', '--strata', 'examples/strata.yaml']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/--strata: --strata reweights the judge-assisted estimate/);
+  });
+});
+
+describe('design file checks', () => {
+  it('a cluster design row without its cluster, and a row naming an unknown cell, are errors naming file, field and value (exit 2)', async () => {
+    const dir = tempDir();
+    await runCli(['select', 'examples/pool-docs.csv', '--sample-unit', 'cluster', '--budget', '150', '-o', join(dir, 'l.csv')]);
+    const design = JSON.parse(readFileSync(join(dir, 'l.design.json'), 'utf8'));
+    const noCluster = structuredClone(design);
+    delete noCluster.rows[3].cluster;
+    const a = await runCli(['compare', 'examples/pool-docs-labelled.csv', '--design', writeInput(dir, 'a.json', JSON.stringify(noCluster))]);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toMatch(/a\.json: rows\[3\]\.cluster: a cluster design needs the cluster of every row/);
+    const badCell = structuredClone(design);
+    badCell.rows[0].cell = 'nowhere';
+    const b = await runCli(['headline', 'examples/pool-docs-labelled.csv', '--design', writeInput(dir, 'b.json', JSON.stringify(badCell)), '--strata', 'examples/pool-strata.yaml']);
+    expect(b.code).toBe(2);
+    expect(b.stderr).toMatch(/b\.json: rows\[0\]\.cell: names a cell that is not in cells \(got "nowhere"\)/);
+  });
+});

@@ -114,4 +114,32 @@ stratified = {
     },
 }
 
-print(json.dumps({"generator": "tests/reference/judge/ppi_reference.py", "numpy": np.__version__, "cases": cases, "stratified": stratified}, indent=1))
+# Traffic-weighted stratified PPI (Fisch et al. 2024): the same strata, each with its own tuned
+# lambda, combined with production traffic shares instead of item shares:
+#   theta = sum_h T_h theta_h,  se^2 = sum_h T_h^2 se_h^2.
+traffic = {"routine": 0.75, "rare_clause": 0.05, "negative_control": 0.20}
+tw = {"estimate": 0.0, "var": 0.0, "classicalEstimate": 0.0, "classicalVar": 0.0, "n": 0}
+for st in strata:
+    r = st["expected"]
+    T = traffic[st["stratum"]]
+    tw["estimate"] += T * r["estimate"]
+    tw["var"] += T**2 * r["standardError"] ** 2
+    tw["classicalEstimate"] += T * r["classicalEstimate"]
+    tw["classicalVar"] += T**2 * r["classicalStandardError"] ** 2
+    tw["n"] += len(st["labels"])
+tse = np.sqrt(tw["var"])
+tcse = np.sqrt(tw["classicalVar"])
+stratified_traffic = {
+    "traffic": traffic,
+    "expected": {
+        "estimate": tw["estimate"],
+        "standardError": float(tse),
+        "interval": [tw["estimate"] - z * tse, tw["estimate"] + z * tse],
+        "classicalEstimate": tw["classicalEstimate"],
+        "classicalStandardError": float(tcse),
+        "classicalInterval": [tw["classicalEstimate"] - z * tcse, tw["classicalEstimate"] + z * tcse],
+        "effectiveLabels": float(tw["n"] * tw["classicalVar"] / tw["var"]),
+    },
+}
+
+print(json.dumps({"generator": "tests/reference/judge/ppi_reference.py", "numpy": np.__version__, "cases": cases, "stratified": stratified, "stratifiedTraffic": stratified_traffic}, indent=1))
