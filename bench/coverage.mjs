@@ -27,6 +27,8 @@ import { fileURLToPath } from 'node:url';
 import { bootstrapMeanDifference, cr2Interval, nonInferiorityFromScores } from '../dist/bootstrap/index.js';
 import * as bootstrap from '../dist/bootstrap/index.js';
 import { reweightedHeadline, stratumScores } from '../dist/strata/index.js';
+import { bettingInterval } from '../dist/bootstrap/betting-interval.js';
+import { studentizedBootstrap } from '../dist/bootstrap/studentized.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -130,6 +132,19 @@ const designs = {
     }
     return { a, b, truth: 0.1 };
   },
+  // A partial-credit metric where most items score 0 for both models and the candidate's rare gains
+  // are large: differences in [−1, 1] with skewness about 4 (the bounded cousin of the lognormal cell).
+  '[0,1] skewed partial credit (mostly 0, rare large gains)': (n, g) => {
+    const a = new Float64Array(n);
+    const b = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      b[i] = g.uniform() < 0.15 ? g.uniform() : 0;
+      const u = g.uniform();
+      a[i] = u < 0.05 ? 1 : u < 0.06 ? 0 : b[i];
+    }
+    // E[b] = 0.15 · 0.5 = 0.075; E[a] = 0.94 · 0.075 + 0.05; truth = E[a] − E[b]
+    return { a, b, truth: 0.94 * 0.075 + 0.05 - 0.075 };
+  },
   'all-equal (both pass everything)': (n) => ({ a: new Float64Array(n).fill(1), b: new Float64Array(n).fill(1), truth: 0 }),
 };
 
@@ -210,6 +225,8 @@ const HEADLINE_QUOTA = [0.2, 0.3, 0.25, 0.25];
 const truthOf = (p) => HEADLINE_TRAFFIC.reduce((s, w, h) => s + w * p[h], 0);
 
 // --- the methods ---
+const differencesOf = (d) => Float64Array.from(d.a, (x, i) => x - d.b[i]);
+const inUnit = (x) => x.every((v) => v >= 0 && v <= 1);
 function bootInterval(d, method, seed, extra = {}) {
   return bootstrapMeanDifference(d.a, d.b, { method, nResamples: B, seed, confidenceLevel: LEVEL, ...extra }).confidenceInterval;
 }
@@ -217,6 +234,9 @@ const pairedMethods = {
   bca: (d, seed) => bootInterval(d, 'bca', seed),
   percentile: (d, seed) => bootInterval(d, 'percentile', seed),
   t: (d, seed) => bootInterval(d, 't', seed),
+  studentized: (d, seed) => studentizedBootstrap(differencesOf(d), { nResamples: B, seed, confidenceLevel: LEVEL }).confidenceInterval,
+  // The betting interval needs scores in [0, 1]; on other scores it is not defined (NaN: covers nothing, shown as undefined).
+  betting: (d, seed) => (inUnit(d.a) && inUnit(d.b) ? bettingInterval(differencesOf(d), { range: [-1, 1], seed, confidenceLevel: LEVEL }).confidenceInterval : [NaN, NaN]),
 };
 if (autoPairedInterval) pairedMethods.auto = (d, seed) => autoPairedInterval(d.a, d.b, { nResamples: B, seed, confidenceLevel: LEVEL }).confidenceInterval;
 
@@ -235,6 +255,7 @@ const strataMethods = {
   bca: (d, seed) => bootInterval(d, 'bca', seed, { strata: d.strata }),
   percentile: (d, seed) => bootInterval(d, 'percentile', seed, { strata: d.strata }),
   t: (d, seed) => bootInterval(d, 't', seed, { strata: d.strata }),
+  studentized: (d, seed) => studentizedBootstrap(differencesOf(d), { nResamples: B, seed, confidenceLevel: LEVEL, strata: d.strata }).confidenceInterval,
 };
 if (autoPairedInterval) strataMethods.auto = (d, seed) => autoPairedInterval(d.a, d.b, { nResamples: B, seed, confidenceLevel: LEVEL, strata: d.strata }).confidenceInterval;
 
@@ -305,6 +326,20 @@ if (wanted('gate')) {
   const gateDesigns = {
     '0/1, candidate worse on 5% of items': (n, g) => binaryPair(n, 0, 0.05, 0.9, g),
     '0/1, discordance 2% / 7%': (n, g) => binaryPair(n, 0.02, 0.07, 0.85, g),
+    '[0,1] partial credit, candidate loses full credit on 5%': (n, g) => {
+      const a = new Float64Array(n);
+      const b = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        if (g.uniform() < 0.05) {
+          b[i] = 1;
+          a[i] = 0;
+        } else {
+          b[i] = g.uniform() < 0.15 ? g.uniform() : 0;
+          a[i] = b[i];
+        }
+      }
+      return { a, b, truth: -0.05 };
+    },
     'continuous, sd 0.3': (n, g) => {
       const a = new Float64Array(n);
       const b = new Float64Array(n);
