@@ -144,3 +144,21 @@ describe('chooseIntervalMethod with skewAware (autoPairedInterval, the gate): sk
     expect(u.warnings.some((w) => /too skewed/.test(w))).toBe(true);
   });
 });
+
+describe('the skewness screen with strata', () => {
+  it('a stratum of 2 items, or one too skewed for its size, sends a stratified mean to the stratified studentized bootstrap', () => {
+    const rng = createRng('strata-screen');
+    const x = Array.from({ length: 40 }, () => rng.nextFloat() * 3);
+    const y = Array.from({ length: 40 }, () => rng.nextFloat() * 3);
+    const even = Int32Array.from({ length: 40 }, (_, i) => i % 2);
+    // Two strata of 20 uniform-difference items: G1 small, 25·G1² well under 20 → the classic rule (t).
+    expect(chooseIntervalMethod({ a: x, b: y, strata: even }, { skewAware: true }).methodUsed).toBe('t');
+    const tiny = Int32Array.from({ length: 40 }, (_, i) => (i < 2 ? 1 : 0));
+    const c = chooseIntervalMethod({ a: x, b: y, strata: tiny }, { skewAware: true });
+    expect(c.methodUsed).toBe('studentized');
+    expect(c.methodReason).toMatch(/stratum #1 has 2 items/);
+    const r = autoPairedInterval(x, y, { strata: tiny, nResamples: 499 });
+    expect(r.methodUsed).toBe('studentized');
+    expect(r.warnings.some((w) => /too small or too skewed/.test(w))).toBe(true);
+  });
+});
