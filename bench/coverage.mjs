@@ -13,8 +13,10 @@
 //
 // Designs (true values known from the generating model):
 //   paired 0/1, discordance 2% and 10% (high agreement) and ~46% (low); [0, 1] partial credit
-//   (quarter points); skewed continuous differences (lognormal); all-equal (both models pass every
-//   item); each at n ∈ {3, 10, 30, 100, 400}.
+//   (quarter points); skewed continuous differences (lognormal); skewed [0, 1] partial credit (most
+//   items 0, rare large gains); all-equal (both models pass every item); each at n ∈ {3, 10, 30, 100, 400}.
+//   Methods: bca, percentile, t, studentized (bootstrap-t), betting (fixed-n betting interval, only
+//   where both models' scores lie in [0, 1]: n/a elsewhere) and auto.
 //   clustered continuous and clustered 0/1 differences: 5, 8, 12, 30, 100 clusters of unequal size
 //   (sizes 1 + ⌊lognormal⌋, mean about 5, a cluster random effect).
 //   4 strata of very unequal size (70/20/7/3%): the paired mean difference with stratified resampling,
@@ -235,8 +237,8 @@ const pairedMethods = {
   percentile: (d, seed) => bootInterval(d, 'percentile', seed),
   t: (d, seed) => bootInterval(d, 't', seed),
   studentized: (d, seed) => studentizedBootstrap(differencesOf(d), { nResamples: B, seed, confidenceLevel: LEVEL }).confidenceInterval,
-  // The betting interval needs scores in [0, 1]; on other scores it is not defined (NaN: covers nothing, shown as undefined).
-  betting: (d, seed) => (inUnit(d.a) && inUnit(d.b) ? bettingInterval(differencesOf(d), { range: [-1, 1], seed, confidenceLevel: LEVEL }).confidenceInterval : [NaN, NaN]),
+  // The betting interval needs scores in [0, 1]; on other scores it does not apply (null: the cell shows n/a).
+  betting: (d, seed) => (inUnit(d.a) && inUnit(d.b) ? bettingInterval(differencesOf(d), { range: [-1, 1], seed, confidenceLevel: LEVEL }).confidenceInterval : null),
 };
 if (autoPairedInterval) pairedMethods.auto = (d, seed) => autoPairedInterval(d.a, d.b, { nResamples: B, seed, confidenceLevel: LEVEL }).confidenceInterval;
 
@@ -274,6 +276,10 @@ function runCell(family, design, size, generate, methods) {
         stats[name].fails += 1;
         continue;
       }
+      if (ci === null) {
+        stats[name].notApplicable = (stats[name].notApplicable ?? 0) + 1;
+        continue;
+      }
       const [lo, hi] = ci;
       if (Number.isFinite(lo) && Number.isFinite(hi)) {
         stats[name].finite += 1;
@@ -284,6 +290,7 @@ function runCell(family, design, size, generate, methods) {
     }
   }
   for (const [name, s] of Object.entries(stats)) {
+    if ((s.notApplicable ?? 0) > 0) continue; // the method does not apply to this design (a table cell n/a)
     const coverage = s.covered / REPS;
     rows.push({ family, design, size, method: name, coverage, mcError: Math.sqrt((coverage * (1 - coverage)) / REPS) || Math.sqrt((0.95 * 0.05) / REPS), width: s.finite > 0 ? s.width / s.finite : NaN, undefinedShare: (REPS - s.finite) / REPS });
   }
@@ -395,6 +402,7 @@ for (const key of groups) {
   for (const size of sizes) {
     out.push(`| ${size} | ${methods.map((m) => {
       const r = cell.find((x) => x.method === m && x.size === size);
+      if (!r) return 'n/a | n/a';
       return `${f3(r.coverage)} ± ${f3(r.mcError)}${r.undefinedShare > 0 ? ` (${Math.round(r.undefinedShare * 100)}% undefined)` : ''} | ${f3(r.width)}`;
     }).join(' | ')} |`);
   }

@@ -6,9 +6,12 @@ import type { Alternative } from './types.js';
 const TWO_32 = 4294967296;
 const HUGE = 1e300;
 
-/** A quantile that touched a ±HUGE stand-in is that infinity. */
+/**
+ * A quantile that touched a ±HUGE stand-in is that infinity: interpolation gives it a weight of at
+ * least about 1/B, so anything beyond 1e250 came from one (finite t* are far below it).
+ */
 function infinite(q: number): number {
-  return q >= HUGE / 10 ? Infinity : q <= -HUGE / 10 ? -Infinity : q;
+  return q >= 1e250 ? Infinity : q <= -1e250 ? -Infinity : q;
 }
 
 /** Settings of studentizedBootstrap. */
