@@ -387,7 +387,7 @@ const seconds = (Date.now() - started) / 1000;
 const f3 = (x) => (Number.isFinite(x) ? x.toFixed(3) : '–');
 const methodsSeen = [...new Set(rows.map((r) => r.method))];
 const out = [];
-out.push(`Coverage of nominal 95% two-sided intervals: ${REPS} replicates per cell, ${B} bootstrap resamples, ${seconds.toFixed(0)} s. ± is the Monte Carlo SE √(c(1 − c)/R) (at c = 0 or 1, that of c = 0.95); width is the mean width of the finite intervals; "undefined" counts NaN intervals (BCa on a resample-constant sample), which cover nothing.`);
+out.push(`Coverage of nominal 95% two-sided intervals: ${REPS} replicates per cell, ${B} bootstrap resamples, ${seconds.toFixed(0)} s. ± is the Monte Carlo SE √(c(1 − c)/R) (at c = 0 or 1, that of c = 0.95); width is the mean width of the finite intervals; "undefined" counts NaN intervals (BCa on a resample-constant sample), which cover nothing, and infinite ones (a studentized bootstrap whose resamples have no spread), which cover everything; n/a: the method does not apply (betting off [0, 1] scores).`);
 out.push('');
 const groups = [...new Set(rows.map((r) => `${r.family}|${r.design}`))];
 for (const key of groups) {
