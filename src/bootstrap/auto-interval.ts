@@ -49,7 +49,7 @@ export interface AutoIntervalResult {
   df: number | null;
   /**
    * p-value of H0: mean(a − b) = 0 against `alternative` from the same method: exact McNemar
-   * (newcombe / tango), t test (t, cluster-t), CR2 t test (cr2); null for bca (the caller's
+   * (newcombe / tango), t test (t, cluster-t), CR2 t test (cr2); null for bca, studentized and betting (the caller's
    * permutation test supplies one).
    */
   pValue: number | null;
@@ -72,6 +72,9 @@ export interface AutoIntervalResult {
  * The paired interval of mean(a − b) that `--method auto` uses, by the documented rule of
  * chooseIntervalMethod: 0/1 scores on independent items → Newcombe's score interval with the exact
  * McNemar p (mid-p with `midP`); clustered → CR2 with Satterthwaite df (or t on G − 1 df when cr2Available is false);
+ * continuous and too skewed by Cochran's rule (skewAware) → the fixed-n betting interval for [0, 1]
+ * scores (bettingInterval on the differences, range [−1, 1], shuffled by `seed`), else the
+ * studentized bootstrap (stratified with strata) with a warning; a one-sided bound → Student t;
  * continuous below AUTO_BCA_MIN_ITEMS items → Student t; otherwise BCa.
  * Reference: see chooseIntervalMethod, pairedProportionInterval, cr2Interval, bootstrapMean.
  * @param a A's per-item scores. @param b B's, paired item by item.
