@@ -13,8 +13,10 @@
 //
 // Designs (true values known from the generating model):
 //   paired 0/1, discordance 2% and 10% (high agreement) and ~46% (low); [0, 1] partial credit
-//   (quarter points); skewed continuous differences (lognormal); all-equal (both models pass every
-//   item); each at n ∈ {3, 10, 30, 100, 400}.
+//   (quarter points); skewed continuous differences (lognormal); skewed [0, 1] partial credit (most
+//   items 0, rare large gains); all-equal (both models pass every item); each at n ∈ {3, 10, 30, 100, 400}.
+//   Methods: bca, percentile, t, studentized (bootstrap-t), betting (fixed-n betting interval, only
+//   where both models' scores lie in [0, 1]: n/a elsewhere) and auto.
 //   clustered continuous and clustered 0/1 differences: 5, 8, 12, 30, 100 clusters of unequal size
 //   (sizes 1 + ⌊lognormal⌋, mean about 5, a cluster random effect).
 //   4 strata of very unequal size (70/20/7/3%): the paired mean difference with stratified resampling,
@@ -27,6 +29,8 @@ import { fileURLToPath } from 'node:url';
 import { bootstrapMeanDifference, cr2Interval, nonInferiorityFromScores } from '../dist/bootstrap/index.js';
 import * as bootstrap from '../dist/bootstrap/index.js';
 import { reweightedHeadline, stratumScores } from '../dist/strata/index.js';
+import { bettingInterval } from '../dist/bootstrap/betting-interval.js';
+import { studentizedBootstrap } from '../dist/bootstrap/studentized.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -130,6 +134,19 @@ const designs = {
     }
     return { a, b, truth: 0.1 };
   },
+  // A partial-credit metric where most items score 0 for both models and the candidate's rare gains
+  // are large: differences in [−1, 1] with skewness about 4 (the bounded cousin of the lognormal cell).
+  '[0,1] skewed partial credit (mostly 0, rare large gains)': (n, g) => {
+    const a = new Float64Array(n);
+    const b = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      b[i] = g.uniform() < 0.15 ? g.uniform() : 0;
+      const u = g.uniform();
+      a[i] = u < 0.05 ? 1 : u < 0.06 ? 0 : b[i];
+    }
+    // E[b] = 0.15 · 0.5 = 0.075; E[a] = 0.94 · 0.075 + 0.05; truth = E[a] − E[b]
+    return { a, b, truth: 0.94 * 0.075 + 0.05 - 0.075 };
+  },
   'all-equal (both pass everything)': (n) => ({ a: new Float64Array(n).fill(1), b: new Float64Array(n).fill(1), truth: 0 }),
 };
 
@@ -210,6 +227,8 @@ const HEADLINE_QUOTA = [0.2, 0.3, 0.25, 0.25];
 const truthOf = (p) => HEADLINE_TRAFFIC.reduce((s, w, h) => s + w * p[h], 0);
 
 // --- the methods ---
+const differencesOf = (d) => Float64Array.from(d.a, (x, i) => x - d.b[i]);
+const inUnit = (x) => x.every((v) => v >= 0 && v <= 1);
 function bootInterval(d, method, seed, extra = {}) {
   return bootstrapMeanDifference(d.a, d.b, { method, nResamples: B, seed, confidenceLevel: LEVEL, ...extra }).confidenceInterval;
 }
@@ -217,6 +236,9 @@ const pairedMethods = {
   bca: (d, seed) => bootInterval(d, 'bca', seed),
   percentile: (d, seed) => bootInterval(d, 'percentile', seed),
   t: (d, seed) => bootInterval(d, 't', seed),
+  studentized: (d, seed) => studentizedBootstrap(differencesOf(d), { nResamples: B, seed, confidenceLevel: LEVEL }).confidenceInterval,
+  // The betting interval needs scores in [0, 1]; on other scores it does not apply (null: the cell shows n/a).
+  betting: (d, seed) => (inUnit(d.a) && inUnit(d.b) ? bettingInterval(differencesOf(d), { range: [-1, 1], seed, confidenceLevel: LEVEL }).confidenceInterval : null),
 };
 if (autoPairedInterval) pairedMethods.auto = (d, seed) => autoPairedInterval(d.a, d.b, { nResamples: B, seed, confidenceLevel: LEVEL }).confidenceInterval;
 
@@ -235,6 +257,7 @@ const strataMethods = {
   bca: (d, seed) => bootInterval(d, 'bca', seed, { strata: d.strata }),
   percentile: (d, seed) => bootInterval(d, 'percentile', seed, { strata: d.strata }),
   t: (d, seed) => bootInterval(d, 't', seed, { strata: d.strata }),
+  studentized: (d, seed) => studentizedBootstrap(differencesOf(d), { nResamples: B, seed, confidenceLevel: LEVEL, strata: d.strata }).confidenceInterval,
 };
 if (autoPairedInterval) strataMethods.auto = (d, seed) => autoPairedInterval(d.a, d.b, { nResamples: B, seed, confidenceLevel: LEVEL, strata: d.strata }).confidenceInterval;
 
@@ -253,6 +276,10 @@ function runCell(family, design, size, generate, methods) {
         stats[name].fails += 1;
         continue;
       }
+      if (ci === null) {
+        stats[name].notApplicable = (stats[name].notApplicable ?? 0) + 1;
+        continue;
+      }
       const [lo, hi] = ci;
       if (Number.isFinite(lo) && Number.isFinite(hi)) {
         stats[name].finite += 1;
@@ -263,6 +290,7 @@ function runCell(family, design, size, generate, methods) {
     }
   }
   for (const [name, s] of Object.entries(stats)) {
+    if ((s.notApplicable ?? 0) > 0) continue; // the method does not apply to this design (a table cell n/a)
     const coverage = s.covered / REPS;
     rows.push({ family, design, size, method: name, coverage, mcError: Math.sqrt((coverage * (1 - coverage)) / REPS) || Math.sqrt((0.95 * 0.05) / REPS), width: s.finite > 0 ? s.width / s.finite : NaN, undefinedShare: (REPS - s.finite) / REPS });
   }
@@ -305,6 +333,20 @@ if (wanted('gate')) {
   const gateDesigns = {
     '0/1, candidate worse on 5% of items': (n, g) => binaryPair(n, 0, 0.05, 0.9, g),
     '0/1, discordance 2% / 7%': (n, g) => binaryPair(n, 0.02, 0.07, 0.85, g),
+    '[0,1] partial credit, candidate loses full credit on 5%': (n, g) => {
+      const a = new Float64Array(n);
+      const b = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        if (g.uniform() < 0.05) {
+          b[i] = 1;
+          a[i] = 0;
+        } else {
+          b[i] = g.uniform() < 0.15 ? g.uniform() : 0;
+          a[i] = b[i];
+        }
+      }
+      return { a, b, truth: -0.05 };
+    },
     'continuous, sd 0.3': (n, g) => {
       const a = new Float64Array(n);
       const b = new Float64Array(n);
@@ -345,7 +387,7 @@ const seconds = (Date.now() - started) / 1000;
 const f3 = (x) => (Number.isFinite(x) ? x.toFixed(3) : '–');
 const methodsSeen = [...new Set(rows.map((r) => r.method))];
 const out = [];
-out.push(`Coverage of nominal 95% two-sided intervals: ${REPS} replicates per cell, ${B} bootstrap resamples, ${seconds.toFixed(0)} s. ± is the Monte Carlo SE √(c(1 − c)/R) (at c = 0 or 1, that of c = 0.95); width is the mean width of the finite intervals; "undefined" counts NaN intervals (BCa on a resample-constant sample), which cover nothing.`);
+out.push(`Coverage of nominal 95% two-sided intervals: ${REPS} replicates per cell, ${B} bootstrap resamples, ${seconds.toFixed(0)} s. ± is the Monte Carlo SE √(c(1 − c)/R) (at c = 0 or 1, that of c = 0.95); width is the mean width of the finite intervals; "undefined" counts NaN intervals (BCa on a resample-constant sample), which cover nothing, and infinite ones (a studentized bootstrap whose resamples have no spread), which cover everything; n/a: the method does not apply (betting off [0, 1] scores).`);
 out.push('');
 const groups = [...new Set(rows.map((r) => `${r.family}|${r.design}`))];
 for (const key of groups) {
@@ -360,6 +402,7 @@ for (const key of groups) {
   for (const size of sizes) {
     out.push(`| ${size} | ${methods.map((m) => {
       const r = cell.find((x) => x.method === m && x.size === size);
+      if (!r) return 'n/a | n/a';
       return `${f3(r.coverage)} ± ${f3(r.mcError)}${r.undefinedShare > 0 ? ` (${Math.round(r.undefinedShare * 100)}% undefined)` : ''} | ${f3(r.width)}`;
     }).join(' | ')} |`);
   }

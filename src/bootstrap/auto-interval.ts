@@ -2,7 +2,9 @@ import { studentTCdf } from '../distributions/index.js';
 import type { Seed } from '../random/seed.js';
 import { chooseIntervalMethod, type AutoMethodUsed, type IntervalMethodChoice } from './choose-method.js';
 import { cr2Interval, cr2StratifiedInterval, type Cr2Result } from './cr2.js';
+import { bettingInterval } from './betting-interval.js';
 import { meanBootstrap } from './mean.js';
+import { studentizedBootstrap } from './studentized.js';
 import { pairedCounts, pairedProportionInterval, type PairedProportionResult } from './paired-proportion.js';
 import { checkAlternative, checkConfidenceLevel, pairedDifferences } from './settings.js';
 import type { Alternative, BootstrapResult } from './types.js';
@@ -47,7 +49,7 @@ export interface AutoIntervalResult {
   df: number | null;
   /**
    * p-value of H0: mean(a − b) = 0 against `alternative` from the same method: exact McNemar
-   * (newcombe / tango), t test (t, cluster-t), CR2 t test (cr2); null for bca (the caller's
+   * (newcombe / tango), t test (t, cluster-t), CR2 t test (cr2); null for bca, studentized and betting (the caller's
    * permutation test supplies one).
    */
   pValue: number | null;
@@ -70,6 +72,9 @@ export interface AutoIntervalResult {
  * The paired interval of mean(a − b) that `--method auto` uses, by the documented rule of
  * chooseIntervalMethod: 0/1 scores on independent items → Newcombe's score interval with the exact
  * McNemar p (mid-p with `midP`); clustered → CR2 with Satterthwaite df (or t on G − 1 df when cr2Available is false);
+ * continuous and too skewed by Cochran's rule (skewAware) → the fixed-n betting interval for [0, 1]
+ * scores (bettingInterval on the differences, range [−1, 1], shuffled by `seed`), else the
+ * studentized bootstrap (stratified with strata) with a warning; a one-sided bound → Student t;
  * continuous below AUTO_BCA_MIN_ITEMS items → Student t; otherwise BCa.
  * Reference: see chooseIntervalMethod, pairedProportionInterval, cr2Interval, bootstrapMean.
  * @param a A's per-item scores. @param b B's, paired item by item.
@@ -86,7 +91,7 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
   const n = differences.length;
   const cluster = options.cluster ?? null;
   const strata = options.strata ?? null;
-  const choice = chooseIntervalMethod({ a, b, cluster, strata }, { cr2Available: options.cr2Available ?? true });
+  const { warnings: choiceWarnings = [], ...choice } = chooseIntervalMethod({ a, b, cluster, strata, alternative }, { cr2Available: options.cr2Available ?? true, skewAware: true });
   const base = { method: 'auto' as const, ...choice, confidenceLevel, alternative, n };
   let sum = 0;
   for (let i = 0; i < n; i++) sum += differences[i];
@@ -106,6 +111,16 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
         ? cr2Interval(differences, clusterIds, { confidenceLevel, alternative })
         : cr2StratifiedInterval(differences, clusterIds, Array.from(strata, (h) => options.strataNames?.[h] ?? `#${h}`), { confidenceLevel, alternative });
     return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError: r.standardError, df: r.df, pValue: r.pValue, pValueTest: 'cr2', nClusters: r.nClusters, bootstrap: null, pairedProportion: null, cr2: r, warnings: r.warnings };
+  }
+  if (choice.methodUsed === 'betting' || choice.methodUsed === 'studentized') {
+    // The SE reported beside them is the plain (or stratified) one, for the gate's items-needed
+    // arithmetic; neither interval is estimate ± multiple of it.
+    const r =
+      choice.methodUsed === 'betting'
+        ? bettingInterval(differences, { range: [-1, 1], confidenceLevel, alternative, seed: options.seed })
+        : studentizedBootstrap(differences, { confidenceLevel, alternative, nResamples: options.nResamples, seed: options.seed, strata });
+    const standardError = r.method === 'studentized' ? r.standardError : plainStandardError(differences, estimate);
+    return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError, df: null, pValue: null, pValueTest: null, nClusters: null, bootstrap: null, pairedProportion: null, cr2: null, warnings: [...choiceWarnings, ...r.warnings] };
   }
   const method = choice.methodUsed === 'bca' ? 'bca' : 't';
   const r = meanBootstrap(differences, {
@@ -152,6 +167,15 @@ export function autoResultFromBootstrap(choice: IntervalMethodChoice, r: Bootstr
     cr2: null,
     warnings: r.warnings,
   };
+}
+
+/** sd(d)/√n, exactly 0 when every difference is the same (rounding in the mean must not make it 1e-17). */
+function plainStandardError(d: Float64Array, mean: number): number {
+  const n = d.length;
+  if (d.every((v) => v === d[0])) return 0;
+  let squares = 0;
+  for (let i = 0; i < n; i++) squares += (d[i] - mean) ** 2;
+  return n > 1 ? Math.sqrt(squares / (n - 1) / n) : NaN;
 }
 
 function tPValue(t: number, df: number, alternative: Alternative): number {

@@ -1,3 +1,6 @@
+import { cochranMinimumItems, sampleSkewness } from './skewness.js';
+import type { Alternative } from './types.js';
+
 /**
  * The interval an `auto` comparison uses, chosen from the data's shape (never from its values'
  * position, so the choice cannot be tuned to the answer):
@@ -15,13 +18,21 @@
  *   stratum weights on fewer than that many items: the Student t interval, whose coverage at
  *   n = 10–30 beats BCa's (bench/auto-continuous-coverage.mjs);
  * - `bca`: continuous scores on at least AUTO_BCA_MIN_ITEMS items: the BCa bootstrap.
+ * - `betting` (skewAware): scores in [0, 1] whose differences are too skewed for the normal
+ *   approximation by Cochran's rule (n < 25 G1²), or show no spread: the fixed-n betting interval
+ *   (src/bootstrap/betting-interval.ts), valid at every n for bounded scores.
+ * - `studentized` (skewAware): unbounded (or stratified) scores too skewed by the same rule: the
+ *   studentized bootstrap, the closest to nominal of the methods studied, with a warning that
+ *   nothing studied holds 95% there.
  */
-export type AutoMethodUsed = 'tango' | 'newcombe' | 'cr2' | 'cluster-t' | 't' | 'bca';
+export type AutoMethodUsed = 'tango' | 'newcombe' | 'cr2' | 'cluster-t' | 't' | 'bca' | 'studentized' | 'betting';
 
 /** The method an `auto` comparison uses and why, in words (echoed as `methodUsed` / `methodReason`). */
 export interface IntervalMethodChoice {
   methodUsed: AutoMethodUsed;
   methodReason: string;
+  /** What the choice itself warns about (a sample too skewed for any interval studied); absent when none. */
+  warnings?: string[];
 }
 
 /** What the auto rule looks at. Give `a` and `b` (paired per-item scores) or `differences` (a − b). */
@@ -38,12 +49,27 @@ export interface ChooseIntervalMethodData {
   strata?: ArrayLike<number> | null;
   /** One weight per stratum: a reweighted statistic (not a plain paired proportion difference). */
   stratumWeights?: ArrayLike<number> | null;
+  /** The interval's sides (default two-sided): one-sided continuous bounds keep t at every n (skewAware). */
+  alternative?: Alternative;
 }
 
 /** Settings of chooseIntervalMethod. */
 export interface ChooseIntervalMethodOptions {
   /** Whether a CR2 implementation is available for clustered data; default: whether it is linked in. */
   cr2Available?: boolean;
+  /**
+   * Apply the skewness screen and the one-sided rule (steps 3–4 of the rule), which need an
+   * interval that can be `studentized` or `betting`: autoPairedInterval and the gate do; callers
+   * that compute only t or BCa themselves (headline differences, sweep's cost gaps) leave it off.
+   * Default false.
+   */
+  skewAware?: boolean;
+}
+
+/** Whether every value lies in [0, 1] (the range auto assumes bounded scores have, as `monitor` does). */
+function inUnitRange(x: ArrayLike<number>): boolean {
+  for (let i = 0; i < x.length; i++) if (!(x[i] >= 0 && x[i] <= 1)) return false;
+  return true;
 }
 
 /** Continuous comparisons on at least this many items (or units) keep BCa; below it, t. */
@@ -55,6 +81,34 @@ export const CR2_AVAILABLE = true;
 function isBinary(x: ArrayLike<number>): boolean {
   for (let i = 0; i < x.length; i++) if (x[i] !== 0 && x[i] !== 1) return false;
   return true;
+}
+
+/** The first stratum (by index) failing the skewness screen, in words, or null when every stratum passes. */
+function skewedStratum(d: Float64Array, strata: ArrayLike<number>): string | null {
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < d.length; i++) {
+    const list = groups.get(strata[i]);
+    if (list === undefined) groups.set(strata[i], [d[i]]);
+    else list.push(d[i]);
+  }
+  for (const h of [...groups.keys()].sort((p, q) => p - q)) {
+    const values = groups.get(h) as number[];
+    if (values.length < 3) return `stratum #${h} has ${values.length} item${values.length === 1 ? '' : 's'}`;
+    const g1 = sampleSkewness(values);
+    const need = cochranMinimumItems(g1);
+    if (values.length < need) return `stratum #${h}: G1 = ${g1.toFixed(2)} wants ${need} items by Cochran's rule, it has ${values.length}`;
+  }
+  return null;
+}
+
+function spread(x: ArrayLike<number>): number {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < x.length; i++) {
+    if (x[i] < lo) lo = x[i];
+    if (x[i] > hi) hi = x[i];
+  }
+  return hi - lo;
 }
 
 function distinctCount(x: ArrayLike<number>): number {
@@ -69,13 +123,22 @@ function distinctCount(x: ArrayLike<number>): number {
  *   2. a and b both all 0/1, no stratum weights → `newcombe` (score interval + exact McNemar);
  *      strata without weights (stratified resampling, stratum sizes fixed) do not change this: the
  *      score interval ignores the fixed sizes, which can only make it wider than a stratified one;
- *   3. fewer than AUTO_BCA_MIN_ITEMS items → `t`;
- *   4. otherwise `bca`.
+ *   3. (skewAware, no stratum weights) the skewness screen on the differences d = a − b, with G1
+ *      their sample skewness and Cochran's rule n > 25·G1² (cochranMinimumItems):
+ *      a. a and b all in [0, 1], no strata, and n < 25·G1² or no spread in d → `betting`;
+ *      b. with strata: any stratum with fewer than 3 items, or with n_h < 25·G1_h² on its own
+ *         differences → `studentized` (stratified), with a warning;
+ *      c. otherwise n < 25·G1² → `studentized`, with a warning;
+ *   4. (skewAware) a one-sided alternative → `t` at every n (BCa's one-sided bound is liberal at
+ *      100 items: gate false-pass 0.063 against t's 0.056 in the coverage study);
+ *   5. fewer than AUTO_BCA_MIN_ITEMS items → `t`;
+ *   6. otherwise `bca`.
  * Reference: the coverage studies in bench/ (paired-proportion-coverage.mjs, auto-continuous-coverage.mjs)
  * and issue #13; Newcombe (1998) Stat Med 17:2635–2650; Bell & McCaffrey (2002) Survey Methodology 28:169–181.
  * @param data a and b (or differences), optional cluster, strata and stratumWeights, one entry per item.
- * @param options cr2Available overrides whether CR2 is linked in.
- * @returns methodUsed and methodReason (one sentence naming the counts that decided it).
+ * @param options cr2Available overrides whether CR2 is linked in; skewAware turns on steps 3–4.
+ * @returns methodUsed and methodReason (one sentence naming the counts that decided it), and
+ *   warnings when the data are too skewed for any interval studied.
  * @throws {RangeError} when a and b differ in length, or neither a/b nor differences is given.
  * @example chooseIntervalMethod({ a: [1, 1, 1], b: [1, 1, 1] }).methodUsed // => 'newcombe'
  */
@@ -99,6 +162,38 @@ export function chooseIntervalMethod(data: ChooseIntervalMethodData, options: Ch
     return { methodUsed: 'newcombe', methodReason: `0/1 scores on ${n} independent items (${discordant} discordant): Newcombe's hybrid score interval for a paired difference of proportions, exact McNemar p-value` };
   }
   const what = weighted ? 'a reweighted headline' : 'continuous scores';
+  if (options.skewAware === true && !weighted) {
+    const differences = a !== null && b !== null ? Float64Array.from(a, (x, i) => x - b[i]) : Float64Array.from(data.differences ?? []);
+    const skewness = sampleSkewness(differences);
+    const need = cochranMinimumItems(skewness);
+    const bounded = a !== null && b !== null && inUnitRange(a) && inUnitRange(b);
+    const flat = !(spread(differences) > 0);
+    const g1 = Number.isNaN(skewness) ? 'undefined' : skewness.toFixed(2);
+    if (bounded && data.strata == null && (flat || n < need)) {
+      const why = flat ? `no spread in the differences (${n} items)` : `differences skewed (G1 = ${g1}; Cochran's rule n > 25·G1² asks for ${need} items, these are ${n})`;
+      return { methodUsed: 'betting', methodReason: `scores in [0, 1], ${why}: the betting interval for a bounded mean (Waudby-Smith & Ramdas), valid at every n` };
+    }
+    // Stratified: the stratified mean is as skewed as its smallest strata, so the screen runs on
+    // each stratum too (a stratum of fewer than 3 items has no skewness to check: it counts as failing).
+    const strataFail = data.strata != null && !flat ? skewedStratum(differences, data.strata) : null;
+    if (strataFail !== null) {
+      return {
+        methodUsed: 'studentized',
+        methodReason: `${what} in strata, ${strataFail}: stratified studentized bootstrap`,
+        warnings: [`a stratum is too small or too skewed for a mean's normal approximation (${strataFail}): no interval studied holds 95% on such a design at every n (the coverage study: 0.91 at 30 items with strata of 2), so read this one as approximate`],
+      };
+    }
+    if (!flat && n < need) {
+      return {
+        methodUsed: 'studentized',
+        methodReason: `${what} skewed (G1 = ${g1}; Cochran's rule n > 25·G1² asks for ${need} items, these are ${n})${bounded ? ', stratified' : ', not bounded to [0, 1]'}: studentized bootstrap`,
+        warnings: [
+          `the differences are too skewed for a mean's interval on ${n} items (G1 = ${g1}, Cochran's rule wants ${need}): no interval studied holds 95% here (the coverage study: 0.91 on 10 lognormal items, 0.93 on 30–100), so read this one as approximate${bounded ? '' : '; scores bounded to [0, 1] would get the betting interval, valid at every n'}`,
+        ],
+      };
+    }
+    if ((data.alternative ?? 'two-sided') !== 'two-sided') return { methodUsed: 't', methodReason: `${what} on ${n} items, one-sided bound: Student t, whose one-sided level holds where BCa's is liberal (gate coverage study)` };
+  }
   if (n < AUTO_BCA_MIN_ITEMS) return { methodUsed: 't', methodReason: `${what} on ${n} items (< ${AUTO_BCA_MIN_ITEMS}): Student t interval, which covers better than BCa at small n` };
   return { methodUsed: 'bca', methodReason: `${what} on ${n} items (≥ ${AUTO_BCA_MIN_ITEMS}): BCa bootstrap` };
 }

@@ -82,7 +82,7 @@ export async function compareModelsParallel(aligned: AlignedScores, options: Par
     const autos: AutoIntervalResult[] = [];
     for (const [p, [i, j]] of pairs.entries()) {
       const opts = pairOptions(named, p, pairs.length);
-      const choice = chooseIntervalMethod({ a: aligned.scores[i], b: aligned.scores[j], cluster: opts.cluster, strata: opts.strata });
+      const choice = chooseIntervalMethod({ a: aligned.scores[i], b: aligned.scores[j], cluster: opts.cluster, strata: opts.strata, alternative: opts.alternative }, { skewAware: true });
       if (choice.methodUsed === 'bca') autos.push(autoResultFromBootstrap(choice, await meanBootstrapParallel(work[p].differences, { ...bootstrapOptions(opts), method: 'bca' }, work[p].design)));
       else autos.push(autoPairedInterval(aligned.scores[i], aligned.scores[j], autoOptions(opts)));
     }
@@ -192,7 +192,7 @@ function assembleAuto(aligned: AlignedScores, options: CompareModelsOptions, wor
   const pairs = pairsOf(aligned);
   const bootstraps = autos.map((auto, p) => auto.bootstrap ?? meanBootstrapOnDesign(work[p].design, work[p].differences, { ...designOptions, method: 't', confidenceLevel: settings.confidenceLevel, alternative: settings.alternative }));
   const tests: Array<SignFlipResult | TIntervalResult> = autos.map((auto, p) => {
-    if (auto.methodUsed === 'bca') return signFlipTest(work[p].differences, { ...designOptions, nPermutations, seed: settings.seed, alternative: settings.alternative });
+    if (permutationTested(auto.methodUsed)) return signFlipTest(work[p].differences, { ...designOptions, nPermutations, seed: settings.seed, alternative: settings.alternative });
     return designTInterval(work[p].design, work[p].differences, settings);
   });
   const pValues = autos.map((auto, p) => auto.pValue ?? tests[p].pValue);
@@ -201,7 +201,7 @@ function assembleAuto(aligned: AlignedScores, options: CompareModelsOptions, wor
   const comparisons: PairComparison[] = pairs.map(([i, j], p) => {
     const auto = autos[p];
     const [low, high] = auto.confidenceInterval;
-    const warnings = [...new Set([...auto.warnings, ...(auto.methodUsed === 'bca' ? tests[p].warnings : [])])];
+    const warnings = [...new Set([...auto.warnings, ...(permutationTested(auto.methodUsed) ? tests[p].warnings : [])])];
     return {
       a: aligned.models[i],
       b: aligned.models[j],
@@ -223,7 +223,8 @@ function assembleAuto(aligned: AlignedScores, options: CompareModelsOptions, wor
   });
   const means = aligned.scores.map((scores) => designEstimate(buildDesign(scores.length, designOptions, Float64Array.from(scores))));
   const warnings = [...new Set(comparisons.flatMap((c) => c.warnings.map((w) => `${c.a} − ${c.b}: ${w}`)))];
-  const anyBca = autos.some((a) => a.methodUsed === 'bca');
+  const anyBca = autos.some((a) => a.methodUsed === 'bca' || a.methodUsed === 'studentized');
+  const anyPermuted = autos.some((a) => permutationTested(a.methodUsed));
   return {
     models: [...aligned.models],
     pairs: comparisons,
@@ -231,11 +232,16 @@ function assembleAuto(aligned: AlignedScores, options: CompareModelsOptions, wor
     method: 'auto',
     confidenceLevel: settings.confidenceLevel,
     nResamples: anyBca ? settings.nResamples : 0,
-    nPermutations: anyBca ? nPermutations : 0,
+    nPermutations: anyPermuted ? nPermutations : 0,
     seed: settings.seed,
     alternative: settings.alternative,
     adjustment: 'holm',
     n: aligned.items.length,
     warnings,
   };
+}
+
+/** Auto methods without a p-value of their own: the paired sign-flip permutation test supplies it. */
+function permutationTested(methodUsed: AutoIntervalResult['methodUsed']): boolean {
+  return methodUsed === 'bca' || methodUsed === 'studentized' || methodUsed === 'betting';
 }

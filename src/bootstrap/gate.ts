@@ -300,7 +300,9 @@ function checkAuto(
     return { ...result, passed: false, reason: head + text, itemsNeeded: needed, clustersNeeded: null };
   }
   const z = normalQuantile(settings.confidenceLevel);
-  const growth = ((z * r.standardError) / (estimate - threshold)) ** 2;
+  // Betting and studentized bounds are not estimate − z·SE: scale their own arm (estimate − bound) by 1/√n instead.
+  const arm = r.methodUsed === 'betting' || r.methodUsed === 'studentized' ? estimate - lowerBound : z * r.standardError;
+  const growth = (arm / (estimate - threshold)) ** 2;
   const unitsNeeded = Math.max(units + 1, Math.ceil(units * growth));
   if (clusters !== null) {
     const itemsNeeded = Math.ceil((unitsNeeded * n) / units);

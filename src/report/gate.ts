@@ -43,7 +43,7 @@ export function formatNonInferiorityReport(result: NonInferiorityResult): string
   lines.push(
     '',
     result.method === 'auto'
-      ? `method auto: ${result.methodReason}${result.methodUsed === 'bca' ? `, ${result.nResamples} resamples, seed ${result.seed}` : ''}${result.stratified ? ', stratum sizes held fixed' : ''}`
+      ? `method auto: ${result.methodReason}${result.methodUsed === 'bca' || result.methodUsed === 'studentized' ? `, ${result.nResamples} resamples, seed ${result.seed}` : ''}${result.stratified ? ', stratum sizes held fixed' : ''}`
       : `method ${result.method}${result.method === 't' ? '' : `, ${result.nResamples} resamples`}, seed ${result.seed}, alternative greater${result.clustered ? ', clusters resampled' : ''}${result.stratified ? ', resampled within strata' : ''}`,
   );
   if (result.method === 'auto') {

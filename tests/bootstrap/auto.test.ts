@@ -105,3 +105,60 @@ describe('McNemar mid-p as an option', () => {
     expect(mid.confidenceInterval).toEqual(exact.confidenceInterval);
   });
 });
+
+describe('chooseIntervalMethod with skewAware (autoPairedInterval, the gate): skewness screen and one-sided rule', () => {
+  // 30 items: b all 0, a = 1 on 3 items and 0 elsewhere except one 0.5 → differences in [0, 1],
+  // G1 = 2.51 (scipy skew(bias=False) of 3 ones, one half, 26 zeros), so Cochran's 25·G1² ≈ 157 > 30.
+  const a = Array.from({ length: 30 }, (_, i) => (i < 3 ? 1 : i === 3 ? 0.5 : 0));
+  const b = a.map(() => 0);
+  it('scores in [0, 1], too skewed for the CLT → betting', () => {
+    const c = chooseIntervalMethod({ a, b }, { skewAware: true });
+    expect(c.methodUsed).toBe('betting');
+    expect(c.methodReason).toMatch(/Cochran's rule n > 25·G1² asks for \d+ items, these are 30/);
+    // Off by default: the classic rule (t below 100 items).
+    expect(chooseIntervalMethod({ a, b }).methodUsed).toBe('t');
+  });
+  it('the same shape on an unbounded scale → studentized, with a warning that nothing studied holds 95%', () => {
+    const c = chooseIntervalMethod({ a: a.map((x) => 10 * x), b }, { skewAware: true });
+    expect(c.methodUsed).toBe('studentized');
+    expect(c.warnings?.[0]).toMatch(/too skewed .* no interval studied holds 95%/);
+  });
+  it('[0, 1] scores with no spread in the differences → betting (an honest width, not a point)', () => {
+    const flat = Array.from({ length: 20 }, () => 0.5);
+    expect(chooseIntervalMethod({ a: flat, b: flat }, { skewAware: true }).methodUsed).toBe('betting');
+  });
+  it('symmetric continuous scores: one-sided → t at any n; two-sided → t below 100, bca from 100', () => {
+    const rng = createRng('skew-aware');
+    const x = Array.from({ length: 400 }, () => rng.nextFloat());
+    const y = Array.from({ length: 400 }, () => rng.nextFloat());
+    expect(chooseIntervalMethod({ a: x, b: y, alternative: 'greater' }, { skewAware: true }).methodUsed).toBe('t');
+    expect(chooseIntervalMethod({ a: x, b: y }, { skewAware: true }).methodUsed).toBe('bca');
+    expect(chooseIntervalMethod({ a: x.slice(0, 50), b: y.slice(0, 50) }, { skewAware: true }).methodUsed).toBe('t');
+  });
+  it('autoPairedInterval runs the chosen interval and carries the warning', () => {
+    const r = autoPairedInterval(a, b, { seed: 1 });
+    expect(r.methodUsed).toBe('betting');
+    expect(r.confidenceInterval[0]).toBeLessThan(r.estimate);
+    const u = autoPairedInterval(a.map((x) => 10 * x), b, { seed: 1, nResamples: 999 });
+    expect(u.methodUsed).toBe('studentized');
+    expect(u.warnings.some((w) => /too skewed/.test(w))).toBe(true);
+  });
+});
+
+describe('the skewness screen with strata', () => {
+  it('a stratum of 2 items, or one too skewed for its size, sends a stratified mean to the stratified studentized bootstrap', () => {
+    const rng = createRng('strata-screen');
+    const x = Array.from({ length: 40 }, () => rng.nextFloat() * 3);
+    const y = Array.from({ length: 40 }, () => rng.nextFloat() * 3);
+    const even = Int32Array.from({ length: 40 }, (_, i) => i % 2);
+    // Two strata of 20 uniform-difference items: G1 small, 25·G1² well under 20 → the classic rule (t).
+    expect(chooseIntervalMethod({ a: x, b: y, strata: even }, { skewAware: true }).methodUsed).toBe('t');
+    const tiny = Int32Array.from({ length: 40 }, (_, i) => (i < 2 ? 1 : 0));
+    const c = chooseIntervalMethod({ a: x, b: y, strata: tiny }, { skewAware: true });
+    expect(c.methodUsed).toBe('studentized');
+    expect(c.methodReason).toMatch(/stratum #1 has 2 items/);
+    const r = autoPairedInterval(x, y, { strata: tiny, nResamples: 499 });
+    expect(r.methodUsed).toBe('studentized');
+    expect(r.warnings.some((w) => /too small or too skewed/.test(w))).toBe(true);
+  });
+});

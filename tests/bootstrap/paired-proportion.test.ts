@@ -84,3 +84,18 @@ describe('JSDoc examples', () => {
     expect(reasonNumber(-0.0649267)).toBe('-0.0649');
   });
 });
+
+describe("pairedProportionInterval against Newcombe's (1998) published examples", () => {
+  // tests/reference/paired-proportions/newcombe1998_examples.json: Newcombe (1998) Stat Med 17:2635,
+  // examples (a)–(d), method 10, as transcribed in the R package propint's tests (source in the JSON).
+  // Published to 4 decimals, so the tolerance is half a unit in the 4th decimal.
+  const published = JSON.parse(readFileSync(new URL('../reference/paired-proportions/newcombe1998_examples.json', import.meta.url), 'utf8')) as {
+    examples: { e: number; f: number; g: number; h: number; lower: number; upper: number }[];
+  };
+  it.each(published.examples.map((x) => [`e=${x.e} f=${x.f} g=${x.g} h=${x.h}`, x] as const))('%s', (_name, x) => {
+    const r = pairedProportionInterval({ both: x.e, onlyA: x.f, onlyB: x.g, neither: x.h }, { method: 'newcombe' });
+    expect(r.estimate).toBeCloseTo((x.f - x.g) / (x.e + x.f + x.g + x.h), 12);
+    expect(Math.abs(r.confidenceInterval[0] - x.lower)).toBeLessThanOrEqual(0.00005);
+    expect(Math.abs(r.confidenceInterval[1] - x.upper)).toBeLessThanOrEqual(0.00005);
+  });
+});

@@ -228,3 +228,17 @@ describe('method auto: false-pass rate on 0/1 scores (exact, no Monte Carlo)', (
     }
   });
 });
+
+describe('gate on skewed [0, 1] scores (auto → betting)', () => {
+  it('uses the betting bound and sizes from its own arm (estimate − bound) scaled by 1/√n', () => {
+    // 40 items: the candidate gains full credit on 2, loses a little on 3, ties elsewhere.
+    const baseline = Array.from({ length: 40 }, (_, i) => (i >= 2 && i < 5 ? 0.3 : 0));
+    const candidate = baseline.map((x, i) => (i < 2 ? 1 : i < 5 ? 0.1 : x));
+    const r = nonInferiorityFromScores({ candidate, baseline }, { margin: 0.05 });
+    expect(r.methodUsed).toBe('betting');
+    expect(r.passed).toBe(false);
+    const o = r.overall;
+    // Hand: the needed N solves N · ((estimate − bound)/(estimate + margin))² with n = 40.
+    expect(o.itemsNeeded).toBe(Math.max(41, Math.ceil(40 * ((o.estimate - o.lowerBound) / (o.estimate + 0.05)) ** 2)));
+  });
+});
