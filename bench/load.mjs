@@ -6,7 +6,7 @@
 // included), the peak RSS, and whether the load still completes with the JavaScript heap capped at
 // 100 bytes a row (--max-old-space-size): the memory the table needs, not what the collector was
 // allowed to leave lying around. Run after `npm run build`:
-//   node bench/load.mjs [ROWS] [--runs 3] [--json]
+//   node bench/load.mjs [ROWS] [--runs 3] [--json] [--root DIR (another built checkout, to compare)]
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 if (process.argv[2] === '--child') {
-  const { loadScores } = await import(join(root, 'dist/data/index.js'));
+  // --root DIR: load with another built checkout (a baseline), same file and measurement.
+  const { loadScores } = await import(join(process.argv[4] ?? root, 'dist/data/index.js'));
   globalThis.gc?.();
   const before = process.memoryUsage();
   const t0 = process.hrtime.bigint();
@@ -49,7 +50,7 @@ if (process.argv[2] === '--child') {
   const size = statSync(file).size;
   const load = loadavg();
   const child = (extra = []) => {
-    const result = spawnSync(process.execPath, ['--expose-gc', ...extra, fileURLToPath(import.meta.url), '--child', file], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--expose-gc', ...extra, fileURLToPath(import.meta.url), '--child', file, resolve(flag('--root', root))], { encoding: 'utf8' });
     return result.status === 0 ? JSON.parse(result.stdout.trim()) : { failed: result.stderr.split('\n').find((l) => /heap|memory/i.test(l)) ?? `exit ${result.status}` };
   };
   const measured = Array.from({ length: runs }, () => child());
