@@ -48,6 +48,7 @@ describe('plainDecimalAt', () => {
       else expect(Object.is(got, toFiniteNumber(cell))).toBe(true);
       from += cell.length + 1;
     }
+    expect(plainDecimalAt('a,0.25,b', 2, 6)).toBe(0.25); // the JSDoc example
     expect(plainDecimalAt(line, 2, 6)).toBe(0.25);
     expect(plainDecimalAt(line, 7, 9)).toBe(-3);
   });
