@@ -10,7 +10,8 @@
 // record of the run the README quotes: copy a new run there by hand, with the README numbers).
 //
 // Usage: npm run bench [-- --sizes 400,1648,10000] [--data binary,normal] [--threads 2] [--no-scipy] [--out out/bench/results.json] [--no-scale] [--quick]
-// Then runs bench/scale.mjs (whole-process start-up, threads and scaling; --quick: smaller sizes; --no-scale: skip it).
+// Then runs bench/scale.mjs (whole-process start-up, the loader, threads and scaling; --quick: smaller sizes; --no-scale: skip it;
+// --baseline DIR: every whole-process case also on another built checkout, in turn, with the CPU ratio).
 // Timings are best-of-5 after a warm-up, the library interleaved with the index-only floor (scipy: best
 // of 2). The machine may be shared: read the load average printed with the results before trusting a ratio.
 import { spawnSync } from 'node:child_process';
@@ -149,6 +150,7 @@ say(`wrote ${out}`);
 
 // Whole-process scaling, start-up and threads (issue #19): bench/scale.mjs, into out/bench/scale.json.
 if (!args.includes('--no-scale')) {
-  const scale = spawnSync(process.execPath, [join(here, 'scale.mjs'), ...(args.includes('--quick') ? ['--quick'] : [])], { cwd: root, stdio: 'inherit' });
+  const forward = [...(args.includes('--quick') ? ['--quick'] : []), ...(args.includes('--baseline') ? ['--baseline', flag('--baseline')] : [])];
+  const scale = spawnSync(process.execPath, [join(here, 'scale.mjs'), ...forward], { cwd: root, stdio: 'inherit' });
   if (scale.status !== 0) process.exitCode = 1;
 }

@@ -6,7 +6,8 @@
 // seconds, the median of --runs runs (default 2). Inputs are generated (SYNTHETIC, seeded) into a
 // temporary folder. Writes out/bench/scale.json (never a tracked file).
 //
-// Usage: node bench/scale.mjs [--runs 2] [--quick] [--only startup,threads,agree,drift,sweep,freeze,report]
+// Usage: node bench/scale.mjs [--runs 2] [--startup-runs 9] [--quick] [--only startup,load,threads,agree,drift,sweep,freeze,report] [--baseline DIR]
+//   --baseline DIR: a built checkout to compare with (e.g. a clone of main after npm run build), run in turn on every case.
 //   --quick: the two smaller sizes of every scaling case (skips 10^6 annotations, 10^5 documents/items).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,8 +24,13 @@ const flag = (name, fallback) => {
 };
 const runs = Number(flag('--runs', '2'));
 const quick = args.includes('--quick');
-const only = new Set(flag('--only', 'startup,threads,agree,drift,sweep,freeze,report').split(','));
+const only = new Set(flag('--only', 'startup,load,threads,agree,drift,sweep,freeze,report').split(','));
 const bin = join(root, 'bin', 'benchplan.js');
+// --baseline DIR: another built checkout of benchplan (the main branch, say), run in turn with this
+// one on every case, so each line says how this build compares with it on the same inputs, pair by pair.
+const baselineRoot = flag('--baseline', null) === null ? null : resolve(flag('--baseline', null));
+const baseBin = baselineRoot === null ? null : join(baselineRoot, 'bin', 'benchplan.js');
+const onBaseline = (argv) => argv.map((a) => (a === bin ? baseBin : a));
 const dir = mkdtempSync(join(tmpdir(), 'benchplan-scale-'));
 const say = (t) => process.stdout.write(`${t}\n`);
 const median = (xs) => {
@@ -37,20 +43,42 @@ function measure(argvOrMake, label) {
   const cpu = [];
   const wall = [];
   const mb = [];
-  for (let r = 0; r < runs; r++) {
-    const argv = typeof argvOrMake === 'function' ? argvOrMake() : argvOrMake;
+  const base = { cpu: [], wall: [], mb: [] };
+  const timed = (argv, into) => {
     const res = spawnSync('/usr/bin/time', ['-f', 'BENCHTIME %e %U %S %M', ...argv], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
     const line = res.stderr.trim().split('\n').pop() ?? '';
     if (res.status !== 0 || !line.startsWith('BENCHTIME')) throw new Error(`${label} failed (${res.status}): ${res.stderr.slice(-2000)}`);
     const [, e, u, s, m] = line.split(' ').map(Number);
-    wall.push(e);
-    cpu.push(u + s);
-    mb.push(m / 1024);
+    into.wall.push(e);
+    into.cpu.push(u + s);
+    into.mb.push(m / 1024);
+  };
+  for (let r = 0; r < runs; r++) {
+    const argv = typeof argvOrMake === 'function' ? argvOrMake() : argvOrMake;
+    timed(argv, { cpu, wall, mb });
+    if (baseBin !== null) timed(onBaseline(typeof argvOrMake === 'function' ? argvOrMake() : argvOrMake), base);
   }
-  process.stderr.write(`scale: ${label}: cpu ${cpu.join(' / ')} s, wall ${wall.join(' / ')} s\n`);
-  return { cpu: median(cpu), wall: median(wall), maxMb: Math.max(...mb), cpuRuns: cpu, wallRuns: wall };
+  process.stderr.write(`scale: ${label}: cpu ${cpu.join(' / ')} s, wall ${wall.join(' / ')} s${baseBin === null ? '' : `; baseline cpu ${base.cpu.join(' / ')} s`}\n`);
+  const out = { cpu: median(cpu), wall: median(wall), maxMb: Math.max(...mb), cpuRuns: cpu, wallRuns: wall };
+  if (baseBin !== null) Object.assign(out, { baseline: { cpu: median(base.cpu), wall: median(base.wall), cpuRuns: base.cpu }, cpuOverBaseline: median(cpu.map((c, r) => c / base.cpu[r])) });
+  return out;
 }
+const versusBaseline = (m) => (m.cpuOverBaseline === undefined ? '' : ` [baseline ${m.baseline.cpu.toFixed(2)} s; ${m.cpuOverBaseline.toFixed(2)}× its CPU]`);
 const cli = (...a) => [process.execPath, bin, ...a];
+// /usr/bin/time counts CPU in hundredths of a second, too coarse for a 0.06 s start-up: short runs
+// report their own process.cpuUsage() (microseconds) at exit, on file descriptor 3, through a
+// preloaded script (loaded by `node -e 0` as well, so the ratios pair like with like).
+const cpuReport = join(dir, 'cpu-report.cjs');
+writeFileSync(cpuReport, "process.on('exit', () => { const u = process.cpuUsage(); require('fs').writeSync(3, JSON.stringify({ cpu: (u.user + u.system) / 1e6, mb: process.resourceUsage().maxRSS / 1024 })); });\n");
+/** One run of a node argv: its CPU (user + sys, from inside the process) and wall seconds, peak MB. */
+function measureOnce(argv, label) {
+  const t0 = process.hrtime.bigint();
+  const res = spawnSync(argv[0], ['--require', cpuReport, ...argv.slice(1)], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (res.status !== 0) throw new Error(`${label} failed (${res.status}): ${res.stderr.slice(-2000)}`);
+  const { cpu, mb } = JSON.parse(res.output[3]);
+  return { cpu, wall, mb };
+}
 
 // ---- generators (SYNTHETIC, seeded LCGs: fast, and the same files every run)
 const lcg = (seed) => {
@@ -123,12 +151,50 @@ const result = { bench: 'whole-process scaling, start-up and threads (issue #19)
 const lines = [];
 try {
   if (only.has('startup')) {
-    const nodeOnly = measure([process.execPath, '-e', '0'], 'node -e 0');
-    const version = measure(cli('--version'), 'benchplan --version');
-    const help = measure(cli('--help'), 'benchplan --help');
-    const small = measure(cli('compare', join(root, 'examples', 'scores.csv'), '--a', 'alpha', '--b', 'beta', '--json'), 'compare examples (400 items)');
-    result.startup = { node: nodeOnly, version, help, compareExamples: small, versionOverNode: version.cpu / nodeOnly.cpu, versionMinusNodeSeconds: version.cpu - nodeOnly.cpu };
-    lines.push(`start-up: node -e 0 ${nodeOnly.cpu.toFixed(3)} s CPU; --version ${version.cpu.toFixed(3)} s (${(version.cpu / nodeOnly.cpu).toFixed(2)}× node); --help ${help.cpu.toFixed(3)} s; compare on the bundled 400 items ${small.cpu.toFixed(3)} s CPU (${small.wall.toFixed(3)} s wall)`);
+    // Interleaved (node, --version, --help, compare --help, compare, node, …) so every ratio pairs
+    // runs made moments apart: on a shared machine the ratios hold where absolute times drift.
+    // `compare --help` loads and registers exactly compare's code and does no work: compare's start-up.
+    const startupRuns = Math.max(runs, Number(flag('--startup-runs', '9')));
+    const examples = join(root, 'examples', 'scores.csv');
+    const cases = {
+      node: [process.execPath, '-e', '0'],
+      version: cli('--version'),
+      help: cli('--help'),
+      compareHelp: cli('compare', '--help'),
+      compareExamples: cli('compare', examples, '--a', 'alpha', '--b', 'beta', '--json'),
+    };
+    if (baseBin !== null) for (const k of ['version', 'help', 'compareHelp', 'compareExamples']) cases[`baseline ${k}`] = onBaseline(cases[k]);
+    const once = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+    for (let r = 0; r < startupRuns + 1; r++) {
+      for (const [k, argv] of Object.entries(cases)) {
+        const m = measureOnce(argv, k);
+        if (r > 0) once[k].push(m); // the first round warms the file cache
+      }
+    }
+    const summary = (k) => ({ cpu: median(once[k].map((m) => m.cpu)), wall: median(once[k].map((m) => m.wall)), maxMb: Math.max(...once[k].map((m) => m.mb)), cpuRuns: once[k].map((m) => m.cpu) });
+    const ratio = (k) => median(once[k].map((m, r) => m.cpu / once.node[r].cpu));
+    result.startup = { runs: startupRuns };
+    for (const k of Object.keys(cases)) result.startup[k] = { ...summary(k), cpuOverNode: ratio(k) };
+    result.startup.compareWorkSeconds = median(once.compareExamples.map((m, r) => m.cpu - once.compareHelp[r].cpu));
+    const st = result.startup;
+    const overBase = (k) => median(once[k].map((m, r) => m.cpu / once[`baseline ${k}`][r].cpu));
+    const show = (k) => `${st[k].cpu.toFixed(3)} s (${st[k].cpuOverNode.toFixed(2)}× node${baseBin === null ? '' : `; baseline ${st[`baseline ${k}`].cpu.toFixed(3)} s, ${(st[k].cpuOverBaseline = overBase(k)).toFixed(2)}× its CPU`})`;
+    lines.push(`start-up, CPU, median of ${startupRuns} interleaved runs: node -e 0 ${st.node.cpu.toFixed(3)} s; --version ${show('version')}; --help ${show('help')}; compare --help ${show('compareHelp')} (compare's start-up: its code loaded, no work); compare on the bundled 400 items ${show('compareExamples')}, of which the work ${st.compareWorkSeconds.toFixed(3)} s; target ≤ 0.15 s: ${['version', 'help', 'compareHelp'].map((k) => `${k} ${st[k].cpu <= 0.15 ? 'met' : 'not met'}`).join(', ')}`);
+  }
+  if (only.has('load')) {
+    // bench/load.mjs: 10^6 rows, time (median of --runs) and bytes a row, and a run under a heap cap of 100 bytes a row.
+    const res = spawnSync(process.execPath, [join(here, 'load.mjs'), '1000000', '--runs', String(Math.max(runs, 3)), '--json'], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    if (res.status !== 0) throw new Error(`load bench failed: ${res.stderr.slice(-2000)}`);
+    const load = JSON.parse(res.stdout.trim().split('\n').pop());
+    result.load = load;
+    let versus = '';
+    if (baselineRoot !== null) {
+      const base = spawnSync(process.execPath, [join(here, 'load.mjs'), '1000000', '--runs', String(Math.max(runs, 3)), '--json', '--root', baselineRoot], { encoding: 'utf8', maxBuffer: 1 << 24 });
+      if (base.status !== 0) throw new Error(`baseline load bench failed: ${base.stderr.slice(-2000)}`);
+      load.baseline = JSON.parse(base.stdout.trim().split('\n').pop());
+      versus = ` [baseline ${load.baseline.cpuSeconds.toFixed(2)} s CPU, ${load.baseline.retainedBytesPerRow.toFixed(0)} bytes a row; ${(load.cpuSeconds / load.baseline.cpuSeconds).toFixed(2)}× its CPU]`;
+    }
+    lines.push(`loader: 10^6 rows in ${load.seconds.toFixed(2)} s wall, ${load.cpuSeconds.toFixed(2)} s CPU (target ≤ 1.5 s: ${load.cpuSeconds <= 1.5 ? 'met' : 'not met'} in CPU, ${load.seconds <= 1.5 ? 'met' : 'not met'} in wall); retained ${load.retainedBytesPerRow.toFixed(0)} bytes a row (target ≤ 100: ${load.retainedBytesPerRow <= 100 ? 'met' : 'not met'}); peak RSS ${load.peakRssMB.toFixed(0)} MB; heap capped at ${load.heapCapMB} MB: ${load.completesUnderCap ? 'completes' : 'out of memory'}${versus}`);
   }
   if (only.has('threads')) {
     result.threads = [];
@@ -169,7 +235,7 @@ try {
     }
     for (let k = 1; k < points.length; k++) points[k].exponent = Math.log(points[k].cpu / points[k - 1].cpu) / Math.log(points[k].n / points[k - 1].n);
     result.scaling[command] = { unit, points };
-    lines.push(`${command}: ${points.map((p) => `${p.n.toLocaleString('en-US')} ${unit} ${p.cpu.toFixed(2)} s CPU (${p.wall.toFixed(2)} s wall)${p.exponent === undefined ? '' : `, exponent ${p.exponent.toFixed(2)}`}`).join('; ')}`);
+    lines.push(`${command}: ${points.map((p) => `${p.n.toLocaleString('en-US')} ${unit} ${p.cpu.toFixed(2)} s CPU (${p.wall.toFixed(2)} s wall)${p.exponent === undefined ? '' : `, exponent ${p.exponent.toFixed(2)}`}${versusBaseline(p)}`).join('; ')}`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
@@ -184,7 +250,7 @@ const file = join(outDir, 'scale.json');
 // With --only, keep what an earlier run measured of the other cases.
 if (args.includes('--only') && existsSync(file)) {
   const earlier = JSON.parse(readFileSync(file, 'utf8'));
-  for (const key of ['startup', 'threads']) if (result[key] === undefined && earlier[key] !== undefined) result[key] = earlier[key];
+  for (const key of ['startup', 'load', 'threads']) if (result[key] === undefined && earlier[key] !== undefined) result[key] = earlier[key];
   result.scaling = { ...(earlier.scaling ?? {}), ...result.scaling };
 }
 writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);

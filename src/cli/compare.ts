@@ -2,7 +2,6 @@ import { forestPlotSpec, CHART_OPTION, preflightChart, writeChart } from '../cha
 import type { Command } from '@commander-js/extra-typings';
 import { ALTERNATIVE_HYPOTHESES, COMPARE_METHODS, compareModels, compareModelsParallel, mcnemarTest, type Alternative, type AutoMethodUsed, type CompareMethod, type CompareModelsResult, type McNemarResult, type PairComparison } from '../bootstrap/index.js';
 import { InputError } from '../data/errors.js';
-import { fewerLabels } from './compare-fewer-labels.js';
 import { alignModels, checkClustersWithinStrata, type AlignedScores } from '../data/pairing.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { loadInputs, withSourceOptions } from './sources.js';
@@ -142,7 +141,8 @@ export function register(program: Command, io: Io): void {
     .action(async (inputs: string[], flags: CompareFlags, command) => {
       const scoresPath = inputs.join(' + ');
       const ctx = contextOf(command, io);
-      if (flags.judge !== undefined || flags.design !== undefined) return fewerLabels(ctx, scoresPath, flags);
+      // --judge and --design load their estimators (and the zod schemas of a design file) only when asked for.
+      if (flags.judge !== undefined || flags.design !== undefined) return (await import('./compare-fewer-labels.js')).fewerLabels(ctx, scoresPath, flags);
       if (flags.strata !== undefined) throw new InputError('--strata reweights the judge-assisted estimate: it goes with --judge (the plain paired comparison is over the items as they are; headline reweights scores)', { file: '--strata', value: flags.strata });
       if (flags.chart !== undefined) preflightChart(flags.chart);
       const method = choiceFlag('--method', flags.method, COMPARE_METHODS) as CompareMethod;

@@ -1,4 +1,4 @@
-import { run } from './program.js';
+import { runCommandLine } from './command-line.js';
 
 // A reader that stops early (`benchplan … | head`) closes the pipe: that is the reader's choice,
 // not a failure of ours, so stop quietly instead of dying on an unhandled EPIPE.
@@ -9,4 +9,4 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-process.exitCode = await run(process.argv);
+process.exitCode = await runCommandLine(process.argv);

@@ -1,5 +1,6 @@
-import { Command, CommanderError } from '@commander-js/extra-typings';
-import { processIo, reportError, type Io } from './io.js';
+import type { Command } from '@commander-js/extra-typings';
+import { processIo, type Io } from './io.js';
+import { finishProgram, programShell, runProgram } from './program-shell.js';
 import { register as agree } from './agree.js';
 import { register as allocate } from './allocate.js';
 import { register as compare } from './compare.js';
@@ -21,33 +22,18 @@ import { register as size } from './size.js';
 import { register as sweep } from './sweep.js';
 import { register as validate } from './validate.js';
 import { register as verify } from './verify.js';
-import { VERSION } from './version.js';
 
 export { VERSION } from './version.js';
 
 /** Builds the commander program, every command registered, writing through `io`. */
 export function createProgram(io: Io = processIo): Command {
-  const program = new Command()
-    .name('benchplan')
-    .description('Design and read private selection benchmarks: which candidate is better, on how many items, by how much.')
-    .version(VERSION, '-V, --version', 'print the version')
-    .option('--json', 'print one JSON document instead of a table')
-    // Program options only before the command name, so a command may own `--version ID`.
-    .enablePositionalOptions()
-    .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .exitOverride();
+  const program = programShell(io);
   // The order people meet them in: design, read, maintain, integrate.
   for (const register of [compare, size, allocate, headline, sweep, select, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, shortlist, review, signoff, history]) {
     register(program, io);
   }
   monitor(program, io);
-  for (const command of program.commands) {
-    command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
-    // --json is global: accepted before the command name or after it.
-    if (!command.options.some((option) => option.long === '--json')) command.option('--json', 'print one JSON document instead of a table');
-  }
-  return program;
+  return finishProgram(program, io);
 }
 
 /**
@@ -55,15 +41,5 @@ export function createProgram(io: Io = processIo): Command {
  * @returns the exit status: 0 success, 1 a check failed, 2 bad input or usage.
  */
 export async function run(argv: readonly string[], io: Io = processIo): Promise<number> {
-  const program = createProgram(io);
-  try {
-    await program.parseAsync([...argv]);
-    return 0;
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
-      return 2;
-    }
-    return reportError(error, io);
-  }
+  return runProgram(createProgram(io), argv, io);
 }

@@ -110,7 +110,11 @@ function resampledTotals(
   swept: Float64Array[],
   settings: { nResamples: number; seed: Seed; confidenceLevel: number },
   gapValues: Float64Array[],
+  gapModels: ReadonlyArray<readonly [number, number]> = [],
+  x0 = NaN,
 ): { fixedTotal: Float64Array; sweptTotal: Float64Array; gapSums: Float64Array | null } {
+  const packed = packedTotals(fixed, swept, settings, gapValues, gapModels, x0);
+  if (packed !== null) return packed;
   const M = fixed.length;
   const D = fixed[0].length;
   const B = settings.nResamples;
@@ -222,6 +226,172 @@ function resampledTotals(
 }
 
 /**
+ * resampledTotals for the usual policy (whole, non-negative costs and counts): the same totals, bit
+ * for bit, with one addition a drawn document instead of 2M (issue #19: sweep of 10⁵ documents).
+ * Every column's numbers for a document are laid side by side in one double, x_d = Σ_j c_jd · 2^o_j,
+ * each column j given w_j = bits(n · max_d c_jd) bits so that the sum of any n documents' x still
+ * holds each column's sum in its own bits (Σ w_j ≤ 52: every partial sum is a whole number below
+ * 2⁵², so exact). A resample adds the drawn documents' x in blocks of n and reads each column's block
+ * sum back from its bits, x / 2^o_j rounded down, modulo 2^w_j; column totals are whole numbers below
+ * 2⁵³, exact in any order, so the bits are those of summing each column in draw order. Three models
+ * with costs up to 8 on documents of two slots: 7 bits a model and n = 32, one double (8 bytes) a
+ * document, which stays in cache at 10⁵ documents. Up to four doubles a document when the columns
+ * need more bits. The gaps to the leader are not summed at all: each document's gap is
+ * (F_m + x₀ S_m) − (F_l + x₀ S_l), checked document by document, so its resampled sum is that of
+ * the totals, exactly.
+ * @returns the totals, or null when the numbers do not allow it (then the general loop runs).
+ */
+function packedTotals(
+  fixed: Float64Array[],
+  swept: Float64Array[],
+  settings: { nResamples: number; seed: Seed; confidenceLevel: number },
+  gapValues: Float64Array[],
+  gapModels: ReadonlyArray<readonly [number, number]>,
+  x0: number,
+): { fixedTotal: Float64Array; sweptTotal: Float64Array; gapSums: Float64Array | null } | null {
+  const M = fixed.length;
+  const D = fixed[0].length;
+  const B = settings.nResamples;
+  const columns: Float64Array[] = [];
+  for (let m = 0; m < M; m++) columns.push(fixed[m], swept[m]);
+  const largest: number[] = [];
+  for (const column of columns) {
+    let top = 0;
+    for (let d = 0; d < D; d++) {
+      const x = column[d];
+      if (!(Number.isInteger(x) && x >= 0)) return null;
+      if (x > top) top = x;
+    }
+    // A column's totals (at most top · D) must be exact doubles.
+    if (top * D >= 2 ** 53) return null;
+    largest.push(top);
+  }
+  const bitsOf = (x: number) => (x === 0 ? 0 : Math.floor(Math.log2(x)) + 1);
+  // The longest block, a power of two, whose sums fit in the fewest doubles (at most 4).
+  const layout = (n: number) => {
+    const group: number[] = [];
+    const offset: number[] = [];
+    const width: number[] = [];
+    let groups = 1;
+    let used = 0;
+    for (const top of largest) {
+      const w = bitsOf(top * n);
+      if (w > 52) return null;
+      if (used + w > 52) {
+        groups += 1;
+        used = 0;
+      }
+      group.push(groups - 1);
+      offset.push(used);
+      width.push(w);
+      used += w;
+    }
+    return { n, groups, group, offset, width };
+  };
+  let best: NonNullable<ReturnType<typeof layout>> | null = null;
+  for (let n = 1; n <= Math.max(1, D); n *= 2) {
+    const candidate = layout(n);
+    if (candidate === null || candidate.groups > 4) break;
+    if (best === null || candidate.groups <= best.groups) best = candidate;
+    else break;
+  }
+  if (best === null) return null;
+  const { n: block, groups: P, group, offset, width } = best;
+  // Whole-number gaps that are the totals' differences, document by document (as sweepUncertainty makes them).
+  const G = gapValues.length;
+  let gapsFromTotals = G > 0 && gapModels.length === G && Number.isInteger(x0);
+  for (let g = 0; g < G && gapsFromTotals; g++) {
+    const [m, l] = gapModels[g];
+    const v = gapValues[g];
+    for (let d = 0; d < D && gapsFromTotals; d++) gapsFromTotals = v[d] === fixed[m][d] + x0 * swept[m][d] - (fixed[l][d] + x0 * swept[l][d]);
+  }
+  // Every total times x₀, and the sums and differences made of them, stay whole numbers below 2⁵³.
+  if (gapsFromTotals) gapsFromTotals = (Math.abs(x0) + 1) * Math.max(...largest) * D * 4 < 2 ** 53;
+  const rows = new Float64Array(D * P);
+  columns.forEach((column, j) => {
+    const scale = 2 ** offset[j];
+    for (let d = 0; d < D; d++) rows[d * P + group[j]] += column[d] * scale;
+  });
+  // Columns from the highest bits down, per double: take ⌊x / 2^o⌋, then x − that · 2^o leaves the
+  // lower columns (multiplications by powers of two and floors: exact on whole numbers below 2⁵³).
+  // A column of zeros has no bits (and shares its offset with the next): its totals stay 0.
+  const order = Int32Array.from([...columns.keys()].filter((j) => width[j] > 0)).sort((i, j) => group[i] - group[j] || offset[j] - offset[i]);
+  const down = Float64Array.from(order, (j) => 2 ** -offset[j]);
+  const up = Float64Array.from(order, (j) => 2 ** offset[j]);
+  const from = Int32Array.from(order, (j) => group[j]);
+  const J = columns.length;
+  const fixedTotal = new Float64Array((B + 1) * M);
+  const sweptTotal = new Float64Array((B + 1) * M);
+  const gapSums = gapsFromTotals ? new Float64Array((B + 1) * G) : null;
+  const totals = new Float64Array(J);
+  const sums = new Float64Array(4);
+  // One block's packed sums into the column totals.
+  const unpack = () => {
+    for (let q = 0; q < order.length; q++) {
+      const g = from[q];
+      const high = Math.floor(sums[g] * down[q]);
+      totals[order[q]] += high;
+      sums[g] -= high * up[q];
+    }
+  };
+  let call = 0;
+  bootstrapStatistic(
+    D,
+    (indices) => {
+      if (call > B) throw new Error(`bootstrapStatistic called the statistic more than 1 + ${B} times`);
+      totals.fill(0);
+      const count = indices.length;
+      for (let start = 0; start < count; start += block) {
+        const end = Math.min(count, start + block);
+        if (P === 1) {
+          // Four running sums, so the additions do not wait on each other (each is exact: whole numbers).
+          let a = 0, b = 0, c = 0, e = 0; // prettier-ignore
+          let k = start;
+          for (; k + 3 < end; k += 4) {
+            a += rows[indices[k]];
+            b += rows[indices[k + 1]];
+            c += rows[indices[k + 2]];
+            e += rows[indices[k + 3]];
+          }
+          for (; k < end; k++) a += rows[indices[k]];
+          sums[0] = a + b + c + e;
+        } else {
+          let a0 = 0, a1 = 0, a2 = 0, a3 = 0; // prettier-ignore
+          for (let k = start; k < end; k++) {
+            const base = indices[k] * P;
+            a0 += rows[base];
+            if (P > 1) a1 += rows[base + 1];
+            if (P > 2) a2 += rows[base + 2];
+            if (P > 3) a3 += rows[base + 3];
+          }
+          sums[0] = a0;
+          sums[1] = a1;
+          sums[2] = a2;
+          sums[3] = a3;
+        }
+        unpack();
+      }
+      const row = call * M;
+      for (let m = 0; m < M; m++) {
+        fixedTotal[row + m] = totals[2 * m];
+        sweptTotal[row + m] = totals[2 * m + 1];
+      }
+      if (gapSums !== null) {
+        for (let g = 0; g < G; g++) {
+          const [m, l] = gapModels[g];
+          gapSums[call * G + g] = fixedTotal[row + m] + x0 * sweptTotal[row + m] - (fixedTotal[row + l] + x0 * sweptTotal[row + l]);
+        }
+      }
+      call += 1;
+      return fixedTotal[row];
+    },
+    { ...settings, method: 'percentile' },
+  );
+  if (call !== B + 1) throw new Error(`bootstrapStatistic called the statistic ${call} times, expected 1 + ${B}`);
+  return { fixedTotal: fixedTotal.subarray(M), sweptTotal: sweptTotal.subarray(M), gapSums: gapSums && gapSums.subarray(G) };
+}
+
+/**
  * bootstrapMeanDifference's result from its resampled sums (row r, gap g at r · G + g), already
  * drawn: meanResult on the same design, with the distribution sums / D that its mean path computes.
  */
@@ -299,7 +469,8 @@ export function sweepUncertainty(tally: OutcomeTally, sweep: CostSweepResult, op
   const l = index.get(leader) as number;
   const atPolicy = fixed.map((f, m) => Float64Array.from(f, (value, d) => value + x0 * swept[m][d]));
   const gapValues = D >= 2 ? sweep.ranking.slice(1).map((model) => pairedDifferences(atPolicy[index.get(model) as number], atPolicy[l])) : [];
-  const { fixedTotal, sweptTotal, gapSums } = resampledTotals(fixed, swept, settings, gapValues);
+  const gapModels = D >= 2 ? sweep.ranking.slice(1).map((model) => [index.get(model) as number, l] as const) : [];
+  const { fixedTotal, sweptTotal, gapSums } = resampledTotals(fixed, swept, settings, gapValues, gapModels, x0);
   const costAt = (r: number, m: number) => fixedTotal[r * M + m] + x0 * sweptTotal[r * M + m];
 
   let ahead = 0;

@@ -1,8 +1,9 @@
-import { FloatColumn, IntColumn, Interner, toFiniteNumber, toText } from './columns.js';
+import { FloatColumn, IntColumn, Interner, plainDecimalAt, toFiniteNumber, toText } from './columns.js';
 import { InputError, showValue } from './errors.js';
 import { IdSpellings } from './id-spelling.js';
 import { OUTCOME_KINDS, OUTCOME_SCORE, outcomeContradicts, outcomeKind, type OutcomeKind } from './outcomes.js';
-import { openTable, type TableRecord } from './read.js';
+import { MAX_RECORD_CHARS, openTable, readTextChunks, type TableRecord } from './read.js';
+import { extname } from 'node:path';
 
 /** One row of the scores table as a notebook would write it. */
 export interface ScoreRow {
@@ -110,11 +111,19 @@ class ScoresBuilder {
         }
       }
     }
-    const itemName = this.id(values.item, 'item', line);
-    const modelName = this.id(values.model, 'model', line);
+    this.addRow(line, values.item, values.model, values.score, values.stratum, values.cluster, values.outcome, values.repeat);
+  }
+
+  /**
+   * One row's cells, after add has checked which columns it has (or, for the CSV fast path of
+   * loadScores, the header did): the cells as read, or the score as a number already parsed in place.
+   */
+  addRow(line: number, itemValue: unknown, modelValue: unknown, rawScore: unknown, stratumValue: unknown, clusterValue: unknown, outcomeValue: unknown, repeatValue: unknown): void {
+    if (this.present === null) throw new Error('addRow before the columns are known');
+    const itemName = this.id(itemValue, 'item', line);
+    const modelName = this.id(modelValue, 'model', line);
 
     // The score first: a bad score in a table with an outcome column is named as the score.
-    const rawScore = values.score;
     const scoreGiven = rawScore !== undefined && !(this.present.outcome && typeof rawScore === 'string' && rawScore.trim() === '');
     let score = NaN;
     if (scoreGiven) {
@@ -125,11 +134,11 @@ class ScoresBuilder {
     }
     let kind = -1;
     if (this.present.outcome) {
-      const raw = toText(values.outcome);
+      const raw = toText(outcomeValue);
       const canonical = raw === undefined ? undefined : outcomeKind(raw);
       if (canonical === undefined) {
         const what = raw === undefined || raw.trim() === '' ? 'outcome is empty: it must be one of' : 'outcome must be one of';
-        this.fail(`${what} ${OUTCOME_KINDS.join(', ')} (or correct, wrong, hallucinated)`, line, values.outcome ?? '');
+        this.fail(`${what} ${OUTCOME_KINDS.join(', ')} (or correct, wrong, hallucinated)`, line, outcomeValue ?? '');
       }
       kind = OUTCOME_KINDS.indexOf(canonical);
       if (scoreGiven) {
@@ -144,16 +153,16 @@ class ScoresBuilder {
     }
     let rep = 0;
     if (this.present.repeat) {
-      const x = toFiniteNumber(values.repeat);
+      const x = toFiniteNumber(repeatValue);
       if (x === undefined || !Number.isInteger(x) || x < 0 || x > 2 ** 31 - 1) {
-        this.fail('repeat must be a whole number ≥ 0', line, values.repeat);
+        this.fail('repeat must be a whole number ≥ 0', line, repeatValue);
       }
       rep = x;
     }
 
     const i = this.items.id(itemName);
-    const stratum = this.present.stratum ? this.strata.id(this.id(values.stratum, 'stratum', line)) : -1;
-    const cluster = this.present.cluster ? this.clusters.id(this.id(values.cluster, 'cluster', line)) : -1;
+    const stratum = this.present.stratum ? this.strata.id(this.id(stratumValue, 'stratum', line)) : -1;
+    const cluster = this.present.cluster ? this.clusters.id(this.id(clusterValue, 'cluster', line)) : -1;
     if (i === this.itemStratum.length) {
       this.itemStratum.push(stratum);
       this.itemCluster.push(cluster);
@@ -163,14 +172,14 @@ class ScoresBuilder {
         this.fail(
           `item "${itemName}" has stratum "${this.strata.names[this.itemStratum.data[i]]}" on line ${this.itemLine.data[i]} but a different stratum here`,
           line,
-          values.stratum,
+          stratumValue,
         );
       }
       if (this.itemCluster.data[i] !== cluster) {
         this.fail(
           `item "${itemName}" has cluster "${this.clusters.names[this.itemCluster.data[i]]}" on line ${this.itemLine.data[i]} but a different cluster here`,
           line,
-          values.cluster,
+          clusterValue,
         );
       }
     }
@@ -224,22 +233,53 @@ class ScoresBuilder {
   }
 }
 
-/** Duplicate (item, model, repeat) rows: found by sorting row numbers, so memory stays O(rows). */
+/**
+ * Duplicate (item, model, repeat) rows. The rows are grouped by item in O(rows) (a counting sort:
+ * item indices are dense), then each item's few rows are sorted by (model, repeat, row); the
+ * first adjacent pair that agrees is reported, which is the pair a sort of all rows by (item,
+ * model, repeat, row) finds first. Memory O(rows + items).
+ */
 function checkDuplicates(table: ScoresTable): void {
-  const order = new Int32Array(table.rowCount);
-  for (let r = 0; r < order.length; r++) order[r] = r;
-  const { item, model, repeat } = table;
-  order.sort((x, y) => item[x] - item[y] || model[x] - model[y] || repeat[x] - repeat[y] || x - y);
-  for (let k = 1; k < order.length; k++) {
-    const x = order[k - 1];
-    const y = order[k];
-    if (item[x] === item[y] && model[x] === model[y] && repeat[x] === repeat[y]) {
-      const what = table.hasRepeat
-        ? `duplicate row for item "${table.items[item[y]]}", model "${table.models[model[y]]}", repeat ${repeat[y]} (first on line ${table.line[x]})`
-        : `duplicate row for item "${table.items[item[y]]}" and model "${table.models[model[y]]}" (first on line ${table.line[x]}); add a repeat column if these are repeats`;
-      throw new InputError(what, { file: table.source, line: table.line[y], value: `${table.items[item[y]]},${table.models[model[y]]}` });
+  const { item, model, repeat, rowCount } = table;
+  const nItems = table.items.length;
+  const start = new Int32Array(nItems + 1);
+  for (let r = 0; r < rowCount; r++) start[item[r] + 1] += 1;
+  for (let i = 0; i < nItems; i++) start[i + 1] += start[i];
+  const next = start.slice(0, nItems);
+  const order = new Int32Array(rowCount);
+  for (let r = 0; r < rowCount; r++) order[next[item[r]]++] = r;
+  const before = (x: number, y: number) => model[x] - model[y] || repeat[x] - repeat[y] || x - y;
+  for (let i = 0; i < nItems; i++) {
+    const a = start[i];
+    const b = start[i + 1];
+    if (b - a < 2) continue;
+    if (b - a > 32) order.subarray(a, b).sort(before);
+    else {
+      // Insertion sort: an item has a row per model (and repeat), a handful.
+      for (let k = a + 1; k < b; k++) {
+        const r = order[k];
+        let j = k - 1;
+        while (j >= a && before(order[j], r) > 0) {
+          order[j + 1] = order[j];
+          j -= 1;
+        }
+        order[j + 1] = r;
+      }
+    }
+    for (let k = a + 1; k < b; k++) {
+      const x = order[k - 1];
+      const y = order[k];
+      if (model[x] === model[y] && repeat[x] === repeat[y]) duplicateRow(table, x, y);
     }
   }
+}
+
+function duplicateRow(table: ScoresTable, x: number, y: number): never {
+  const { item, model, repeat } = table;
+  const what = table.hasRepeat
+    ? `duplicate row for item "${table.items[item[y]]}", model "${table.models[model[y]]}", repeat ${repeat[y]} (first on line ${table.line[x]})`
+    : `duplicate row for item "${table.items[item[y]]}" and model "${table.models[model[y]]}" (first on line ${table.line[x]}); add a repeat column if these are repeats`;
+  throw new InputError(what, { file: table.source, line: table.line[y], value: `${table.items[item[y]]},${table.models[model[y]]}` });
 }
 
 /**
@@ -253,6 +293,10 @@ function checkDuplicates(table: ScoresTable): void {
  *   between rows, or a duplicate (item, model, repeat).
  */
 export function loadScores(path: string, format?: 'csv' | 'jsonl'): ScoresTable {
+  if (format === 'csv' || (format === undefined && extname(path).toLowerCase() === '.csv')) {
+    const table = loadPlainCsv(path);
+    if (table !== null) return table;
+  }
   const reader = openTable(path, format);
   const builder = new ScoresBuilder(path, reader.columns);
   for (const record of reader.records) builder.add(record);
@@ -275,4 +319,114 @@ export function scoresFromRows(rows: readonly ScoreRow[], source = '<rows>'): Sc
 export function listIds(ids: readonly string[], max = 5): string {
   const shown = ids.slice(0, max).map(showValue).join(', ');
   return ids.length > max ? `${shown} and ${ids.length - max} more` : shown;
+}
+
+/** Thrown inside loadPlainCsv when a line needs the general CSV reader. */
+const NOT_PLAIN = Symbol('not plain CSV');
+
+/**
+ * The fast path of loadScores for the usual CSV (issue #19: 10⁶ rows in well under 1.5 s): no
+ * quotes, no lone carriage return, no cell written as `'=…`. Lines are cut at `\n` (a `\r` before it
+ * dropped), cells at commas, and only the cells the table keeps become strings; a score is parsed
+ * where it lies in the text (plainDecimalAt). The rows go through the same ScoresBuilder as the
+ * general reader's, so every check and message is the same. At the first line this path does not
+ * read exactly as the general reader (csvRecords and openTable) would, a quote, a stray `\r`, a
+ * field count other than the header's, or a header the general reader refuses, it gives up and
+ * returns null, and loadScores reads the file again the general way, from the start.
+ * @returns the table, or null when the file is not plain CSV.
+ */
+function loadPlainCsv(path: string): ScoresTable | null {
+  let builder: ScoresBuilder | null = null;
+  let width = 0;
+  // Column index of each cell the builder reads (−1: absent).
+  let cItem = -1;
+  let cModel = -1;
+  let cScore = -1;
+  let cStratum = -1;
+  let cCluster = -1;
+  let cOutcome = -1;
+  let cRepeat = -1;
+  const ends = new Int32Array(256);
+  let lineNo = 0;
+
+  const header = (text: string, start: number, end: number): void => {
+    const names: string[] = [];
+    let from = start;
+    for (let i = start; i <= end; i++) {
+      if (i === end || text.charCodeAt(i) === 44) {
+        names.push(text.slice(from, i).trim());
+        from = i + 1;
+      }
+    }
+    const seen = new Set<string>();
+    for (const name of names) {
+      if (name === '' || seen.has(name)) throw NOT_PLAIN; // the general reader names the problem
+      seen.add(name);
+    }
+    width = names.length;
+    cItem = names.indexOf('item');
+    cModel = names.indexOf('model');
+    cScore = names.indexOf('score');
+    cStratum = names.indexOf('stratum');
+    cCluster = names.indexOf('cluster');
+    cOutcome = names.indexOf('outcome');
+    cRepeat = names.indexOf('repeat');
+    builder = new ScoresBuilder(path, names);
+  };
+
+  // One line, text[start, end), without its line break.
+  const line = (text: string, start: number, end: number): void => {
+    lineNo += 1;
+    if (end > start && text.charCodeAt(end - 1) === 13) end -= 1;
+    if (end === start) return; // a blank line, skipped as csvRecords does
+    // Cell ends, checking that nothing here reads otherwise in the general reader.
+    let cells = 0;
+    if (text.charCodeAt(start) === 39) throw NOT_PLAIN;
+    for (let i = start; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 44) {
+        if (cells >= ends.length - 1) throw NOT_PLAIN;
+        ends[cells++] = i;
+        if (i + 1 < end && text.charCodeAt(i + 1) === 39) throw NOT_PLAIN;
+      } else if (c === 34 || c === 13) throw NOT_PLAIN;
+    }
+    ends[cells++] = end;
+    if (builder === null) return header(text, start, end);
+    if (cells !== width) throw NOT_PLAIN; // the general reader names the count
+    const cell = (k: number): string | undefined => (k < 0 ? undefined : text.slice(k === 0 ? start : ends[k - 1] + 1, ends[k]));
+    let score: unknown;
+    if (cScore >= 0 && cOutcome < 0) {
+      const from = cScore === 0 ? start : ends[cScore - 1] + 1;
+      score = plainDecimalAt(text, from, ends[cScore]) ?? text.slice(from, ends[cScore]);
+    } else score = cell(cScore);
+    builder.addRow(lineNo, cell(cItem), cell(cModel), score, cell(cStratum), cell(cCluster), cell(cOutcome), cell(cRepeat));
+  };
+
+  try {
+    let pending = '';
+    for (const chunk of readTextChunks(path)) {
+      let from = 0;
+      let nl = chunk.indexOf('\n');
+      if (pending !== '' && nl >= 0) {
+        const joined = pending + chunk.slice(0, nl);
+        line(joined, 0, joined.length);
+        pending = '';
+        from = nl + 1;
+        nl = chunk.indexOf('\n', from);
+      }
+      while (nl >= 0) {
+        line(chunk, from, nl);
+        from = nl + 1;
+        nl = chunk.indexOf('\n', from);
+      }
+      pending += chunk.slice(from);
+      if (pending.length > MAX_RECORD_CHARS) throw NOT_PLAIN;
+    }
+    if (pending !== '') line(pending, 0, pending.length);
+  } catch (error) {
+    if (error === NOT_PLAIN) return null;
+    throw error;
+  }
+  if (builder === null) return null; // no header: the general reader says so
+  return (builder as ScoresBuilder).finish();
 }

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bootstrapStatistic } from '../../src/bootstrap/index.js';
+import { bootstrapMeanDifference, bootstrapStatistic } from '../../src/bootstrap/index.js';
 import { costSweep, sweepUncertainty, tallyOutcomes } from '../../src/costs/index.js';
 import { loadPolicy, loadScores, scoresFromRows, type CostPolicy, type ScoreRow } from '../../src/data/index.js';
 import rBoot from '../reference/costs/sweep-bootstrap.json' with { type: 'json' };
@@ -90,6 +91,57 @@ describe('sweepUncertainty, checked through src/bootstrap on the very same resam
     expect(res.crossings[0].confidenceInterval[0]).toBeCloseTo(reference.confidenceInterval[0], 12);
     expect(res.crossings[0].confidenceInterval[1]).toBeCloseTo(reference.confidenceInterval[1], 12);
     expect(res.crossings[0].orientationFlips).toBe(0);
+  });
+});
+
+describe('sweepUncertainty, its resampled totals against a plain sum on the same resamples', () => {
+  // sweepUncertainty adds several whole-number columns packed into one double (packedTotals) when
+  // the costs allow; here every resample's per-model costs are summed one by one in draw order, and
+  // the shares of resamples and the gaps' intervals must come out the same, exactly. Costs up to 10⁶
+  // need several doubles a document; a cost of 0 leaves a column of zeros; a fraction the general loop.
+  it('gives the same shares and gap intervals as summing each model in draw order (property)', () => {
+    const kinds = ['hit', 'miss', 'fabrication', 'wrong_span', 'correct_absent'] as const;
+    const cost = fc.constantFrom(0, 1, 2, 8, 1000, 1e6, 0.5);
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 5 }), fc.integer({ min: 3, max: 30 }), fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 400, maxLength: 400 }), fc.tuple(cost, cost, cost, cost), (M, D, picks, [miss, fabrication, wrongSpan, absent]) => {
+        const rows: ScoreRow[] = [];
+        let p = 0;
+        for (let d = 0; d < D; d++) for (let s = 0; s < 2; s++) for (let m = 0; m < M; m++) rows.push({ item: `d${d}-${s}`, model: `m${m}`, cluster: `d${d}`, outcome: kinds[picks[p++ % picks.length]] });
+        const t = tallyOutcomes(scoresFromRows(rows));
+        const pol: CostPolicy = { owner: 'x', decided: '2026-01-01', costs: { hit: 0, miss, fabrication, wrong_span: wrongSpan, correct_absent: absent }, sweep: { vary: 'fabrication', band: [1, 20] } };
+        const s = costSweep(t, pol);
+        const nResamples = 200;
+        const res = sweepUncertainty(t, s, { seed: 'pack', nResamples, method: 'percentile' });
+        const K = 7;
+        const atPolicy = t.perDocument.map((cells) => Float64Array.from(t.documents, (_, d) => miss * cells[d * K + 1] + fabrication * cells[d * K + 2] + wrongSpan * cells[d * K + 3] + absent * cells[d * K + 4]));
+        const l = t.models.indexOf(res.leader);
+        let ahead = 0;
+        const cheaper = new Array(M).fill(0);
+        bootstrapStatistic(
+          D,
+          (ix) => {
+            const totals = atPolicy.map((c) => ix.reduce((sum, i) => sum + c[i], 0));
+            if (totals.every((x, m) => m === l || totals[l] < x)) ahead += 1;
+            totals.forEach((x, m) => (cheaper[m] += x < totals[l] ? 1 : 0));
+            return 0;
+          },
+          { seed: 'pack', nResamples, method: 'percentile' },
+        );
+        // The first call is the statistic on the data as given: take it back out.
+        const all = atPolicy.map((c) => c.reduce((a, b) => a + b, 0));
+        if (all.every((x, m) => m === l || all[l] < x)) ahead -= 1;
+        all.forEach((x, m) => (cheaper[m] -= x < all[l] ? 1 : 0));
+        expect(res.leaderAheadProbability).toBe(ahead / nResamples);
+        for (const gap of res.gaps) {
+          const m = t.models.indexOf(gap.model);
+          expect(gap.aheadOfLeaderProbability).toBe(cheaper[m] / nResamples);
+          const reference = bootstrapMeanDifference(atPolicy[m], atPolicy[l], { seed: 'pack', nResamples, method: 'percentile', resamplePath: 'indices' });
+          expect(gap.confidenceInterval).toEqual(reference.confidenceInterval);
+          expect(gap.standardError).toBe(reference.standardError);
+        }
+      }),
+      { seed: 19, numRuns: 60 },
+    );
   });
 });
 

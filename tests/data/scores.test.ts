@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { itemMeans, loadScores, pairScores, scoresFromRows, alignModels } from '../../src/data/index.js';
 import { tempDir, writeInput } from '../helpers/files.js';
@@ -29,6 +30,63 @@ describe('loadScores', () => {
     const table = loadScores(path);
     expect(Array.from(table.score)).toEqual([1, 0, 1, 0]);
     expect(Array.from(table.outcome)).toEqual([0, 2, 4, 3]); // hit, fabrication, correct_absent, wrong_span
+  });
+
+  // Duplicates are reported as a sort of every row by (item, model, repeat, row) meets them: the
+  // item first seen earliest, then the lowest model and repeat, the first two rows of that key.
+  it('names the first duplicate (item, model, repeat) in item order, on its second row', () => {
+    // b is item 0 (first seen), a item 1: b's duplicate (line 6) is named, though a's (line 5) comes first in the file
+    const path = writeInput(dir, 'dup.csv', 'item,model,score\nb,m1,1\na,m2,0\na,m1,1\na,m1,0\nb,m1,0\nb,m1,1\n');
+    expect(() => loadScores(path)).toThrow(`${path}:6: duplicate row for item "b" and model "m1" (first on line 2); add a repeat column if these are repeats (got "b,m1")`);
+    // within an item the lowest model first: m0 (model 0, duplicated on line 5) before m1 (line 4)
+    const models = writeInput(dir, 'dup-models.csv', 'item,model,score\nx,m0,1\nx,m1,1\nx,m1,0\nx,m0,0\n');
+    expect(() => loadScores(models)).toThrow(`${models}:5: duplicate row for item "x" and model "m0" (first on line 2)`);
+    const repeats = writeInput(dir, 'dup-repeat.csv', 'item,model,repeat,score\nx,m0,2,1\nx,m0,1,1\nx,m0,2,0\nx,m0,1,0\n');
+    expect(() => loadScores(repeats)).toThrow(`${repeats}:5: duplicate row for item "x", model "m0", repeat 1 (first on line 3)`);
+  });
+
+  it('finds a duplicate among many repeats of one item (more than 32 rows of it)', () => {
+    const rows = Array.from({ length: 40 }, (_, k) => `x,m${k % 2},${39 - k},1`);
+    rows.push('x,m1,6,0'); // m1 has repeats 38, 36, …, 0: 6 is on line 2 + 33
+    const path = writeInput(dir, 'dup-many.csv', `item,model,repeat,score\n${rows.join('\n')}\n`);
+    expect(() => loadScores(path)).toThrow(`${path}:42: duplicate row for item "x", model "m1", repeat 6 (first on line 35)`);
+    const fine = writeInput(dir, 'many.csv', `item,model,repeat,score\n${rows.slice(0, 40).join('\n')}\n`);
+    expect(loadScores(fine).rowCount).toBe(40);
+  });
+
+  // loadScores reads plain CSV by a fast path and falls back to the general reader at the first
+  // line that needs it (a quote, a lone \r, a `'=` cell, a wrong field count). A header whose first
+  // name is quoted sends the whole file the general way: both must give the same table, or the same error.
+  it('reads plain CSV the same by its fast path as by the general reader, tables and errors alike (property)', () => {
+    const cell = fc.constantFrom('x', 'y', 'z1', ' x', 'y ', 'a b', '', "'=1", 'q"q', '"x"', '"a,b"');
+    const score = fc.constantFrom('1', '0', '0.5', '-2.25', '1e3', '.5', '1.', ' 3', 'n/a', '', 'NaN', '0007.50', '2e16');
+    const row = fc.tuple(cell, fc.constantFrom('a', 'b', 'b ', 'c'), score, fc.constantFrom('s1', 's2', ''), fc.constantFrom(0, 0, 0, 0, 1, 2, 3));
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), fc.array(row, { minLength: 0, maxLength: 12 }), fc.constantFrom('\n', '\r\n'), (stratum, trailing, rows, eol) => {
+        const header = stratum ? 'item,model,score,stratum' : 'item,model,score';
+        const lines = rows.map(([item, model, sc, st, odd]) => {
+          const cells = stratum ? [item, model, sc, st] : [item, model, sc];
+          if (odd === 1) return ''; // a blank line
+          if (odd === 2) return `${cells.join(',')},extra`; // a field too many
+          if (odd === 3) return `${cells.join(',')}\r${cells.join(',')}`; // a lone carriage return
+          return cells.join(',');
+        });
+        const body = `${lines.join(eol)}${trailing ? eol : ''}`;
+        const outcome = (text: string) => {
+          const path = writeInput(dir, 'same.csv', text);
+          try {
+            const t = loadScores(path);
+            return { ...t, source: '' };
+          } catch (error) {
+            return (error as Error).message.replace(path, 'FILE');
+          }
+        };
+        const fast = outcome(`${header}${eol}${body}`);
+        const general = outcome(`"item"${header.slice(4)}${eol}${body}`);
+        expect(fast).toEqual(general);
+      }),
+      { seed: 19, numRuns: 400 },
+    );
   });
 
   it('accepts a UTF-8 BOM and CRLF line endings', () => {
