@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The index-drawing floor of issue #19, as a whole process: draw the B × n bootstrap indices a
 // continuous-score `benchplan compare` draws (chunk k of 256 resamples from the stream `seed:chunk:k`,
-// xoshiro128** inline with its state in locals, Lemire's multiply-shift, a resample with a draw that
-// Lemire's rule rejects redrawn draw by draw) and sum them, nothing else: no file, no statistic, no
+// xoshiro128** inline with its state in locals, Lemire's multiply-shift; below 2^16 items a resample
+// with a draw that Lemire's rule rejects is redrawn draw by draw, from 2^16 on (the large-group stream)
+// every draw is taken or rejected on its own) and sum them, nothing else: no file, no statistic, no
 // test. `benchplan compare` of n continuous items with B resamples cannot go below this.
 // Usage (after `npm run build`): node bench/floor.mjs N [B] [SEED]   prints one JSON line.
 import { seedState } from '../dist/random/seed.js';
@@ -24,6 +25,29 @@ function chunkSum(k) {
   const threshold = TWO_32 % n;
   const scale = n * 2.3283064365386963e-10;
   let total = 0;
+  if (n >= 65536) {
+    for (let r = k * CHUNK, last = Math.min(B, r + CHUNK); r < last; r++) {
+      let sum = 0;
+      for (let j = 0; j < n; j++) {
+        const y = Math.imul(s1, 5);
+        const x = Math.imul((y << 7) | (y >>> 25), 9);
+        const t = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= t;
+        s3 = (s3 << 11) | (s3 >>> 21);
+        if (Math.imul(x, n) >>> 0 < threshold) {
+          j--;
+          continue;
+        }
+        sum += ((x >>> 0) * scale) | 0;
+      }
+      total += sum;
+    }
+    return total;
+  }
   for (let r = k * CHUNK, last = Math.min(B, r + CHUNK); r < last; r++) {
     let sum = 0;
     let reject = 0;
