@@ -6,8 +6,13 @@
 // seconds, the median of --runs runs (default 2). Inputs are generated (SYNTHETIC, seeded) into a
 // temporary folder. Writes out/bench/scale.json (never a tracked file).
 //
-// Usage: node bench/scale.mjs [--runs 2] [--quick] [--only startup,threads,agree,drift,sweep,freeze,report]
-//   --quick: the two smaller sizes of every scaling case (skips 10^6 annotations, 10^5 documents/items).
+// Also the large-n case: `compare` of n = 10^5 and 10^6 continuous paired scores (bench/data.mjs, 9,999
+// resamples and sign flips) against the index-drawing floor (bench/floor.mjs: the same B × n indices,
+// the same generator, summed), with --threads 1 and 2.
+//
+// Usage: node bench/scale.mjs [--runs 2] [--quick] [--only startup,large,threads,agree,drift,sweep,freeze,report]
+//   --quick: the two smaller sizes of every scaling case (skips 10^6 annotations, 10^5 documents/items,
+//   and n = 10^6 of the large-n case).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -23,7 +28,7 @@ const flag = (name, fallback) => {
 };
 const runs = Number(flag('--runs', '2'));
 const quick = args.includes('--quick');
-const only = new Set(flag('--only', 'startup,threads,agree,drift,sweep,freeze,report').split(','));
+const only = new Set(flag('--only', 'startup,large,threads,agree,drift,sweep,freeze,report').split(','));
 const bin = join(root, 'bin', 'benchplan.js');
 const dir = mkdtempSync(join(tmpdir(), 'benchplan-scale-'));
 const say = (t) => process.stdout.write(`${t}\n`);
@@ -130,6 +135,23 @@ try {
     result.startup = { node: nodeOnly, version, help, compareExamples: small, versionOverNode: version.cpu / nodeOnly.cpu, versionMinusNodeSeconds: version.cpu - nodeOnly.cpu };
     lines.push(`start-up: node -e 0 ${nodeOnly.cpu.toFixed(3)} s CPU; --version ${version.cpu.toFixed(3)} s (${(version.cpu / nodeOnly.cpu).toFixed(2)}× node); --help ${help.cpu.toFixed(3)} s; compare on the bundled 400 items ${small.cpu.toFixed(3)} s CPU (${small.wall.toFixed(3)} s wall)`);
   }
+  if (only.has('large')) {
+    const { writeBenchFiles } = await import('./data.mjs');
+    result.large = [];
+    for (const n of quick ? [1e5] : [1e5, 1e6]) {
+      const { csv } = await writeBenchFiles(dir, n, 'normal');
+      const floor = measure([process.execPath, join(here, 'floor.mjs'), String(n)], `floor n = ${n}`);
+      const argv = cli('compare', csv, '--a', 'A', '--b', 'B', '--json');
+      const one = measure([...argv, '--threads', '1'], `compare n = ${n}, --threads 1`);
+      const two = measure([...argv, '--threads', '2'], `compare n = ${n}, --threads 2`);
+      result.large.push({ n, floor, one, two, overFloorCpu: one.cpu / floor.cpu, overFloorWall: one.wall / floor.wall, wallSpeedUp: one.wall / two.wall, cpuRatio: two.cpu / one.cpu });
+      lines.push(
+        `large n: compare of ${n.toLocaleString('en-US')} continuous items: floor ${floor.cpu.toFixed(2)} s CPU (${floor.wall.toFixed(2)} s wall); ` +
+          `--threads 1 ${one.cpu.toFixed(2)} s CPU (${one.wall.toFixed(2)} s wall) = ${(one.cpu / floor.cpu).toFixed(2)}× the floor (CPU), ${(one.wall / floor.wall).toFixed(2)}× (wall); ` +
+          `--threads 2 ${two.wall.toFixed(2)} s wall (${two.cpu.toFixed(2)} s CPU): ${(one.wall / two.wall).toFixed(2)}× faster`,
+      );
+    }
+  }
   if (only.has('threads')) {
     result.threads = [];
     const cases = [
@@ -141,7 +163,7 @@ try {
       const one = measure([...argv, '--threads', '1'], `${label}, --threads 1`);
       const two = measure([...argv, '--threads', '2'], `${label}, --threads 2`);
       result.threads.push({ case: label, one, two, wallSpeedUp: one.wall / two.wall, cpuRatio: two.cpu / one.cpu });
-      lines.push(`threads: ${label}: --threads 1 ${one.wall.toFixed(2)} s wall (${one.cpu.toFixed(2)} s CPU), 2: ${two.wall.toFixed(2)} s wall (${two.cpu.toFixed(2)} s CPU): ${(one.wall / two.wall).toFixed(2)}× faster`);
+      lines.push(`threads: ${label}: --threads 1 ${one.wall.toFixed(2)} s wall (${one.cpu.toFixed(2)} s CPU), 2: ${two.wall.toFixed(2)} s wall (${two.cpu.toFixed(2)} s CPU): ${(one.wall / two.wall).toFixed(2)}× faster, CPU ×${(two.cpu / one.cpu).toFixed(2)}`);
     }
   }
   const scaling = [
@@ -184,7 +206,7 @@ const file = join(outDir, 'scale.json');
 // With --only, keep what an earlier run measured of the other cases.
 if (args.includes('--only') && existsSync(file)) {
   const earlier = JSON.parse(readFileSync(file, 'utf8'));
-  for (const key of ['startup', 'threads']) if (result[key] === undefined && earlier[key] !== undefined) result[key] = earlier[key];
+  for (const key of ['startup', 'large', 'threads']) if (result[key] === undefined && earlier[key] !== undefined) result[key] = earlier[key];
   result.scaling = { ...(earlier.scaling ?? {}), ...result.scaling };
 }
 writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
