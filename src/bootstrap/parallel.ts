@@ -56,13 +56,16 @@ export async function meanBootstrapParallel(values: Float64Array, options: Paral
 
 /**
  * Below this much work (resamplingWork plus signFlipWork, in index draws) a threaded call runs in
- * this thread alone. With the main thread taking items from the start, a worker that is still
- * starting costs this thread nothing but the posting of the designs, so the threshold only has to
- * cover that and the pool's start-up CPU (measured: a worker's start ≈ 35 ms of CPU, 4 · 10⁶ draws;
- * posting a design of n items ≈ 40 n bytes, copied once per worker). 2 · 10⁷ draws (≈ 40 ms of one
- * core) keeps every call that repays a worker: bench/scale.mjs times --threads 2 against 1.
+ * this thread alone. The main thread takes items from the start, so a worker still starting costs it
+ * nothing but posting the designs (≈ 40 n bytes per pair, copied once per worker); the worker joins
+ * when it is up, which took 35–50 ms of CPU here (bench/threshold.mjs: CPU with 2 threads minus CPU
+ * with 1, a cold pool per process). With the worker up after b ms, W ms of work take about
+ * b + (W − b) / 2 ms on two threads, less than W from W > b on: break-even near 2 · 10⁷ draws (about
+ * 40 ms of one core at 2 ns a draw). The threshold is twice that, so a call that uses the pool gains
+ * about a quarter or more even when the worker is slow to start; measured on a shared machine, where
+ * wall-clock gains are uncertain (bench/scale.mjs prints --threads 2 against 1).
  */
-export const PARALLEL_MIN_WORK = 2e7;
+export const PARALLEL_MIN_WORK = 4e7;
 
 /** Resampling work of B resamples of the design, in index draws: Σ_g m_g per index group, 30 (K_g − 1) per counts group. */
 export function resamplingWork(design: ResampleDesign, nResamples: number): number {
