@@ -39,7 +39,10 @@ export interface WorkQueue {
   distributions: SharedArrayBuffer;
 }
 
-/** Builds the queue for these bootstraps and tests (chunks in bootstrap order, then chunk order). */
+/**
+ * INTERNAL (parallel.ts): builds the queue for these bootstraps and tests (chunks in bootstrap order, then chunk order).
+ * @example queueItems(makeWorkQueue([{ design, seed: '0', nResamples: 9999 }], [])) // => 40 (chunks of 256)
+ */
 export function makeWorkQueue(boots: Array<Omit<QueueBootstrap, 'offset'>>, flips: QueueFlip[]): WorkQueue {
   let total = 0;
   let items = 0;
@@ -68,13 +71,13 @@ export function makeWorkQueue(boots: Array<Omit<QueueBootstrap, 'offset'>>, flip
   };
 }
 
-/** How many items the queue holds. */
+/** INTERNAL: how many items the queue holds (tests, then chunks). */
 export function queueItems(queue: WorkQueue): number {
   return queue.flips.length + queue.itemBoot.length;
 }
 
 /**
- * Takes and runs items of the queue until none is left; calls `onItem` after each.
+ * INTERNAL (pool.ts, worker.ts): takes and runs items of the queue until none is left; calls `onItem` after each.
  * @returns the sign-flip results this thread computed, as [test index, result] pairs.
  */
 export function runWorkQueue(queue: WorkQueue, onItem: (() => void) | null): Array<[number, SignFlipResult]> {
@@ -100,7 +103,7 @@ export function runWorkQueue(queue: WorkQueue, onItem: (() => void) | null): Arr
   return results;
 }
 
-/** Items of the queue done so far (by any thread). */
+/** INTERNAL: items of the queue done so far (by any thread). */
 export function queueDone(queue: WorkQueue): number {
   return Atomics.load(new Int32Array(queue.control), 1);
 }
