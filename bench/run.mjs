@@ -10,7 +10,8 @@
 // record of the run the README quotes: copy a new run there by hand, with the README numbers).
 //
 // Usage: npm run bench [-- --sizes 400,1648,10000] [--data binary,normal] [--threads 2] [--no-scipy] [--out out/bench/results.json] [--no-scale] [--quick]
-// Then runs bench/scale.mjs (whole-process start-up, the loader, threads and scaling; --quick: smaller sizes; --no-scale: skip it;
+// Then runs bench/scale.mjs (whole-process start-up, the loader, large n against the index-drawing floor
+// (bench/floor.mjs), threads 2 against 1, and scaling; --quick: smaller sizes; --no-scale: skip it;
 // --baseline DIR: every whole-process case also on another built checkout, in turn, with the CPU ratio).
 // Timings are best-of-5 after a warm-up, the library interleaved with the index-only floor (scipy: best
 // of 2). The machine may be shared: read the load average printed with the results before trusting a ratio.
@@ -89,7 +90,7 @@ try {
 
 const f = (x, d = 3) => (x === null || x === undefined ? '–' : formatNumber(x, d));
 const table = formatTable(
-  ['data', 'n', 'path', 'lib ms', 'cpu ns/item', `${threads} thr ms`, 'index path ns/item', 'draw ns/item', 'index/draw', 'lib MB', 'cmd ms (wall)', 'cmd MB', 'scipy ms', 'scipy ns/item', 'scipy MB', 'speed-up', 'mem share'],
+  ['data', 'n', 'path', 'lib ms', 'cpu ns/item', `${threads} thr ms`, `${threads} thr speed-up`, 'index path ns/item', 'draw ns/item', 'index/draw', 'lib MB', 'cmd ms (wall)', 'cmd MB', 'scipy ms', 'scipy ns/item', 'scipy MB', 'speed-up', 'mem share'],
   rows.map((r) => [
     r.data,
     String(r.n),
@@ -97,6 +98,7 @@ const table = formatTable(
     f(r.library.ms, 4),
     f(r.library.cpuNsPerResampledItem),
     f(r.libraryThreads?.ms, 4),
+    r.libraryThreads ? `${f(r.library.ms / r.libraryThreads.ms)}×` : '–',
     r.indexPath ? `${f(r.indexPath.cpuNsPerResampledItem)}${r.indexPath.forced ? ' (forced)' : ''}` : '–',
     f(r.indicesOnly.cpuNsPerResampledItem),
     f(r.indexPathOverIndices),
@@ -132,6 +134,7 @@ say(`Paired BCa bootstrap of mean(A − B), ${B} resamples (best of 5; ${machine
 say(table);
 say('data: binary = 0/1 outcomes (differences −1, 0, 1: the counts path), normal = continuous scores (every difference distinct: the index path);');
 say('ms = wall time of the best of 5; cpu ns/item = process CPU time / (n × 9999), steadier than wall time on a shared machine;');
+say(`${threads} thr = bootstrapMeanDifferenceParallel with ${threads} threads (this one and ${threads - 1} worker${threads > 2 ? 's' : ''}), wall ms of the best of 5; speed-up = lib ms / that (wall: on a shared machine the second core may be busy);`);
 say('index path = the index path\'s CPU ns/item (forced on the 0/1 data); draw = drawing the same n × 9999 indices alone; index/draw ≤ 2 is the index path\'s target;');
 say(`MB = peak RSS of the process (node doing nothing ≈ ${f(rows[0]?.nodeBaselineMb, 3)} MB); cmd = \`benchplan compare FILE --a A --b B --json\` in-process, sign-flip test and file loading included (wall: a fresh node process);`);
 say('speed-up = scipy CPU time / library CPU time (wall-time ratios are in results.json); mem share = library MB / scipy MB.');

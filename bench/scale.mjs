@@ -6,9 +6,14 @@
 // seconds, the median of --runs runs (default 2). Inputs are generated (SYNTHETIC, seeded) into a
 // temporary folder. Writes out/bench/scale.json (never a tracked file).
 //
-// Usage: node bench/scale.mjs [--runs 2] [--startup-runs 9] [--quick] [--only startup,load,threads,agree,drift,sweep,freeze,report] [--baseline DIR]
+// Also the large-n case: `compare` of n = 10^5 and 10^6 continuous paired scores (bench/data.mjs, 9,999
+// resamples and sign flips) against the index-drawing floor (bench/floor.mjs: the same B × n indices,
+// the same generator, summed), with --threads 1 and 2.
+//
+// Usage: node bench/scale.mjs [--runs 2] [--startup-runs 9] [--quick] [--only startup,load,large,threads,agree,drift,sweep,freeze,report] [--baseline DIR]
 //   --baseline DIR: a built checkout to compare with (e.g. a clone of main after npm run build), run in turn on every case.
-//   --quick: the two smaller sizes of every scaling case (skips 10^6 annotations, 10^5 documents/items).
+//   --quick: the two smaller sizes of every scaling case (skips 10^6 annotations, 10^5 documents/items,
+//   and n = 10^6 of the large-n case).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -24,7 +29,7 @@ const flag = (name, fallback) => {
 };
 const runs = Number(flag('--runs', '2'));
 const quick = args.includes('--quick');
-const only = new Set(flag('--only', 'startup,load,threads,agree,drift,sweep,freeze,report').split(','));
+const only = new Set(flag('--only', 'startup,load,large,threads,agree,drift,sweep,freeze,report').split(','));
 const bin = join(root, 'bin', 'benchplan.js');
 // --baseline DIR: another built checkout of benchplan (the main branch, say), run in turn with this
 // one on every case, so each line says how this build compares with it on the same inputs, pair by pair.
@@ -196,6 +201,23 @@ try {
     }
     lines.push(`loader: 10^6 rows in ${load.seconds.toFixed(2)} s wall, ${load.cpuSeconds.toFixed(2)} s CPU (target ≤ 1.5 s: ${load.cpuSeconds <= 1.5 ? 'met' : 'not met'} in CPU, ${load.seconds <= 1.5 ? 'met' : 'not met'} in wall); retained ${load.retainedBytesPerRow.toFixed(0)} bytes a row (target ≤ 100: ${load.retainedBytesPerRow <= 100 ? 'met' : 'not met'}); peak RSS ${load.peakRssMB.toFixed(0)} MB; heap capped at ${load.heapCapMB} MB: ${load.completesUnderCap ? 'completes' : 'out of memory'}${versus}`);
   }
+  if (only.has('large')) {
+    const { writeBenchFiles } = await import('./data.mjs');
+    result.large = [];
+    for (const n of quick ? [1e5] : [1e5, 1e6]) {
+      const { csv } = await writeBenchFiles(dir, n, 'normal');
+      const floor = measure([process.execPath, join(here, 'floor.mjs'), String(n)], `floor n = ${n}`);
+      const argv = cli('compare', csv, '--a', 'A', '--b', 'B', '--json');
+      const one = measure([...argv, '--threads', '1'], `compare n = ${n}, --threads 1`);
+      const two = measure([...argv, '--threads', '2'], `compare n = ${n}, --threads 2`);
+      result.large.push({ n, floor, one, two, overFloorCpu: one.cpu / floor.cpu, overFloorWall: one.wall / floor.wall, wallSpeedUp: one.wall / two.wall, cpuRatio: two.cpu / one.cpu });
+      lines.push(
+        `large n: compare of ${n.toLocaleString('en-US')} continuous items: floor ${floor.cpu.toFixed(2)} s CPU (${floor.wall.toFixed(2)} s wall); ` +
+          `--threads 1 ${one.cpu.toFixed(2)} s CPU (${one.wall.toFixed(2)} s wall) = ${(one.cpu / floor.cpu).toFixed(2)}× the floor (CPU), ${(one.wall / floor.wall).toFixed(2)}× (wall); ` +
+          `--threads 2 ${two.wall.toFixed(2)} s wall (${two.cpu.toFixed(2)} s CPU): ${(one.wall / two.wall).toFixed(2)}× faster`,
+      );
+    }
+  }
   if (only.has('threads')) {
     result.threads = [];
     const cases = [
@@ -207,7 +229,7 @@ try {
       const one = measure([...argv, '--threads', '1'], `${label}, --threads 1`);
       const two = measure([...argv, '--threads', '2'], `${label}, --threads 2`);
       result.threads.push({ case: label, one, two, wallSpeedUp: one.wall / two.wall, cpuRatio: two.cpu / one.cpu });
-      lines.push(`threads: ${label}: --threads 1 ${one.wall.toFixed(2)} s wall (${one.cpu.toFixed(2)} s CPU), 2: ${two.wall.toFixed(2)} s wall (${two.cpu.toFixed(2)} s CPU): ${(one.wall / two.wall).toFixed(2)}× faster`);
+      lines.push(`threads: ${label}: --threads 1 ${one.wall.toFixed(2)} s wall (${one.cpu.toFixed(2)} s CPU), 2: ${two.wall.toFixed(2)} s wall (${two.cpu.toFixed(2)} s CPU): ${(one.wall / two.wall).toFixed(2)}× faster, CPU ×${(two.cpu / one.cpu).toFixed(2)}`);
     }
   }
   const scaling = [
@@ -250,7 +272,7 @@ const file = join(outDir, 'scale.json');
 // With --only, keep what an earlier run measured of the other cases.
 if (args.includes('--only') && existsSync(file)) {
   const earlier = JSON.parse(readFileSync(file, 'utf8'));
-  for (const key of ['startup', 'load', 'threads']) if (result[key] === undefined && earlier[key] !== undefined) result[key] = earlier[key];
+  for (const key of ['startup', 'load', 'large', 'threads']) if (result[key] === undefined && earlier[key] !== undefined) result[key] = earlier[key];
   result.scaling = { ...(earlier.scaling ?? {}), ...result.scaling };
 }
 writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);

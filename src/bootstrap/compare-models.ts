@@ -1,10 +1,10 @@
 import type { AlignedScores } from '../data/pairing.js';
 import { autoPairedInterval, autoResultFromBootstrap, type AutoIntervalResult } from './auto-interval.js';
 import { chooseIntervalMethod } from './choose-method.js';
-import { buildDesign, designEstimate, type ResampleDesign } from './design.js';
+import { buildDesign, designEstimate, thinGroups, type ResampleDesign } from './design.js';
 import { holmAdjust } from './holm.js';
-import { designTInterval, meanBootstrapOnDesign } from './mean.js';
-import { checkThreads, meanBootstrapParallel } from './parallel.js';
+import { designTInterval, meanBootstrapOnDesign, meanResult } from './mean.js';
+import { checkThreads, PARALLEL_MIN_WORK, resamplingWork, runParallel, signFlipWork } from './parallel.js';
 import { pairedDifferences, resolveSettings } from './settings.js';
 import { signFlipTest } from './sign-flip.js';
 import type { BootstrapOptions, BootstrapResult, CompareModelsOptions, CompareModelsResult, PairComparison, ParallelCompareModelsOptions, SignFlipResult, TIntervalResult } from './types.js';
@@ -69,28 +69,53 @@ function pairOptions<T extends CompareModelsOptions>(options: T, p: number, coun
 }
 
 /**
- * `compareModels` with each pair's resampling split over worker threads; the same bytes for any `threads`.
+ * `compareModels` on `threads` threads (this one and threads − 1 pool workers): every pair's
+ * bootstrap chunks and sign-flip tests go into one shared work queue (work-queue.ts) that all
+ * threads take items from, so the pairs, the tests and the chunks of one large pair are all split,
+ * and the main thread works too. The same bytes for any `threads`: a chunk or a test depends only
+ * on its own stream. Below PARALLEL_MIN_WORK of work in all (or with threads = 1) it is compareModels.
  * @example await compareModelsParallel(aligned, { threads: 2 }) // same as compareModels(aligned)
  */
 export async function compareModelsParallel(aligned: AlignedScores, options: ParallelCompareModelsOptions = {}): Promise<CompareModelsResult> {
-  checkThreads(options.threads);
+  const threads = checkThreads(options.threads);
   const named = withNames(aligned, options);
   const pairs = pairsOf(aligned);
   const work = pairWork(aligned, named, pairs);
-  if (named.method === 'auto') {
-    // BCa pairs resample on the threads (same bytes as compareModels); the analytic ones need none.
-    const autos: AutoIntervalResult[] = [];
-    for (const [p, [i, j]] of pairs.entries()) {
-      const opts = pairOptions(named, p, pairs.length);
-      const choice = chooseIntervalMethod({ a: aligned.scores[i], b: aligned.scores[j], cluster: opts.cluster, strata: opts.strata, alternative: opts.alternative }, { skewAware: true });
-      if (choice.methodUsed === 'bca') autos.push(autoResultFromBootstrap(choice, await meanBootstrapParallel(work[p].differences, { ...bootstrapOptions(opts), method: 'bca' }, work[p].design)));
-      else autos.push(autoPairedInterval(aligned.scores[i], aligned.scores[j], autoOptions(opts)));
-    }
-    return assembleAuto(aligned, named, work, autos);
+  const auto = named.method === 'auto';
+  const settings = resolveSettings(auto ? { ...bootstrapOptions(named), method: 'bca' } : bootstrapOptions(named));
+  const nPermutations = named.nPermutations ?? 9999;
+  const choices = auto ? pairs.map(([i, j]) => chooseIntervalMethod({ a: aligned.scores[i], b: aligned.scores[j], cluster: named.cluster, strata: named.strata, alternative: named.alternative }, { skewAware: true })) : null;
+  // Per pair: whether it resamples (and so also runs the sign-flip test).
+  const resamples = work.map((w, p) => (choices !== null ? choices[p].methodUsed === 'bca' : settings.method !== 't') && thinGroups(w.design).length === 0);
+  const tested = work.map((_, p) => (choices !== null ? permutationTested(choices[p].methodUsed) : settings.method !== 't'));
+  let total = 0;
+  work.forEach((w, p) => {
+    if (resamples[p]) total += resamplingWork(w.design, settings.nResamples);
+    if (tested[p]) total += signFlipWork(w.design.nUnits, nPermutations);
+  });
+  if (threads === 1 || total < (options.minParallelWork ?? PARALLEL_MIN_WORK)) return compareModels(aligned, options);
+  const designOptions: BootstrapOptions = { cluster: named.cluster, strata: named.strata, stratumWeights: named.stratumWeights, strataNames: named.strataNames, clusterNames: named.clusterNames };
+  const flipOptions = { ...designOptions, nPermutations, seed: settings.seed, alternative: settings.alternative };
+  const bootIndex = work.map((_, p) => (resamples[p] ? resamples.slice(0, p).filter(Boolean).length : -1));
+  const flipIndex = work.map((_, p) => (tested[p] ? tested.slice(0, p).filter(Boolean).length : -1));
+  const run = await runParallel(
+    work.filter((_, p) => resamples[p]).map((w) => ({ design: w.design, seed: settings.seed, nResamples: settings.nResamples })),
+    work.filter((_, p) => tested[p]).map((w) => ({ differences: w.differences, options: flipOptions })),
+    threads,
+    named.onProgress ?? null,
+  );
+  const flipOf = (p: number) => run.flips[flipIndex[p]];
+  if (choices !== null) {
+    const autos = pairs.map(([i, j], p) => {
+      if (choices[p].methodUsed !== 'bca') return autoPairedInterval(aligned.scores[i], aligned.scores[j], autoOptions({ ...named, onProgress: null }));
+      const w = work[p];
+      const bootstrap = resamples[p] ? meanResult(w.design, w.differences, settings, run.distributions[bootIndex[p]]) : meanBootstrapOnDesign(w.design, w.differences, { ...bootstrapOptions(named), method: 'bca', onProgress: null });
+      return autoResultFromBootstrap(choices[p], bootstrap);
+    });
+    return assembleAuto(aligned, named, work, autos, work.map((_, p) => (tested[p] ? flipOf(p) : null)));
   }
-  const results: BootstrapResult[] = [];
-  for (const [p, w] of work.entries()) results.push(await meanBootstrapParallel(w.differences, bootstrapOptions(pairOptions(named, p, pairs.length)), w.design));
-  return assemble(aligned, named, work, results);
+  const results = work.map((w, p) => (resamples[p] ? meanResult(w.design, w.differences, settings, run.distributions[bootIndex[p]]) : meanBootstrapOnDesign(w.design, w.differences, { ...bootstrapOptions(named), onProgress: null })));
+  return assemble(aligned, named, work, results, work.map((_, p) => (tested[p] ? flipOf(p) : null)));
 }
 
 /** The options with strataNames / clusterNames defaulted to the aligned table's names when its labels are the ones passed. */
@@ -131,14 +156,14 @@ function differences(aligned: AlignedScores, i: number, j: number): Float64Array
   return pairedDifferences(a, b);
 }
 
-function assemble(aligned: AlignedScores, options: CompareModelsOptions, work: PairWork[], bootstraps: BootstrapResult[]): CompareModelsResult {
+function assemble(aligned: AlignedScores, options: CompareModelsOptions, work: PairWork[], bootstraps: BootstrapResult[], flips: Array<SignFlipResult | null> | null = null): CompareModelsResult {
   const settings = resolveSettings(bootstrapOptions(options));
   const nPermutations = options.nPermutations ?? 9999;
   const designOptions: BootstrapOptions = { cluster: options.cluster, strata: options.strata, stratumWeights: options.stratumWeights, strataNames: options.strataNames, clusterNames: options.clusterNames };
   const pairs = pairsOf(aligned);
-  const tests: Array<SignFlipResult | TIntervalResult> = work.map((w) => {
+  const tests: Array<SignFlipResult | TIntervalResult> = work.map((w, p) => {
     if (settings.method === 't') return designTInterval(w.design, w.differences, settings);
-    return signFlipTest(w.differences, { ...designOptions, nPermutations, seed: settings.seed, alternative: settings.alternative });
+    return flips?.[p] ?? signFlipTest(w.differences, { ...designOptions, nPermutations, seed: settings.seed, alternative: settings.alternative });
   });
   const adjusted = holmAdjust(tests.map((t) => t.pValue));
   const alpha = 1 - settings.confidenceLevel;
@@ -185,14 +210,14 @@ function assemble(aligned: AlignedScores, options: CompareModelsOptions, work: P
  * (exact McNemar for newcombe, the t or CR2 test, the sign-flip test for BCa), Holm over the pairs;
  * `bootstrap` keeps the BCa result, or for analytic intervals the design's t result (its SEs and design effect).
  */
-function assembleAuto(aligned: AlignedScores, options: CompareModelsOptions, work: PairWork[], autos: AutoIntervalResult[]): CompareModelsResult {
+function assembleAuto(aligned: AlignedScores, options: CompareModelsOptions, work: PairWork[], autos: AutoIntervalResult[], flips: Array<SignFlipResult | null> | null = null): CompareModelsResult {
   const settings = resolveSettings({ ...bootstrapOptions(options), method: 'bca' });
   const nPermutations = options.nPermutations ?? 9999;
   const designOptions: BootstrapOptions = { cluster: options.cluster, strata: options.strata, stratumWeights: options.stratumWeights, strataNames: options.strataNames, clusterNames: options.clusterNames };
   const pairs = pairsOf(aligned);
   const bootstraps = autos.map((auto, p) => auto.bootstrap ?? meanBootstrapOnDesign(work[p].design, work[p].differences, { ...designOptions, method: 't', confidenceLevel: settings.confidenceLevel, alternative: settings.alternative }));
   const tests: Array<SignFlipResult | TIntervalResult> = autos.map((auto, p) => {
-    if (permutationTested(auto.methodUsed)) return signFlipTest(work[p].differences, { ...designOptions, nPermutations, seed: settings.seed, alternative: settings.alternative });
+    if (permutationTested(auto.methodUsed)) return flips?.[p] ?? signFlipTest(work[p].differences, { ...designOptions, nPermutations, seed: settings.seed, alternative: settings.alternative });
     return designTInterval(work[p].design, work[p].differences, settings);
   });
   const pValues = autos.map((auto, p) => auto.pValue ?? tests[p].pValue);

@@ -3,17 +3,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDesign, thinGroups, type ResampleDesign } from './design.js';
 import { meanBootstrapOnDesign, meanResult } from './mean.js';
-import { runOnPool } from './pool.js';
-import { CHUNK_RESAMPLES, chunkCount } from './resample.js';
+import { runQueueOnPool } from './pool.js';
 import { finiteValues, pairedDifferences, resolveSettings, type BootstrapSettings } from './settings.js';
-import type { BootstrapResult, ParallelBootstrapOptions } from './types.js';
-import type { WorkerTask } from './worker.js';
+import type { BootstrapResult, ParallelBootstrapOptions, SignFlipResult } from './types.js';
+import { makeWorkQueue, type QueueFlip } from './work-queue.js';
 
 /**
- * `bootstrapMean` with the resampling split over worker threads: byte-identical to it for any
- * `threads`, because chunk k of 256 resamples always draws from the stream `${seed}:chunk:${k}`
- * and writes to its own place in the distribution; threads only decide who computes which chunks.
- * With threads = 1 (the default) it runs in this thread.
+ * `bootstrapMean` with the resampling split over threads (this one and threads − 1 workers):
+ * byte-identical to it for any `threads`, because chunk k of 256 resamples always draws from the
+ * stream `${seed}:chunk:${k}` and writes to its own place in the distribution; threads only decide
+ * who computes which chunks. With threads = 1 (the default), or below PARALLEL_MIN_WORK, it runs in
+ * this thread.
  *
  * Workers run the built JavaScript (dist/bootstrap/worker.js under the package root), also when
  * this module runs from TypeScript source (tests); `npm run build` makes it.
@@ -55,13 +55,17 @@ export async function meanBootstrapParallel(values: Float64Array, options: Paral
 }
 
 /**
- * Below this much resampling work (resamplingWork: index draws, a binomial counted as 30) the
- * threaded bootstrap runs in this thread: posting the design and collecting the chunks costs a few
- * milliseconds per bootstrap even with the pool warm, and starting the pool ~30–60 ms once, which
- * 2·10^7 draws (≈ 40 ms of one core here) about repay. An estimate from those costs, not yet
- * confirmed on an idle machine: bench/scale.mjs times --threads 2 against 1 on whole commands.
+ * Below this much work (resamplingWork plus signFlipWork, in index draws) a threaded call runs in
+ * this thread alone. The main thread takes items from the start, so a worker still starting costs it
+ * nothing but posting the designs (≈ 40 n bytes per pair, copied once per worker); the worker joins
+ * when it is up, which took 35–50 ms of CPU here (bench/threshold.mjs: CPU with 2 threads minus CPU
+ * with 1, a cold pool per process). With the worker up after b ms, W ms of work take about
+ * b + (W − b) / 2 ms on two threads, less than W from W > b on: break-even near 2 · 10⁷ draws (about
+ * 40 ms of one core at 2 ns a draw). The threshold is twice that, so a call that uses the pool gains
+ * about a quarter or more even when the worker is slow to start; measured on a shared machine, where
+ * wall-clock gains are uncertain (bench/scale.mjs prints --threads 2 against 1).
  */
-export const PARALLEL_MIN_WORK = 2e7;
+export const PARALLEL_MIN_WORK = 4e7;
 
 /** Resampling work of B resamples of the design, in index draws: Σ_g m_g per index group, 30 (K_g − 1) per counts group. */
 export function resamplingWork(design: ResampleDesign, nResamples: number): number {
@@ -73,31 +77,34 @@ export function resamplingWork(design: ResampleDesign, nResamples: number): numb
 }
 
 /**
- * The bootstrap distribution of the design's statistic, chunks split over `threads` workers in
- * contiguous runs. Resolves to the same array whatever `threads` is.
+ * Work of a random sign-flip test of m units with B permutations, in index draws: the bit-sliced
+ * path costs about one draw per 8 units (a 32-bit word and 8 lookups per 32 units), the counts path
+ * 30 per distinct |u| (its binomials); exact tests (m ≤ 16) are negligible.
+ */
+export function signFlipWork(units: number, nPermutations: number): number {
+  return units <= 16 ? 0 : (units / 8) * nPermutations;
+}
+
+/**
+ * The bootstrap distributions of `boots` and the results of the sign-flip tests `flips`, on
+ * `threads` threads (this one and threads − 1 pool workers) through one shared work queue
+ * (work-queue.ts): the same arrays and results whatever `threads` is.
+ */
+export async function runParallel(boots: Array<{ design: ResampleDesign; seed: string; nResamples: number }>, flips: QueueFlip[], threads: number, onProgress: ((fraction: number) => void) | null): Promise<{ distributions: Float64Array[]; flips: SignFlipResult[] }> {
+  const queue = makeWorkQueue(boots, flips);
+  const results = await runQueueOnPool(workerScript(), queue, threads, onProgress === null ? null : (done, total) => onProgress(done / total));
+  const shared = new Float64Array(queue.distributions);
+  // Copied out of the shared buffer, so a result holds ordinary arrays.
+  const distributions = queue.boots.map((b) => shared.slice(b.offset, b.offset + b.nResamples));
+  return { distributions, flips: results };
+}
+
+/**
+ * The bootstrap distribution of the design's statistic on `threads` threads. Resolves to the same
+ * array whatever `threads` is.
  */
 export async function parallelMeanDistribution(design: ResampleDesign, settings: BootstrapSettings, threads: number, onProgress: ((fraction: number) => void) | null): Promise<Float64Array> {
-  const chunks = chunkCount(settings.nResamples);
-  const workers = Math.min(threads, chunks);
-  const script = workerScript();
-  const distribution = new Float64Array(settings.nResamples);
-  const doneBy = new Float64Array(workers);
-  const tasks: Array<Omit<WorkerTask, 'id'>> = [];
-  for (let w = 0; w < workers; w++) {
-    const chunkFrom = Math.floor((w * chunks) / workers);
-    const chunkTo = Math.floor(((w + 1) * chunks) / workers);
-    tasks.push({ design, seed: settings.seed, nResamples: settings.nResamples, chunkFrom, chunkTo });
-  }
-  const results = await runOnPool(script, tasks, (w, done) => {
-    doneBy[w] = done;
-    if (onProgress !== null) {
-      let total = 0;
-      for (const d of doneBy) total += d;
-      onProgress(total / settings.nResamples);
-    }
-  });
-  results.forEach((values, w) => distribution.set(values, tasks[w].chunkFrom * CHUNK_RESAMPLES));
-  return distribution;
+  return (await runParallel([{ design, seed: settings.seed, nResamples: settings.nResamples }], [], threads, onProgress)).distributions[0];
 }
 
 let cachedScript: string | null = null;

@@ -1,6 +1,5 @@
 import { binomialFromState } from '../random/binomial.js';
 import { seedState } from '../random/seed.js';
-import { createRng } from '../random/xoshiro.js';
 import { buildDesign, COUNTS_PATH_RULE } from './design.js';
 import { checkAlternative, finiteValues, seedText } from './settings.js';
 import type { SignFlipOptions, SignFlipResult } from './types.js';
@@ -128,7 +127,10 @@ export function randomSignFlips(contribution: Float64Array, nPermutations: numbe
   // batch's words are drawn in stream order, then the table is walked once per batch, a cache-sized
   // slice at a time, for every resample of the batch. Memory O(m), never resamples × units.
   const blocks = Math.ceil(m / 4);
-  const table = new Float64Array(blocks * 16);
+  const words = Math.ceil(m / 32);
+  // Padded to whole words (8 blocks each): the padding's entries are 0, as are the entries that bits
+  // past unit m − 1 of the last word select, so every word takes the same 8 lookups.
+  const table = new Float64Array(words * 128);
   let total = 0;
   for (let u = 0; u < m; u++) total += contribution[u];
   for (let b = 0; b < blocks; b++) {
@@ -138,14 +140,13 @@ export function randomSignFlips(contribution: Float64Array, nPermutations: numbe
       table[b * 16 + mask] = -2 * flipped;
     }
   }
-  const words = Math.ceil(m / 32);
-  const rng = createRng(seed, 'sign-flip');
+  const st = new Int32Array(seedState(seed, 'sign-flip').buffer);
   const batch = Math.min(FLIP_BATCH, nPermutations);
   const bits = new Int32Array(batch * words);
   const sums = new Float64Array(batch);
   for (let first = 0; first < nPermutations; first += batch) {
     const size = Math.min(batch, nPermutations - first);
-    for (let k = 0; k < size * words; k++) bits[k] = rng.nextUint32();
+    fillWords(st, bits, size * words);
     sums.fill(total);
     for (let w0 = 0; w0 < words; w0 += FLIP_SLICE_WORDS) {
       const w1 = Math.min(words, w0 + FLIP_SLICE_WORDS);
@@ -154,16 +155,45 @@ export function randomSignFlips(contribution: Float64Array, nPermutations: numbe
         const row = r * words;
         for (let w = w0; w < w1; w++) {
           const word = bits[row + w];
-          const offset = w * 128;
-          const end = Math.min(blocks * 16, offset + 128);
-          // Bits past unit m − 1 of the last word land on table entries that add 0.
-          for (let shift = 0, o = offset; o < end; shift += 4, o += 16) t += table[o + ((word >>> shift) & 15)];
+          const o = w * 128;
+          // A word's 8 lookups are added as a tree and then to t, so the loop is not one long chain
+          // of dependent additions (T* may differ in the last bits; the tie tolerance absorbs that).
+          t +=
+            table[o + (word & 15)] +
+            table[o + 16 + ((word >>> 4) & 15)] +
+            (table[o + 32 + ((word >>> 8) & 15)] + table[o + 48 + ((word >>> 12) & 15)]) +
+            (table[o + 64 + ((word >>> 16) & 15)] +
+              table[o + 80 + ((word >>> 20) & 15)] +
+              (table[o + 96 + ((word >>> 24) & 15)] + table[o + 112 + (word >>> 28)]));
         }
         sums[r] = t;
       }
     }
     for (let r = 0; r < size; r++) visit(sums[r]);
   }
+}
+
+/** The next `count` 32-bit outputs of the xoshiro128** state st (advanced), as int32, into out[0 … count): the same stream as Xoshiro128.nextUint32, state in locals. */
+function fillWords(st: Int32Array, out: Int32Array, count: number): void {
+  let s0 = st[0];
+  let s1 = st[1];
+  let s2 = st[2];
+  let s3 = st[3];
+  for (let k = 0; k < count; k++) {
+    const y = Math.imul(s1, 5);
+    out[k] = Math.imul((y << 7) | (y >>> 25), 9);
+    const t = s1 << 9;
+    s2 ^= s0;
+    s3 ^= s1;
+    s1 ^= s2;
+    s0 ^= s3;
+    s2 ^= t;
+    s3 = (s3 << 11) | (s3 >>> 21);
+  }
+  st[0] = s0;
+  st[1] = s1;
+  st[2] = s2;
+  st[3] = s3;
 }
 
 /** Resamples per batch of the bit-sliced sign flips: the batch's words take 4 · batch · m / 32 bytes. */

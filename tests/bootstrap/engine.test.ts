@@ -24,7 +24,9 @@ describe('index draws', () => {
    * The draw rule, written the slow way with Xoshiro128.nextUint32: each resample takes m draws
    * x → ⌊x·m / 2^32⌋; if any draw's low word x·m mod 2^32 is below 2^32 mod m (Lemire's rejection
    * zone), the whole resample is redrawn from the stream where it stands, draw by draw, skipping
-   * draws in the zone.
+   * draws in the zone. From LARGE_GROUP_UNITS = 2^16 units on (the large-group stream, a new stream
+   * since issue #19), every resample is drawn that second way only: draw by draw, skipping draws in
+   * the zone, never redrawn.
    */
   let redraws = 0;
   function referenceRows(seed: string, chunk: number, m: number, resamples: number): number[][] {
@@ -33,6 +35,14 @@ describe('index draws', () => {
     const rows: number[][] = [];
     for (let r = 0; r < resamples; r++) {
       const row: number[] = [];
+      if (m >= 2 ** 16) {
+        while (row.length < m) {
+          const p = rng.nextUint32() * m;
+          if (p % 2 ** 32 >= threshold) row.push(Math.floor(p / 2 ** 32));
+        }
+        rows.push(row);
+        continue;
+      }
       let reject = false;
       for (let j = 0; j < m; j++) {
         const p = rng.nextUint32() * m; // exact: < 2^53
@@ -53,9 +63,10 @@ describe('index draws', () => {
   }
 
   it('are the xoshiro128** stream of `${seed}:chunk:${k}` mapped by Lemire multiply-shift', () => {
-    // m = 98,304 = 3 · 2^15 has 2^32 mod m = 65,536, so a resample meets the rejection zone with
-    // probability 1 − (1 − 65536 / 2^32)^98304 ≈ 0.78: both ways of drawing are exercised.
-    for (const [m, resamples] of [[1, 3], [3, 3], [10, 3], [1000, 3], [98_304, 6]]) {
+    // m = 49,152 = 3 · 2^14 has 2^32 mod m = 16,384, so a resample meets the rejection zone with
+    // probability 1 − (1 − 16384 / 2^32)^49152 ≈ 0.17: both ways of drawing are exercised in 20.
+    // m = 98,304 = 3 · 2^15 (2^32 mod m = 65,536) is past 2^16: the large-group stream.
+    for (const [m, resamples] of [[1, 3], [3, 3], [10, 3], [1000, 3], [49_152, 20], [98_304, 6]]) {
       const design = buildDesign(m, {}, null);
       const rows: number[][] = [];
       resampleIndexChunk(design, 'draws', 1, CHUNK_RESAMPLES + resamples, (indices) => rows.push(Array.from(indices)));
@@ -65,15 +76,34 @@ describe('index draws', () => {
   });
 
   it('the mean path draws the same resamples, redraws included', () => {
-    const m = 98_304;
+    for (const [m, resamples] of [[49_152, 20], [98_304, 6]]) {
+      const values = Float64Array.from({ length: m }, (_, i) => Math.sin(i));
+      const design = buildDesign(m, {}, values);
+      const means = new Float64Array(resamples);
+      resampleMeanChunk(design, 'draws', 0, resamples, means, 0);
+      referenceRows('draws', 0, m, resamples).forEach((row, r) => {
+        let s = 0;
+        for (const i of row) s += values[i];
+        expect(means[r]).toBe(s / m);
+      });
+    }
+  });
+
+  it('from 2^19 items the mean path tallies the same draws and sums count × value in item order, four lanes', () => {
+    // TALLY_GROUP_UNITS: Σ_i c_i v_i with partial sums over i ≡ 0, 1, 2, 3 (mod 4), added as (p0 + p1) + (p2 + p3).
+    const m = 2 ** 19 + 3;
     const values = Float64Array.from({ length: m }, (_, i) => Math.sin(i));
     const design = buildDesign(m, {}, values);
-    const means = new Float64Array(6);
-    resampleMeanChunk(design, 'draws', 0, 6, means, 0);
-    referenceRows('draws', 0, m, 6).forEach((row, r) => {
-      let s = 0;
-      for (const i of row) s += values[i];
-      expect(means[r]).toBe(s / m);
+    const means = new Float64Array(2);
+    resampleMeanChunk(design, 'tally', 0, 2, means, 0);
+    referenceRows('tally', 0, m, 2).forEach((row, r) => {
+      const counts = new Int32Array(m);
+      for (const i of row) counts[i]++;
+      const lanes = [0, 0, 0, 0];
+      const whole = m - (m % 4);
+      for (let i = 0; i < whole; i++) lanes[i % 4] += counts[i] * values[i];
+      for (let i = whole; i < m; i++) lanes[0] += counts[i] * values[i];
+      expect(means[r]).toBe((lanes[0] + lanes[1] + (lanes[2] + lanes[3])) / m);
     });
   });
 

@@ -11,6 +11,7 @@ import { buildDesign } from '../../src/bootstrap/design.js';
 import { workerScript } from '../../src/bootstrap/parallel.js';
 import { toJsonText } from '../../src/cli/io.js';
 import { alignModels, loadScores } from '../../src/data/index.js';
+import type { AlignedScores } from '../../src/data/pairing.js';
 import { createRng } from '../../src/random/index.js';
 
 // Worker threads run dist/bootstrap/worker.js: `npm test` builds it first (npm run build).
@@ -64,6 +65,38 @@ describe('byte-identical results for any number of threads', () => {
     const aligned = alignModels(table, ['alpha', 'beta', 'gamma']);
     const options = { nResamples: 999, cluster: aligned.cluster };
     expect(toJsonText(await compareModelsParallel(aligned, { ...options, threads: 2, minParallelWork: 0 }))).toBe(toJsonText(compareModels(aligned, options)));
+  });
+
+  it('every pair of 4 models on continuous scores (chunks and sign-flip tests in one queue): 1, 2 and 3 threads give compareModels\' bytes', async () => {
+    const g = createRng('threads-continuous');
+    const items = 300;
+    const scores = Array.from({ length: 4 }, (_, m) => Float64Array.from({ length: items }, () => 0.5 + 0.01 * m + 0.2 * g.nextNormal()));
+    const aligned: AlignedScores = {
+      source: 'generated',
+      models: ['m0', 'm1', 'm2', 'm3'],
+      items: Array.from({ length: items }, (_, i) => `i${i}`),
+      scores,
+      repeats: scores.map(() => new Int32Array(items).fill(1)),
+      repeatVariance: scores.map(() => new Float64Array(items)),
+      cluster: null,
+      clusters: [],
+      stratum: null,
+      strata: [],
+      dropped: 0,
+      droppedItems: [],
+    };
+    for (const method of ['bca', 'auto', 'percentile'] as const) {
+      const options = { method, nResamples: 700, nPermutations: 700, seed: 'q' };
+      const sync = toJsonText(compareModels(aligned, options));
+      for (const threads of [1, 2, 3]) expect(toJsonText(await compareModelsParallel(aligned, { ...options, threads, minParallelWork: 0 }))).toBe(sync);
+    }
+  });
+
+  it('a group past 2^16 items (the large-group stream): 2 threads give the sync bytes', async () => {
+    const g = createRng('threads-large');
+    const x = Float64Array.from({ length: 70_000 }, () => g.nextNormal());
+    const options = { nResamples: 600, seed: 'large' };
+    expect(toJsonText(await bootstrapMeanParallel(x, { ...options, threads: 2, minParallelWork: 0 }))).toBe(toJsonText(bootstrapMean(x, options)));
   });
 
   it('a bad thread count is a RangeError', async () => {
