@@ -3,6 +3,7 @@ import type { Seed } from '../random/seed.js';
 import { chooseIntervalMethod, type AutoMethodUsed, type IntervalMethodChoice } from './choose-method.js';
 import { cr2Interval, cr2StratifiedInterval, type Cr2Result } from './cr2.js';
 import { bettingInterval } from './betting-interval.js';
+import { collapseSmallStrata } from './collapse-strata.js';
 import { meanBootstrap } from './mean.js';
 import { studentizedBootstrap } from './studentized.js';
 import { pairedCounts, pairedProportionInterval, type PairedProportionResult } from './paired-proportion.js';
@@ -74,7 +75,8 @@ export interface AutoIntervalResult {
  * McNemar p (mid-p with `midP`); clustered → CR2 with Satterthwaite df (or t on G − 1 df when cr2Available is false);
  * continuous and too skewed by Cochran's rule (skewAware) → the fixed-n betting interval for [0, 1]
  * scores (bettingInterval on the differences, range [−1, 1], shuffled by `seed`), else the
- * studentized bootstrap (stratified with strata) with a warning; a one-sided bound → Student t;
+ * studentized bootstrap (stratified with strata, strata of fewer than 3 items collapsed into a
+ * neighbour by collapseSmallStrata) with a warning; a one-sided bound → Student t;
  * continuous below AUTO_BCA_MIN_ITEMS items → Student t; otherwise BCa.
  * Reference: see chooseIntervalMethod, pairedProportionInterval, cr2Interval, bootstrapMean.
  * @param a A's per-item scores. @param b B's, paired item by item.
@@ -115,12 +117,21 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
   if (choice.methodUsed === 'betting' || choice.methodUsed === 'studentized') {
     // The SE reported beside them is the plain (or stratified) one, for the gate's items-needed
     // arithmetic; neither interval is estimate ± multiple of it.
+    // Strata of fewer than 3 items are pooled with a neighbour (collapsed strata) for the
+    // studentized bootstrap: the estimate (the plain mean) is unchanged, the variance gains degrees
+    // of freedom (coverage study, strata of 21/6/2/2 items: 0.913 → 0.926, at 0.7× the width).
+    const collapsed = strata !== null && choice.methodUsed === 'studentized' ? collapseSmallStrata(strata) : null;
     const r =
       choice.methodUsed === 'betting'
         ? bettingInterval(differences, { range: [-1, 1], confidenceLevel, alternative, seed: options.seed })
-        : studentizedBootstrap(differences, { confidenceLevel, alternative, nResamples: options.nResamples, seed: options.seed, strata });
+        : studentizedBootstrap(differences, { confidenceLevel, alternative, nResamples: options.nResamples, seed: options.seed, strata: collapsed?.strata ?? strata });
     const standardError = r.method === 'studentized' ? r.standardError : plainStandardError(differences, estimate);
-    return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError, df: null, pValue: null, pValueTest: null, nClusters: null, bootstrap: null, pairedProportion: null, cr2: null, warnings: [...choiceWarnings, ...r.warnings] };
+    let methodReason = base.methodReason;
+    if (collapsed?.collapsed) {
+      const pooled = collapsed.groups.filter((g) => g.length > 1).map((g) => g.map((h) => options.strataNames?.[h] ?? `#${h}`).join(' + '));
+      methodReason += `, strata of fewer than 3 items collapsed into a neighbour (${pooled.join('; ')})`;
+    }
+    return { ...base, methodReason, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError, df: null, pValue: null, pValueTest: null, nClusters: null, bootstrap: null, pairedProportion: null, cr2: null, warnings: [...choiceWarnings, ...r.warnings] };
   }
   const method = choice.methodUsed === 'bca' ? 'bca' : 't';
   const r = meanBootstrap(differences, {

@@ -41,3 +41,4 @@ export { autoPairedInterval, type AutoIntervalOptions, type AutoIntervalResult }
 export { studentizedBootstrap, studentizedFromResamples, type StudentizedOptions, type StudentizedResult } from './studentized.js';
 export { bettingInterval, type BettingIntervalOptions, type BettingIntervalResult } from './betting-interval.js';
 export { sampleSkewness, cochranMinimumItems, COCHRAN_FACTOR } from './skewness.js';
+export { collapseSmallStrata, COLLAPSE_MIN_ITEMS, type CollapsedStrata } from './collapse-strata.js';
