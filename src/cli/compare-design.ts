@@ -84,7 +84,17 @@ export function readDesignLabels(
   designPath: string,
 ): { design: DesignFile; difference: Map<string, number>; scores: Map<string, { a: number; b: number }>; chosenUnlabelled: DesignFile['rows']; warnings: string[] } {
   const design = loadDesign(designPath);
-  const table = loadScores(scoresPath);
+  let table: ReturnType<typeof loadScores>;
+  try {
+    table = loadScores(scoresPath);
+  } catch (error) {
+    // The list select writes leaves score empty for the annotators: a row still empty is the
+    // commonest slip, so say what to do about it.
+    if (error instanceof InputError && error.value === '' && error.message.includes('score must be a finite number')) {
+      throw new InputError('score: a row of the annotation list has no score yet: fill in every row of an item you labelled, and delete the rows of items not labelled yet (they then count as missing at random in their cell)', { file: error.file, line: error.line, value: '' });
+    }
+    throw error;
+  }
   const aligned = alignModels(table, [design.a, design.b]);
   const difference = new Map<string, number>();
   const scores = new Map<string, { a: number; b: number }>();
@@ -120,7 +130,7 @@ export function readDesignLabels(
   const chosenUnlabelled = design.rows.filter((r) => r.selected && !difference.has(r.item));
   const warnings: string[] = [];
   if (chosenUnlabelled.length > 0) {
-    warnings.push(`${chosenUnlabelled.length} chosen item${chosenUnlabelled.length === 1 ? ' has' : 's have'} no label (${listIds(chosenUnlabelled.map((r) => r.item))}); the estimate treats them as missing at random within their cell`);
+    warnings.push(`${chosenUnlabelled.length} chosen item${chosenUnlabelled.length === 1 ? ' has' : 's have'} no label (${listIds(chosenUnlabelled.map((r) => r.item))}); the estimate treats ${chosenUnlabelled.length === 1 ? 'it' : 'them'} as missing at random within ${chosenUnlabelled.length === 1 ? 'its' : 'their'} cell`);
   }
   return { design, difference, scores, chosenUnlabelled, warnings };
 }

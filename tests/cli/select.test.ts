@@ -424,6 +424,21 @@ describe('audit of #16: hand-edited design files, foreign labels, judge files (e
     expect(c.stderr).toMatch(new RegExp(`p\\.csv:2: cluster: 1 chosen cluster is labelled only in part \\("doc002"; in the first, "${first}" has no label\\).*\\(got "doc002"\\)`));
   });
 
+  it('the annotation list read back before it is filled in: the empty score names its line and says what to do', async () => {
+    const dir = tempDir();
+    await runCli(['select', POOL, '--budget', '120', '-o', join(dir, 'l.csv')]);
+    const { code, stderr } = await runCli(['compare', join(dir, 'l.csv'), '--design', join(dir, 'l.design.json')]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/l\.csv:2: score: a row of the annotation list has no score yet: .*delete the rows of items not labelled yet.*\(got ""\)/);
+    // rows deleted instead: a warning, and the estimate runs
+    const lines = readFileSync('examples/pool-labelled.csv', 'utf8').split('\n');
+    const first = lines[1].split(',')[0];
+    const fewer = writeInput(dir, 'f.csv', lines.filter((l) => !l.startsWith(`${first},`)).join('\n'));
+    const r = await runCli(['compare', fewer, '--design', join(dir, 'l.design.json'), '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).warnings).toContain(`1 chosen item has no label ("${first}"); the estimate treats it as missing at random within its cell`);
+  });
+
   it('--method active refuses a judge score outside [0, 1], naming its line', async () => {
     const dir = tempDir();
     const lines = readFileSync(POOL, 'utf8').split('\n');
