@@ -41,8 +41,15 @@ export function compareWithJudge(ctx: Context, scoresPath: string, judge: string
     const [a, b] = pickModels(models, flags, judge);
     const humanScores = perItem(human, a, b);
     const judgeScores = perItem(judged, a, b);
+    const half = halfScored(human, a, b);
+    if (half !== undefined) throw new InputError(`item "${half.item}" has a human score for ${half.has} only: label both candidates on every labelled item (or neither)`, { file: scoresPath, line: half.line, field: 'model', value: half.has });
     for (const item of humanScores.keys()) {
-      if (!judgeScores.has(item)) throw new InputError(`item "${item}" has human scores but no judge score for both candidates in ${judge}`, { file: scoresPath });
+      if (!judgeScores.has(item)) throw new InputError(`item "${item}" has human scores but no judge score for both candidates in ${judge}`, { file: scoresPath, line: lineOf(human, item), field: 'item', value: item });
+    }
+    if (human.hasStratum && !judged.hasStratum) throw new InputError(`the human scores have a stratum column but the judge scores ${judge} do not: stratified PPI needs the stratum of every judged item, so put the column in the judge file`, { file: judge, line: 1, field: 'stratum' });
+    for (const [item, h] of humanScores) {
+      const j = judgeScores.get(item) as { stratum: string };
+      if (human.hasStratum && h.stratum !== j.stratum) throw new InputError(`item "${item}" has stratum "${j.stratum}" in the judge scores ${judge} but another here`, { file: scoresPath, line: lineOf(human, item), field: 'stratum', value: h.stratum });
     }
     for (const [item, j] of judgeScores) {
       const h = humanScores.get(item);
@@ -65,6 +72,30 @@ function pickModels(models: string[], flags: { a?: string; b?: string }, source:
   }
   if (models.length !== 2) throw new InputError(`has ${models.length} models: name the two to compare with --a and --b`, { file: source });
   return [models[0], models[1]];
+}
+
+/** The source line of an item's first row (for messages). */
+function lineOf(table: ScoresTable, item: string): number | undefined {
+  const k = table.items.indexOf(item);
+  for (let r = 0; r < table.rowCount; r++) if (table.item[r] === k) return table.line[r] || undefined;
+  return undefined;
+}
+
+/** The first item scored for exactly one of the two models, with that row's line. */
+function halfScored(table: ScoresTable, a: string, b: string): { item: string; has: string; line: number | undefined } | undefined {
+  const ma = table.models.indexOf(a);
+  const mb = table.models.indexOf(b);
+  const seen = new Map<number, { a: boolean; b: boolean; row: number }>();
+  for (let r = 0; r < table.rowCount; r++) {
+    const m = table.model[r];
+    if (m !== ma && m !== mb) continue;
+    const e = seen.get(table.item[r]) ?? { a: false, b: false, row: r };
+    if (m === ma) e.a = true;
+    else e.b = true;
+    seen.set(table.item[r], e);
+  }
+  for (const [i, e] of seen) if (e.a !== e.b) return { item: table.items[i], has: e.a ? a : b, line: table.line[e.row] || undefined };
+  return undefined;
 }
 
 /** Items with a score for both models: per item, A's and B's (repeats averaged) and the stratum. */

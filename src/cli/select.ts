@@ -36,6 +36,9 @@ export interface SelectReport {
   sampling: 'stratified' | 'poisson' | 'cluster';
   sampleUnit: 'item' | 'cluster';
   equality: string;
+  /** --equality and --tolerance as given (the tolerance is used only by numeric). */
+  equalityMode: EqualityMode;
+  tolerance: number;
   outputColumn: string;
   judgeColumn: string | null;
   budget: number;
@@ -91,6 +94,12 @@ export function register(program: Command, io: Io): void {
       const warnings: string[] = [];
       if (sampleUnit === 'cluster' && !pool.hasCluster) throw new InputError('has no cluster column: --sample-unit cluster samples whole clusters (documents)', { file: pool.source, field: 'cluster' });
       if (pool.hasCluster && sampleUnit === 'item') warnings.push('the pool has a cluster column: items are sampled one by one within cells, and compare --design computes the pool-level variance by cluster; --sample-unit cluster labels whole documents instead');
+      if (method === 'active' && pool.hasJudge) {
+        // The active design reads a judge score as the probability that an output is right; one
+        // outside [0, 1] has no uncertainty, and its item would silently fall back to the default.
+        const out = pool.rows.find((r) => (r.model === a || r.model === b) && !((r.judge as number) >= 0 && (r.judge as number) <= 1));
+        if (out !== undefined) throw new InputError(`--method active reads judge scores as probabilities in [0, 1] (the chance an output is right); rescale the column, or use the disagreement design`, { file: poolPath, line: out.line, field: flags.judgeColumn, value: out.judge });
+      }
       if (method === 'active' && !pool.hasJudge) warnings.push(`no "${flags.judgeColumn}" column: --method active weighs every disagreement alike`);
       if (budget > pool.items.length && method === 'active') throw new InputError(`must be at most the pool's ${pool.items.length} items for --method active`, { file: '--budget', value: budget });
       const design =
@@ -126,6 +135,8 @@ export function register(program: Command, io: Io): void {
         sampling: design.sampling,
         sampleUnit,
         equality: file.equality,
+        equalityMode: equality,
+        tolerance,
         outputColumn: flags.outputColumn,
         judgeColumn: pool.hasJudge ? flags.judgeColumn : null,
         budget,

@@ -48,12 +48,15 @@ export interface JudgedComparisonResult extends Omit<StratifiedPpiResult, 'strat
 /** The labelled subset is not a random sample: PPI would be biased. */
 export class NotRandomSubsetError extends RangeError {
   readonly check: LabelledSubsetCheck;
-  constructor(check: LabelledSubsetCheck) {
+  /** The stratum whose check failed (stratified PPI checks each stratum), or undefined. */
+  readonly stratum: string | undefined;
+  constructor(check: LabelledSubsetCheck, stratum?: string) {
     super(
-      `the labelled items do not look like a random sample of the judged items: the judge's mean A − B is ${check.labelledMean.toFixed(4)} on them and ${check.unlabelledMean.toFixed(4)} on the rest (z = ${check.z.toFixed(2)}, p = ${check.pValue.toExponential(2)} < ${check.threshold}); PPI needs labels on a uniformly random subset (or known inclusion probabilities: label the list from benchplan select and use --design)`,
+      `the labelled items do not look like a random sample of the judged items${stratum !== undefined ? ` in stratum "${stratum}"` : ''}: the judge's mean A − B is ${check.labelledMean.toFixed(4)} on them and ${check.unlabelledMean.toFixed(4)} on the rest (z = ${check.z.toFixed(2)}, p = ${check.pValue.toExponential(2)} < ${Number(check.threshold.toPrecision(3))}${stratum !== undefined ? ', Bonferroni over the strata' : ''}); PPI needs labels on a uniformly random subset (or known inclusion probabilities: label the list from benchplan select and use --design)`,
     );
     this.name = 'NotRandomSubsetError';
     this.check = check;
+    this.stratum = stratum;
   }
 }
 
@@ -122,19 +125,23 @@ export function judgedComparison(items: readonly JudgedItem[], options: JudgedCo
   const trafficOf = new Map((traffic ?? []).map((w) => [w.stratum, w.weight]));
   const stratified = traffic !== undefined || (options.stratified ?? (order.length > 1 || order[0] !== ''));
   let randomness: LabelledSubsetCheck | null = null;
+  let worstStratum: string | undefined;
   if (!options.assumeRandom) {
     const threshold = options.randomnessThreshold ?? 0.001;
     if (!stratified) randomness = labelledSubsetCheck(labelledF, unlabelledF, threshold);
     else {
       // Strata may be labelled at different rates (stratified PPI allows it): check within each
       // stratum, Bonferroni over the strata checked, and report the most extreme.
-      const checkable = order.map((name) => groups.get(name) as { f: number[]; fu: number[] }).filter((g) => g.f.length >= 2 && g.fu.length >= 2);
+      const checkable = order.map((name) => ({ name, ...(groups.get(name) as { f: number[]; fu: number[] }) })).filter((g) => g.f.length >= 2 && g.fu.length >= 2);
       for (const g of checkable) {
         const c = labelledSubsetCheck(g.f, g.fu, threshold / checkable.length);
-        if (randomness === null || c.pValue < randomness.pValue) randomness = c;
+        if (randomness === null || c.pValue < randomness.pValue) {
+          randomness = c;
+          worstStratum = g.name;
+        }
       }
     }
-    if (randomness?.rejected) throw new NotRandomSubsetError(randomness);
+    if (randomness?.rejected) throw new NotRandomSubsetError(randomness, worstStratum);
   }
   const ppiOptions = { confidenceLevel: options.confidenceLevel, lambda: options.lambda };
   let r: PpiMeanResult | StratifiedPpiResult;

@@ -34,7 +34,9 @@ export interface DesignLabelsResult {
  * select: an n-item pool whose disagreements are all labelled has the interval of n labelled
  * items (agreeing items have difference 0), so it needs (1 − s)·n labels plus the audit.
  * PPI++: with the optimal λ the variance is (σ²/n')(1 − ρ² N/(n' + N)), N = T − n' unlabelled
- * (Angelopoulos, Duchi & Zrnic 2023, §2; the 1 − ρ² factor of a regression estimator, Cochran §7.1).
+ * (Angelopoulos, Duchi & Zrnic 2023, §2; the 1 − ρ² factor of a regression estimator, Cochran §7.1);
+ * it has a solution n' ≤ T only when T ≥ plain, so fewer judged items than `plain` leave the plain
+ * count (with a warning).
  * These are large-sample planning counts; bench/efficiency.ts measures them by simulation
  * (0.22× at 80% agreement; 0.54× at correlation 0.7 with 200 of 4000 items labelled).
  * The active design has no closed form here: plan it as select and let its π favour the uncertain.
@@ -66,10 +68,16 @@ export function designLabels(plain: number, options: DesignLabelsOptions = {}): 
       // λ is clipped to [0, 1]: an anti-correlated judge gets λ = 0 and PPI++ is the labels alone.
       warnings.push('a negative judge–human correlation: the tuned λ clips to 0, so PPI++ falls back to the labels alone; check the judge');
       labels = plain;
+    } else if (T < plain) {
+      // Labelling all T judged items gives σ²/T > σ²/plain: the judge cannot make up for items it
+      // never scored (n' = plain(1 − ρ²)/(1 − plain·ρ²/T) has no solution n' ≤ T).
+      warnings.push(`the judge scores only ${T} items, fewer than the ${plain} labels the plain design needs: even labelling every judged item gives a wider interval, so PPI++ saves nothing here; judge more items`);
+      labels = plain;
     } else {
-      labels = Math.max(2, Math.min(plain, Math.ceil((plain * (1 - r2)) / (1 - (Number.isFinite(T) ? (plain * r2) / T : 0)) - 1e-9)));
+      const numerator = plain * (1 - r2);
+      labels = numerator <= 0 ? 2 : Math.max(2, Math.min(plain, Math.ceil(numerator / (1 - (Number.isFinite(T) ? (plain * r2) / T : 0)) - 1e-9)));
     }
-    if (Number.isFinite(T) && labels >= T) warnings.push(`PPI++ needs ${labels} labels but the judge scores only ${T} items`);
+    if (Number.isFinite(T) && T >= plain && labels >= T) warnings.push(`PPI++ needs ${labels} labels but the judge scores only ${T} items`);
     ppi = { labels, judgeCorrelation: rho, judgedItems: T };
   }
   return { plain, select, ppi, warnings };

@@ -63,7 +63,7 @@ export function disagreementDesign(items: readonly PoolItem[], options: Disagree
   const totalA = A.reduce((x, y) => x + y, 0);
 
   const budgetForAll = Math.min(budget, items.length);
-  if (budget > items.length) warnings.push(`the budget ${budget} exceeds the pool's ${items.length} items: every item is chosen`);
+  if (budget > items.length) warnings.push(`the budget ${budget} exceeds the pool's ${items.length} items: every disagreement is chosen, and the audit takes its share of the ${items.length} (not of the budget) from the agreeing items`);
   const minAudit = A.reduce((s, a) => s + Math.min(MIN_PER_CELL, a), 0);
   let audit = Math.min(totalA, Math.max(Math.round(auditShare * budgetForAll), auditShare > 0 ? minAudit : 0));
   audit = Math.min(audit, budgetForAll);

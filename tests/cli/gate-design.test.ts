@@ -97,7 +97,8 @@ describe('benchplan gate --design', () => {
     const extra = writeInput(dir, 'extra.csv', `${readFileSync(LABELLED, 'utf8').trimEnd()}\nnot-chosen,alpha,x,1,routine,routine/agree,0.5\nnot-chosen,beta,x,0,routine,routine/agree,0.5\n`);
     const unchosen = await runCli(['gate', extra, '--design', design, '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.02']);
     expect(unchosen.code).toBe(2);
-    expect(unchosen.stderr).toMatch(/1 labelled item was not chosen by the design \("not-chosen"\)/);
+    // "not-chosen" is not a pool item at all: the message says so, with its line
+    expect(unchosen.stderr).toMatch(/extra\.csv:132: item: 1 labelled item is not in the design's pool examples\/pool\.csv \("not-chosen"\)/);
   });
 });
 

@@ -252,7 +252,7 @@ describe('select --sample-unit cluster (whole documents)', () => {
     const partial = writeInput(dir, 'partial.csv', `${labelled.filter((l) => !l.startsWith('s0,')).join('\n')}\n`);
     const bad = await runCli(['compare', partial, '--design', join(dir, 'l.design.json')]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/partial\.csv: 1 chosen cluster is labelled only in part \("doc0"\).*\(got "doc0"\)/);
+    expect(bad.stderr).toMatch(/partial\.csv:\d+: cluster: 1 chosen cluster is labelled only in part \("doc0"; in the first, "s0" has no label\).*\(got "doc0"\)/);
   });
 
   it('bad flags: no cluster column, --method active, an unknown unit (exit 2)', async () => {
@@ -348,5 +348,154 @@ describe('design file checks', () => {
     const b = await runCli(['headline', 'examples/pool-docs-labelled.csv', '--design', writeInput(dir, 'b.json', JSON.stringify(badCell)), '--strata', 'examples/pool-strata.yaml']);
     expect(b.code).toBe(2);
     expect(b.stderr).toMatch(/b\.json: rows\[0\]\.cell: names a cell that is not in cells \(got "nowhere"\)/);
+  });
+});
+
+describe('audit of #16: hand-edited design files, foreign labels, judge files (exit 2, file / line / field / value)', () => {
+  const edited = async (source: 'item' | 'cluster' | 'active', edit: (d: any) => void) => {
+    const dir = tempDir();
+    const args =
+      source === 'cluster'
+        ? ['select', 'examples/pool-docs.csv', '--sample-unit', 'cluster', '--budget', '150', '-o', join(dir, 'l.csv')]
+        : ['select', POOL, '--budget', source === 'active' ? '40' : '120', ...(source === 'active' ? ['--method', 'active'] : []), '-o', join(dir, 'l.csv')];
+    expect((await runCli(args)).code).toBe(0);
+    const design = JSON.parse(readFileSync(join(dir, 'l.design.json'), 'utf8'));
+    edit(design);
+    const path = writeInput(dir, 'e.json', JSON.stringify(design));
+    return runCli(['compare', source === 'cluster' ? 'examples/pool-docs-labelled.csv' : 'examples/pool-labelled.csv', '--design', path]);
+  };
+  const agreeRow = (d: any) => d.rows.findIndex((r: any) => r.selected && r.kind === 'agree');
+
+  it('refuses a design whose counts or probabilities were edited (each would change the estimate silently)', async () => {
+    // The bundled item design: cells[1] is routine/agree with 6 of 217 chosen, π = 6 / 217.
+    const cases: Array<['item' | 'cluster' | 'active', (d: any) => void, RegExp]> = [
+      ['item', (d) => (d.cells[1].size = 100), /e\.json: rows\[\d+\]\.inclusionProbability: must be its cell's 6 \/ 100 = 0\.06 \(cell routine\/agree\).*\(got 0\.0276/],
+      ['item', (d) => (d.rows[agreeRow(d)].inclusionProbability = 0.5), /e\.json: rows\[\d+\]\.inclusionProbability: must be its cell's 6 \/ 217 = 0\.02764976958525345\d \(cell routine\/agree\).*looks edited by hand.*\(got 0\.5\)/],
+      ['item', (d) => (d.cells[1].inclusionProbability = 0.5), /e\.json: cells\[1\]\.inclusionProbability: must be 6 \/ 217 = 0\.0276.*\(got 0\.5\)/],
+      ['item', (d) => d.rows.push({ ...d.rows[0] }), /e\.json: rows\[400\]\.item: item "doc001-payment" appears twice \(first at rows\[0\]\)/],
+      ['item', (d) => (d.rows[agreeRow(d)].kind = 'disagree'), /e\.json: rows\[\d+\]\.kind: its kind must be that of its cell routine\/agree \("agree"\).*\(got "disagree"\)/],
+      ['item', (d) => (d.rows[agreeRow(d)].stratum = 'rare_clause'), /rows\[\d+\]\.stratum: its stratum must be that of its cell routine\/agree \("routine"\).*\(got "rare_clause"\)/],
+      ['item', (d) => (d.poolSize = 999), /e\.json: poolSize must be the number of rows \(400\).*\(got 999\)/],
+      ['item', (d) => (d.rows[agreeRow(d)].selected = false), /e\.json: selected must be the number of chosen rows \(64\).*\(got 65\)/],
+      ['item', (d) => (d.rows[agreeRow(d)].inclusionProbability = 0), /rows\[\d+\]\.inclusionProbability: a chosen item must have an inclusion probability in \(0, 1\] \(got 0\)/],
+      ['item', (d) => (d.rows[agreeRow(d)].inclusionProbability = 1.5), /rows\[\d+\]\.inclusionProbability: Too big: expected number to be <=1 \(got 1\.5\)/],
+      // whole documents: every item of a document shares π = m_h / M_h and is chosen with it
+      ['cluster', (d) => d.rows.filter((r: any) => r.cluster === d.rows[0].cluster).forEach((r: any) => (r.inclusionProbability = 0.9)), /rows\[0\]\.inclusionProbability: must be its cell's 2 \/ 30 = 0\.0666.*\(got 0\.9\)/],
+      ['cluster', (d) => { const k = d.rows.findIndex((r: any) => r.selected); d.rows[k].selected = false; d.selected -= 1; d.cells.find((c: any) => c.cell === d.rows[k].cell).chosenItems -= 1; }, /a cluster design chooses every item of a cluster or none/],
+      ['cluster', (d) => (d.cells[0].items = 1), /e\.json: cells\[0\]\.items: must be the number of rows in cell routine\/disagree \(126\).*\(got 1\)/],
+      // active: the probabilities add up to the budget (the expected label count)
+      ['active', (d) => (d.rows[0].inclusionProbability = 0.5), /e\.json: cells\[0\]\.inclusionProbability: must be the mean of its rows' probabilities/],
+      ['active', (d) => {
+        d.rows[0].inclusionProbability = 0.5;
+        const inCell = d.rows.filter((r: any) => r.cell === d.cells[0].cell);
+        d.cells[0].inclusionProbability = inCell.reduce((s: number, r: any) => s + r.inclusionProbability, 0) / inCell.length;
+      }, /rows\[\*\]\.inclusionProbability: the inclusion probabilities of an active design add up to its budget 40 \(its expected number of labels\), not 40\.49/],
+    ];
+    for (const [source, edit, message] of cases) {
+      const { code, stderr } = await edited(source, edit);
+      expect(code, String(message)).toBe(2);
+      expect(stderr).toMatch(message);
+      expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
+    }
+  });
+
+  it('a labelled item outside the design pool, and a document labelled in part, name the line and the value', async () => {
+    const dir = tempDir();
+    await runCli(['select', POOL, '--budget', '120', '-o', join(dir, 'l.csv')]);
+    const labelled = readFileSync('examples/pool-labelled.csv', 'utf8');
+    const line = labelled.trim().split('\n').length + 1; // the first appended row
+    const foreign = writeInput(dir, 'f.csv', `${labelled}docX,alpha,a,1,routine,routine/agree,0.1\ndocX,beta,a,1,routine,routine/agree,0.1\n`);
+    const a = await runCli(['compare', foreign, '--design', join(dir, 'l.design.json')]);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toContain(`f.csv:${line}: item: 1 labelled item is not in the design's pool examples/pool.csv ("docX")`);
+    expect(a.stderr).toMatch(/\(got "docX"\)/);
+    const unchosen = writeInput(dir, 'u.csv', `${labelled}doc001-payment,alpha,net 60,1,routine,routine/agree,0.5\ndoc001-payment,beta,net 60,1,routine,routine/agree,0.5\n`);
+    const b = await runCli(['gate', unchosen, '--design', join(dir, 'l.design.json'), '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.02']);
+    expect(b.code).toBe(2);
+    expect(b.stderr).toContain(`u.csv:${line}: item: 1 labelled item was not chosen by the design ("doc001-payment"): its inclusion probability is unknown, so it cannot be weighted`);
+
+    await runCli(['select', 'examples/pool-docs.csv', '--sample-unit', 'cluster', '--budget', '150', '-o', join(dir, 'd.csv')]);
+    // pool-docs-labelled.csv starts with document doc002 (its rows 2–…); drop its first slot's two rows
+    const docs = readFileSync('examples/pool-docs-labelled.csv', 'utf8').split('\n');
+    const first = docs[1].split(',')[0];
+    const part = writeInput(dir, 'p.csv', docs.filter((l) => !l.startsWith(`${first},`)).join('\n'));
+    const c = await runCli(['headline', part, '--design', join(dir, 'd.design.json'), '--strata', 'examples/pool-strata.yaml']);
+    expect(c.code).toBe(2);
+    expect(c.stderr).toMatch(new RegExp(`p\\.csv:2: cluster: 1 chosen cluster is labelled only in part \\("doc002"; in the first, "${first}" has no label\\).*\\(got "doc002"\\)`));
+  });
+
+  it('the annotation list read back before it is filled in: the empty score names its line and says what to do', async () => {
+    const dir = tempDir();
+    await runCli(['select', POOL, '--budget', '120', '-o', join(dir, 'l.csv')]);
+    const { code, stderr } = await runCli(['compare', join(dir, 'l.csv'), '--design', join(dir, 'l.design.json')]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/l\.csv:2: score: a row of the annotation list has no score yet: .*delete the rows of items not labelled yet.*\(got ""\)/);
+    // rows deleted instead: a warning, and the estimate runs
+    const lines = readFileSync('examples/pool-labelled.csv', 'utf8').split('\n');
+    const first = lines[1].split(',')[0];
+    const fewer = writeInput(dir, 'f.csv', lines.filter((l) => !l.startsWith(`${first},`)).join('\n'));
+    const r = await runCli(['compare', fewer, '--design', join(dir, 'l.design.json'), '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).warnings).toContain(`1 chosen item has no label ("${first}"); the estimate treats it as missing at random within its cell`);
+  });
+
+  it('--method active refuses a judge score outside [0, 1], naming its line', async () => {
+    const dir = tempDir();
+    const lines = readFileSync(POOL, 'utf8').split('\n');
+    lines[2] = lines[2].replace(/,[^,]*$/, ',1.7');
+    const pool = writeInput(dir, 'p.csv', lines.join('\n'));
+    const { code, stderr } = await runCli(['select', pool, '--method', 'active', '--budget', '40', '-o', join(dir, 'o.csv')]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/p\.csv:3: judge: --method active reads judge scores as probabilities in \[0, 1\].*\(got 1\.7\)/);
+    expect(() => readFileSync(join(dir, 'o.csv'))).toThrow(); // nothing written
+    // the disagreement design does not read the judge as a probability: it still runs
+    expect((await runCli(['select', pool, '--budget', '40', '-o', join(dir, 'o.csv')])).code).toBe(0);
+  });
+
+  it('a budget above the pool says what is chosen (not "every item"), and the JSON echoes equality and tolerance', async () => {
+    const dir = tempDir();
+    const { code, stdout } = await runCli(['select', POOL, '--budget', '1000', '-o', join(dir, 'o.csv'), '--equality', 'numeric', '--tolerance', '0.5', '--json']);
+    expect(code).toBe(0);
+    const r = JSON.parse(stdout);
+    // 53 disagreements + round(0.1 · 400) = 40 audited agreeing items
+    expect(r.selected).toBe(93);
+    expect(r.warnings).toContain("the budget 1000 exceeds the pool's 400 items: every disagreement is chosen, and the audit takes its share of the 400 (not of the budget) from the agreeing items");
+    expect(r).toMatchObject({ equalityMode: 'numeric', tolerance: 0.5, budget: 1000 });
+  });
+
+  it('compare --judge FILE: a human score for one candidate only, strata only in the human file, a missing judge item', async () => {
+    const dir = tempDir();
+    const src = readFileSync('examples/pool-judged.csv', 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const judge = writeInput(dir, 'j.csv', `item,model,score\n${src.map((f) => `${f[0]},${f[1]},${f[3]}`).join('\n')}\n`);
+    const judgeStrata = writeInput(dir, 'js.csv', `item,model,stratum,score\n${src.map((f) => `${f[0]},${f[1]},${f[2]},${f[3]}`).join('\n')}\n`);
+    const humans = src.filter((f) => f[4] !== '').map((f) => `${f[0]},${f[1]},${f[2]},${f[4]}`);
+    const h = writeInput(dir, 'h.csv', `item,model,stratum,score\n${humans.join('\n')}\n`);
+    const a = await runCli(['compare', h, '--judge', judge]);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toMatch(/j\.csv:1: stratum: the human scores have a stratum column but the judge scores .*j\.csv do not/);
+    expect((await runCli(['compare', h, '--judge', judgeStrata])).code).toBe(0);
+    const half = writeInput(dir, 'half.csv', `item,model,stratum,score\n${humans.slice(1).join('\n')}\n`);
+    const b = await runCli(['compare', half, '--judge', judgeStrata]);
+    expect(b.code).toBe(2);
+    expect(b.stderr).toMatch(new RegExp(`half\\.csv:2: model: item "${src.find((f) => f[4] !== '')![0]}" has a human score for beta only.*\\(got "beta"\\)`));
+    const missing = writeInput(dir, 'jm.csv', `item,model,stratum,score\n${src.filter((f) => f[0] !== humans[0].split(',')[0]).map((f) => `${f[0]},${f[1]},${f[2]},${f[3]}`).join('\n')}\n`);
+    const c = await runCli(['compare', h, '--judge', missing]);
+    expect(c.code).toBe(2);
+    expect(c.stderr).toMatch(new RegExp(`h\\.csv:2: item "${humans[0].split(',')[0]}" has human scores but no judge score for both candidates`));
+  });
+
+  it('a non-random labelled subset under strata names the stratum and a readable threshold', async () => {
+    const dir = tempDir();
+    const src = readFileSync('examples/pool.csv', 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const out = ['item,model,stratum,judge,score'];
+    for (let k = 0; k < src.length; k += 2) {
+      const differ = Number(src[k][4]) > Number(src[k + 1][4]);
+      out.push(`${src[k][0]},alpha,${src[k][2]},${src[k][4]},${differ ? 1 : ''}`, `${src[k][0]},beta,${src[k][2]},${src[k + 1][4]},${differ ? 0 : ''}`);
+    }
+    const { code, stderr } = await runCli(['compare', writeInput(dir, 'b.csv', `${out.join('\n')}\n`), '--judge', 'judge']);
+    expect(code).toBe(2);
+    // The judge never prefers alpha in negative_control, so no item there is labelled and two
+    // strata are checked: Bonferroni threshold 0.001 / 2; routine has the most extreme z.
+    expect(stderr).toMatch(/judged items in stratum "routine": .*< 0\.0005, Bonferroni over the strata\)/);
   });
 });

@@ -19,6 +19,17 @@ describe('designLabels', () => {
     expect(factor(155)).toBeLessThanOrEqual(1 / 264);
     expect(factor(154)).toBeGreaterThan(1 / 264);
   });
+  it('fewer judged items than the plain count: PPI++ cannot reach the width, so the plain count, with a warning', () => {
+    // T = 10 < 151: all 10 labelled gives variance σ²/10 > σ²/151 (the formula's denominator
+    // 1 − 151 · 0.49 / 10 is negative; it used to come out as the floor of 2 labels)
+    const r = designLabels(151, { judgeCorrelation: 0.7, judgedItems: 10 });
+    expect(r.ppi?.labels).toBe(151);
+    expect(r.warnings[0]).toMatch(/the judge scores only 10 items, fewer than the 151 labels/);
+    // T = plain: n' = 151 · 0.51 / (1 − 0.49) = 151 exactly (all items labelled, the judge adds nothing)
+    expect(designLabels(151, { judgeCorrelation: 0.7, judgedItems: 151 }).ppi?.labels).toBe(151);
+    // ρ = 1 with T = plain is 0 / 0 in the formula; the judge alone carries it: the floor of 2
+    expect(designLabels(151, { judgeCorrelation: 1, judgedItems: 151 }).ppi?.labels).toBe(2);
+  });
   it('an anti-correlated judge saves nothing, with a warning', () => {
     const r = designLabels(100, { judgeCorrelation: -0.5 });
     expect(r.ppi?.labels).toBe(100);
