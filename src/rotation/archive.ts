@@ -10,7 +10,7 @@ import { benchmarkFingerprint } from './fingerprint.js';
 import { compareIds, sha256File, sha256Hex } from './hash.js';
 import { ARCHIVE_HEAD_FILE, ARCHIVE_HEAD_FORMAT, archiveHeadText, ChainLinkSchema, readArchiveHead, type ArchiveHead, type ChainLink } from './head.js';
 import { removeDeadWritersTemporaryFiles } from './leftovers.js';
-import { describeLockOwner, lockWithin, readLock, tryLock, type HeldLock } from './lock.js';
+import { describeLockOwner, lockWithin, readLock, removeStaleLock, tryLock, type HeldLock } from './lock.js';
 import { assertVersionIntact } from './record-check.js';
 import { versionRecordDigest } from './record-digest.js';
 import { checkVersionId, VERSION_ID_PATTERN } from './version-id.js';
@@ -142,7 +142,7 @@ export interface FreezeResult {
   /** Content files written by this freeze, and content already in the archive (shared with other versions). */
   objectsWritten: number;
   objectsShared: number;
-  /** Temporary files of writers that died (kill -9) that this freeze removed first. */
+  /** Temporary files, and a stale head lock, of writers that died (kill -9) that this freeze removed first. */
   leftoversRemoved: number;
   /** The record's path inside the archive, `versions/<id>.json`. */
   record: string;
@@ -262,7 +262,7 @@ export const HEAD_LOCK_PATH = 'locks/.head.lock';
  * later freeze adopts. The commit takes the archive's head lock (waiting up to
  * HEAD_LOCK_WAIT_MS), checks the newest chained version it will follow, writes `head.json`
  * (rename) and then links the record; a reader sees the whole version or none. Before writing,
- * it removes temporary files left by writers that died (PID not running on this host).
+ * it removes temporary files left by writers that died (PID not running on this host) and a stale head lock.
  * Symbolic links inside the archive are never followed, and nothing is opened in a way that can
  * block (O_NONBLOCK, then fstat). Files are written read-only (0444).
  * Not covered: archives on network file systems (NFS: link and O_EXCL semantics, and PIDs of
@@ -289,7 +289,12 @@ export function freezeVersion(archiveDir: string, items: readonly BenchmarkItem[
   // The lock first: taking it also clears a stale one (and the existence check below then sees a committed record).
   const versionLock = takeLock(archiveDir, versionLockPath(draft.version), 0, `version "${draft.version}"`);
   try {
-    const leftoversRemoved = removeDeadWritersTemporaryFiles(archiveDir).length;
+    // The head lock is held only for a commit and, unlike a version lock (which chainTip reads to
+    // roll back a head whose record was never linked), is evidence of nothing: a stale one goes now.
+    // Left for the next commit, a writer killed after linking its record but before releasing the
+    // head lock would leave it behind its own re-run, which stops at "already exists".
+    const staleHeadLock = removeStaleLock(join(archiveDir, HEAD_LOCK_PATH)) ? 1 : 0;
+    const leftoversRemoved = removeDeadWritersTemporaryFiles(archiveDir).length + staleHeadLock;
     if (lstatOrNull(recordPath)) throw new CheckFailed(versionExistsMessage(archiveDir, draft.version));
     let parent: { version: string; fingerprint: string; recordDigest: string } | null = null;
     if (options.parent) {
