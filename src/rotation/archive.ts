@@ -12,6 +12,7 @@ import { ARCHIVE_HEAD_FILE, ARCHIVE_HEAD_FORMAT, archiveHeadText, ChainLinkSchem
 import { removeDeadWritersTemporaryFiles } from './leftovers.js';
 import { describeLockOwner, lockWithin, readLock, removeStaleLock, tryLock, type HeldLock } from './lock.js';
 import { assertVersionIntact } from './record-check.js';
+import { versionCounts, versionStratumCounts } from './version-counts.js';
 import { versionRecordDigest } from './record-digest.js';
 import { checkVersionId, VERSION_ID_PATTERN } from './version-id.js';
 
@@ -212,25 +213,10 @@ function signVersionRecord(record: Omit<VersionRecord, 'recordDigest'>): Version
   return { format, version, date, guideline, fingerprint, recordDigest: versionRecordDigest(unsigned), sequence, previous, parent, counts, strata, items };
 }
 
-/** Items, eval and dev counts of a version's items. */
-export function versionCounts(items: ReadonlyArray<{ split: 'dev' | 'eval' }>): VersionRecord['counts'] {
-  const evalCount = items.filter((x) => x.split === 'eval').length;
-  return { items: items.length, eval: evalCount, dev: items.length - evalCount };
-}
-
-/** Eval and dev counts per stratum, strata in order of first appearance. */
-export function versionStratumCounts(items: ReadonlyArray<{ stratum: string; split: 'dev' | 'eval' }>): VersionStratumCount[] {
-  const counts = new Map<string, VersionStratumCount>();
-  for (const x of items) {
-    let c = counts.get(x.stratum);
-    if (!c) counts.set(x.stratum, (c = { stratum: x.stratum, eval: 0, dev: 0 }));
-    c[x.split] += 1;
-  }
-  return [...counts.values()];
-}
-
 /** How long a freeze waits for another writer's commit (which holds the head lock for milliseconds). */
 export const HEAD_LOCK_WAIT_MS = 20_000;
+
+export { versionCounts, versionStratumCounts };
 
 /** The version lock's file, relative to the archive: held for a whole freeze of that version. */
 export function versionLockPath(version: string): string {

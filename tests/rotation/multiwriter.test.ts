@@ -9,7 +9,7 @@ import { freezeVersion, readArchiveObject, readArchiveVersion } from '../../src/
 import { sha256Hex } from '../../src/rotation/hash.js';
 import { temporaryFileWriter } from '../../src/rotation/leftovers.js';
 import { processIsAlive, readLock, tryLock } from '../../src/rotation/lock.js';
-import { assertVersionSound } from '../../src/rotation/record-check.js';
+import { assertVersionSound } from '../../src/rotation/record-links.js';
 import { versionRecordDigest } from '../../src/rotation/record-digest.js';
 import { prepareRotation } from '../../src/rotation/rotate.js';
 import { verifyArchive } from '../../src/rotation/verify.js';
