@@ -4,13 +4,13 @@ import { ALTERNATIVE_HYPOTHESES, COMPARE_METHODS, compareModels, compareModelsPa
 import { InputError } from '../data/errors.js';
 import { alignModels, checkClustersWithinStrata, type AlignedScores } from '../data/pairing.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
-import { loadInputs, withSourceOptions } from './sources.js';
+import { loadInputs, loaderSettingsOf, withSourceOptions, type LoaderSettingsEcho } from './sources.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, resamplesFlag } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { compareMarkdown } from '../report/markdown-compare.js';
 
 /** `benchplan compare --a A --b B --json`: one pair. */
-export interface ComparePairReport {
+export interface ComparePairReport extends LoaderSettingsEcho {
   scores: string;
   a: string;
   b: string;
@@ -56,7 +56,7 @@ export interface ComparePairReport {
 }
 
 /** `benchplan compare --json` without --a/--b: every pair, Holm-adjusted. */
-export interface CompareAllReport {
+export interface CompareAllReport extends LoaderSettingsEcho {
   scores: string;
   models: Array<{ model: string; mean: number }>;
   n: number;
@@ -198,10 +198,10 @@ export function register(program: Command, io: Io): void {
       const dropped = aligned.dropped;
       const droppedNote = dropped > 0 ? [`left out ${dropped} unpaired item${dropped === 1 ? '' : 's'} (--drop-unpaired)`] : [];
       if (pair) {
-        const report = pairReport(scoresPath, result, aligned, threads);
+        const report = pairReport(scoresPath, result, aligned, threads, loaderSettingsOf(flags));
         emit(ctx, report, () => formatPair(report, droppedNote), () => compareMarkdown(result, { source: scoresPath, dropped }));
       } else {
-        const report = allReport(scoresPath, result, dropped, threads);
+        const report = allReport(scoresPath, result, dropped, threads, loaderSettingsOf(flags));
         emit(ctx, report, () => formatAll(report, droppedNote), () => compareMarkdown(result, { source: scoresPath, dropped }));
       }
       if (flags.chart !== undefined) await writeChart(forestPlotSpec(result), flags.chart);
@@ -227,7 +227,7 @@ function mcnemarIfBinary(aligned: AlignedScores): McNemarResult | null {
   return binary(aligned.scores[0]) && binary(aligned.scores[1]) ? mcnemarTest(aligned.scores[0], aligned.scores[1]) : null;
 }
 
-function pairReport(scores: string, result: CompareModelsResult, aligned: AlignedScores, threads: number): ComparePairReport {
+function pairReport(scores: string, result: CompareModelsResult, aligned: AlignedScores, threads: number, loader: LoaderSettingsEcho): ComparePairReport {
   const dropped = aligned.dropped;
   const p = result.pairs[0];
   const boot = p.bootstrap;
@@ -235,6 +235,7 @@ function pairReport(scores: string, result: CompareModelsResult, aligned: Aligne
   const auto = p.auto;
   return {
     scores,
+    ...loader,
     a: p.a,
     b: p.b,
     n: p.n,
@@ -271,10 +272,11 @@ function pairReport(scores: string, result: CompareModelsResult, aligned: Aligne
   };
 }
 
-function allReport(scores: string, result: CompareModelsResult, dropped: number, threads: number): CompareAllReport {
+function allReport(scores: string, result: CompareModelsResult, dropped: number, threads: number, loader: LoaderSettingsEcho): CompareAllReport {
   const first: PairComparison = result.pairs[0];
   return {
     scores,
+    ...loader,
     models: result.models.map((model, k) => ({ model, mean: result.means[k] })),
     n: result.n,
     dropped,

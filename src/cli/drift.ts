@@ -5,7 +5,7 @@ import { InputError } from '../data/errors.js';
 import { loadScores } from '../data/scores.js';
 import { formatInterval, formatNumber, formatTable } from '../report/table.js';
 import { readArchiveVersion } from '../rotation/archive.js';
-import { assertVersionSound } from '../rotation/record-check.js';
+import { assertVersionSound } from '../rotation/record-links.js';
 import { attributeDrift, driftScoresFromTable, type DriftResult } from '../rotation/drift.js';
 import { choiceFlag, contextOf, emit, numberFlag, seedFlag, type Io, resamplesFlag } from './io.js';
 

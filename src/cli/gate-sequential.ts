@@ -8,6 +8,7 @@ import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { parseGateState, sequentialGate, type SequentialGateResult } from '../sequential/index.js';
 import { emit, numberFlag, toJsonText, warningLines, type Context } from './io.js';
 import { monitorSequenceFlag, scoreRangeFlag, sequenceName } from './sequential-flags.js';
+import type { LoaderSettingsEcho } from './sources.js';
 
 /** The options `gate` hands over when --sequential is given. */
 export interface SequentialGateFlags {
@@ -54,7 +55,7 @@ export function formatSequentialGate(r: SequentialGateResult): string {
  * `gate --sequential --state FILE`: reads the state (absent file = first look), runs the look,
  * saves the state with this look appended (atomically, pass or fail), prints, and fails with exit 1.
  */
-export function runSequentialGate(table: ScoresTable, scores: string, opts: SequentialGateFlags, ctx: Context): void {
+export function runSequentialGate(table: ScoresTable, scores: string, opts: SequentialGateFlags, ctx: Context, loader: LoaderSettingsEcho = {}): void {
   if (opts.state === undefined) throw new InputError('--sequential needs --state FILE: the file that keeps every look (create it by naming a new path)', { file: '--state' });
   if (opts.perStratum || opts.stratified) throw new InputError('is not supported with --sequential (one sequence over all items)', { file: opts.perStratum ? '--per-stratum' : '--stratified' });
   const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
@@ -66,6 +67,7 @@ export function runSequentialGate(table: ScoresTable, scores: string, opts: Sequ
   const paired = pairScores(table, opts.candidate, opts.baseline, { dropUnpaired: Boolean(opts.dropUnpaired) });
   const result = sequentialGate(paired, { margin, confidenceLevel, scoreRange, state, stateSource: opts.state, label: opts.label, cluster: Boolean(opts.cluster), sequence });
   writeFileAtomic(opts.state, toJsonText(result.state));
-  emit(ctx, result, () => formatSequentialGate(result));
-  if (!result.passed) throw new CheckFailed(`gate failed: look ${result.look}, lower bound ${formatNumber(result.lowerBound)} ≤ −${formatNumber(margin)}`, result);
+  const report = { ...result, ...loader };
+  emit(ctx, report, () => formatSequentialGate(result));
+  if (!result.passed) throw new CheckFailed(`gate failed: look ${result.look}, lower bound ${formatNumber(result.lowerBound)} ≤ −${formatNumber(margin)}`, report);
 }

@@ -8,7 +8,7 @@ import { CheckFailed } from '../data/errors.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, resamplesFlag } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { gateMarkdown } from '../report/markdown-gate.js';
-import { loadInputs, pairFromInputs, withSourceOptions } from './sources.js';
+import { loadInputs, loaderSettingsOf, pairFromInputs, withSourceOptions } from './sources.js';
 
 export function register(program: Command, io: Io): void {
   const command = program
@@ -55,7 +55,8 @@ Examples:
       const loaded = loadInputs(inputs, opts as Record<string, unknown>, io);
       const table = loaded.table;
       const [baseline, candidate] = pairFromInputs(loaded, opts.baseline, opts.candidate, ['--baseline', '--candidate']);
-      if (opts.sequential) return runSequentialGate(table, inputs.join(' + '), { ...opts, baseline, candidate }, ctx);
+      const loader = loaderSettingsOf(opts as Record<string, unknown>);
+      if (opts.sequential) return runSequentialGate(table, inputs.join(' + '), { ...opts, baseline, candidate }, ctx, loader);
       const bar = progress(io, 'gate');
       const result = nonInferiorityGate(table, {
         baseline,
@@ -72,7 +73,9 @@ Examples:
         onProgress: bar.update,
       });
       bar.done();
-      emit(ctx, result, () => formatNonInferiorityReport(result), () => gateMarkdown(result));
-      if (!result.passed) throw new CheckFailed(`gate failed: ${nonInferiorityHeadline(result)}`, result);
+      // The loader's settings, when given, after the gate's own (the library result does not know how the inputs were read).
+      const report = { ...result, ...loader };
+      emit(ctx, report, () => formatNonInferiorityReport(result), () => gateMarkdown(result));
+      if (!result.passed) throw new CheckFailed(`gate failed: ${nonInferiorityHeadline(result)}`, report);
     });
 }

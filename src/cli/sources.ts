@@ -58,6 +58,28 @@ export function sourceOptionsOf(flags: Record<string, unknown>): LoadResultsOpti
   return options;
 }
 
+/** The loader's settings as a command's JSON echoes them (LoaderSettingsEcho). */
+export interface LoaderSettingsEcho {
+  /** `--input-format`: the format every input was read as (absent: detected from each file). */
+  inputFormat?: ResultFormat;
+  /** `--model-name FILE=NAME`: the model names given, by input path (absent: the files' own). */
+  modelNames?: Record<string, string>;
+}
+
+/**
+ * The loader settings a command's JSON echoes, each only when its flag was given (`inputFormat`
+ * for --input-format, `modelNames` for --model-name), so the output of a run without them is
+ * byte for byte what it was; spread after the command's input path (`scores`).
+ * @example loaderSettingsOf({ inputFormat: 'promptfoo', modelNames: ['a.json=main'] }) // => { inputFormat: 'promptfoo', modelNames: { 'a.json': 'main' } }
+ */
+export function loaderSettingsOf(flags: Record<string, unknown>): LoaderSettingsEcho {
+  const options = sourceOptionsOf(flags);
+  return {
+    ...(options.format !== undefined ? { inputFormat: options.format } : {}),
+    ...(options.modelNames !== undefined ? { modelNames: { ...options.modelNames } } : {}),
+  };
+}
+
 /**
  * Loads the scores a command reads from its input paths (loadResults) and prints the loader's
  * warnings on stderr, so --json output on stdout stays one document.

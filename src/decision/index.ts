@@ -7,5 +7,5 @@ export { reviewSample, defaultReviewStrata, REVIEW_STRATUM_PATTERN, type ReviewS
 export { reviewPageHtml, reviewCsv, type ReviewPageSources } from './review-page.js';
 export { boundaryDrift, type BoundaryAttribution, type BoundaryDriftOptions } from './boundary-drift.js';
 export { runHistory, type HistoryRun, type HistoryOptions, type HistoryResult, type HistoryEntry, type HistoryModelRun, type HistoryPoint, type HistoryChange } from './history.js';
-export { verifySignoffChain, type SignoffChainCheck } from './signoff-chain.js';
-export { readSignoffHead, signoffHeadText, readSmallFile, SignoffHeadSchema, SignoffLinkSchema, SIGNOFF_HEAD_FORMAT, SIGNOFF_HEAD_FILE, SIGNOFF_LOCK_PATH, SIGNOFF_LOCK_WAIT_MS, type SignoffHead, type SignoffLink, type SignoffHeadRead } from './signoff-head.js';
+export { verifySignoffChain, type SignoffChainCheck } from '../rotation/signoff-chain.js';
+export { readSignoffHead, signoffHeadText, readSmallFile, SignoffHeadSchema, SignoffLinkSchema, SIGNOFF_HEAD_FORMAT, SIGNOFF_HEAD_FILE, SIGNOFF_LOCK_PATH, SIGNOFF_LOCK_WAIT_MS, type SignoffHead, type SignoffLink, type SignoffHeadRead } from '../rotation/signoff-head.js';

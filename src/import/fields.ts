@@ -65,11 +65,15 @@ export function indexAt(value: unknown, place: Place): number {
 /**
  * An id at a place: a non-empty string, or a finite number written as text. Surrounding space
  * is trimmed, as loadScores does, so the written table loads back to the same ids.
+ * @param spellings the import's checker: two spellings of one trimmed id of this kind (`what`)
+ *   within the import are refused (`ImportIdSpellings`), as every loader refuses them in a file.
+ * @example idAt(' a1 ', { file: 'log.json', path: 'samples[0].id' }) // => 'a1'
  */
-export function idAt(value: unknown, place: Place, what = 'an id'): string {
+export function idAt(value: unknown, place: Place, what = 'an id', spellings?: { check(what: string, raw: string, trimmed: string, place: Place): void }): string {
   const text = typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
   if (text === undefined || text === '') {
     throw failAt(place, value === undefined ? `is missing: expected ${what} (a string or number)` : `must be ${what}: a non-empty string or a number`, ...(value === undefined ? [] : [value]));
   }
+  spellings?.check(what, typeof value === 'string' ? value : text, text, place);
   return text;
 }

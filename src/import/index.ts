@@ -25,3 +25,4 @@ export { parseEpochReducer, reduceEpochs, type EpochReducer, type EpochValue } f
 export { parsePythonJson } from './python-json.js';
 export { lmEvalSampleRecords } from './lm-eval.js';
 export { promptfooTestDigest } from './promptfoo.js';
+export { ImportIdSpellings } from './id-spellings.js';

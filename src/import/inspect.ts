@@ -5,6 +5,7 @@ import { InputError } from '../data/errors.js';
 import { OUTCOME_SCORE, type OutcomeKind } from '../data/outcomes.js';
 import { arrayAt, at, failAt, idAt, indexAt, isRecord, objectAt, type Place } from './fields.js';
 import { detectFileFormat } from './detect.js';
+import { ImportIdSpellings } from './id-spellings.js';
 import { itemDigest } from './item-digest.js';
 import { modelOverride, readJsonFile, type PlacedRow } from './source.js';
 import type { ImportedFile, ImportOptions } from './types.js';
@@ -81,6 +82,8 @@ class SampleCollector {
   readonly samples: InspectSample[] = [];
   errors = 0;
 
+  constructor(private readonly spellings: ImportIdSpellings) {}
+
   add(value: unknown, place: Place): void {
     const s = objectAt(value, place);
     if (hasError(s)) {
@@ -88,7 +91,7 @@ class SampleCollector {
       return;
     }
     this.samples.push({
-      id: idAt(s.id, at(place, 'id'), 'a sample id'),
+      id: idAt(s.id, at(place, 'id'), 'a sample id', this.spellings),
       epoch: indexAt(s.epoch, at(place, 'epoch')),
       scores: isRecord(s.scores) ? s.scores : undefined,
       metadata: isRecord(s.metadata) ? s.metadata : {},
@@ -149,15 +152,15 @@ function summaryEntries(archive: ZipArchive): ZipEntry[] {
   return [];
 }
 
-function readEvalZip(file: string, fileIndex: number, options: ImportOptions): InspectLog {
+function readEvalZip(file: string, fileIndex: number, options: ImportOptions, spellings: ImportIdSpellings): InspectLog {
   const archive = ZipArchive.open(file, options);
   try {
     const header = readHeader(archive);
     const headerPlace: Place = { file: `${file}: ${header.name}`, path: '' };
     const spec = objectAt(objectAt(header.json, headerPlace).eval, at(headerPlace, 'eval'));
-    const model = idAt(spec.model, at(at(headerPlace, 'eval'), 'model'), 'a model name');
+    const model = idAt(spec.model, at(at(headerPlace, 'eval'), 'model'), 'a model name', spellings);
     const task = typeof spec.task === 'string' && spec.task.trim() !== '' ? spec.task.trim() : undefined;
-    const collector = new SampleCollector();
+    const collector = new SampleCollector(spellings);
     let seen = 0;
     for (const entry of summaryEntries(archive)) {
       const place: Place = { file, path: entry.name };
@@ -180,15 +183,15 @@ function readEvalZip(file: string, fileIndex: number, options: ImportOptions): I
   }
 }
 
-function readJsonLog(file: string, fileIndex: number, options: ImportOptions): InspectLog {
+function readJsonLog(file: string, fileIndex: number, options: ImportOptions, spellings: ImportIdSpellings): InspectLog {
   const root: Place = { file, path: '' };
   const doc = objectAt(readJsonFile(file, options.budget), root);
   const spec = objectAt(doc.eval, at(root, 'eval'));
-  const model = idAt(spec.model, at(at(root, 'eval'), 'model'), 'a model name');
+  const model = idAt(spec.model, at(at(root, 'eval'), 'model'), 'a model name', spellings);
   const task = typeof spec.task === 'string' && spec.task.trim() !== '' ? spec.task.trim() : undefined;
   if (doc.samples === undefined || doc.samples === null) throw failAt(at(root, 'samples'), 'is missing: the log has no samples (was it written with --no-log-samples?)');
   const list = arrayAt(doc.samples, at(root, 'samples'));
-  const collector = new SampleCollector();
+  const collector = new SampleCollector(spellings);
   list.forEach((value, k) => collector.add(value, at(at(root, 'samples'), k)));
   return { file, fileIndex, model, task, samples: collector.samples, errors: collector.errors, run: runInfo(doc) };
 }
@@ -203,7 +206,7 @@ function isZip(file: string): boolean {
   }
 }
 
-function readInspectLog(file: string, fileIndex: number, options: ImportOptions): InspectLog {
+function readInspectLog(file: string, fileIndex: number, options: ImportOptions, spellings: ImportIdSpellings): InspectLog {
   let stat;
   try {
     stat = statSync(file);
@@ -214,12 +217,12 @@ function readInspectLog(file: string, fileIndex: number, options: ImportOptions)
     throw new InputError('is a directory: name the log files in it (benchplan import inspect DIR/*.eval), or give the directory to compare, gate or report, which read every log in it', { file });
   }
   // By content: an archive is an .eval log whatever its name; anything else is read as a .json log.
-  if (isZip(file)) return readEvalZip(file, fileIndex, options);
+  if (isZip(file)) return readEvalZip(file, fileIndex, options, spellings);
   const ext = extname(file).toLowerCase();
-  if (ext === '.eval') return readEvalZip(file, fileIndex, options);
+  if (ext === '.eval') return readEvalZip(file, fileIndex, options, spellings);
   // A log renamed without .json still reads if its content is one; anything else is refused here.
   if (ext !== '.json' && detectFileFormat(file) !== 'inspect') throw new InputError('is not an Inspect log: expected a .eval or .json file', { file, value: ext || '(no extension)' });
-  return readJsonLog(file, fileIndex, options);
+  return readJsonLog(file, fileIndex, options, spellings);
 }
 
 function hasError(sample: Record<string, unknown>): boolean {
@@ -230,11 +233,11 @@ function hasError(sample: Record<string, unknown>): boolean {
 }
 
 /** A stratum or cluster value from the sample's metadata.KEY. */
-function metadataKey(sample: InspectSample, key: string, flag: string, what: string): string {
+function metadataKey(sample: InspectSample, key: string, flag: string, what: string, spellings: ImportIdSpellings): string {
   const metadataPlace = at(sample.place, 'metadata');
   const metadata = sample.metadata;
   if (metadata[key] === undefined || metadata[key] === null) throw failAt(at(metadataPlace, key), `is missing (${flag} ${key} reads the sample's metadata.${key})`);
-  return idAt(metadata[key], at(metadataPlace, key), what);
+  return idAt(metadata[key], at(metadataPlace, key), what, spellings);
 }
 
 /** The warnings a log's header calls for: a run that was cancelled, errored, did not finish, or ran with --limit. */
@@ -273,7 +276,8 @@ export function readInspect(
   options: ImportOptions,
 ): { rows: PlacedRow[]; files: ImportedFile[]; scorer: string; hasOutcome: boolean; epochReducer: string; warnings: string[] } {
   const override = modelOverride(options.model, files);
-  const logs = files.map((file, k) => readInspectLog(file, k, options));
+  const spellings = new ImportIdSpellings();
+  const logs = files.map((file, k) => readInspectLog(file, k, options, spellings));
   const tasks = new Set(logs.map((log) => log.task ?? ''));
   const prefixTask = !options.keepTask && tasks.size > 1;
   const warnings: string[] = logs.flatMap(runWarnings);
@@ -352,8 +356,8 @@ export function readInspect(
         row.outcome = parsed.outcome;
         letters += 1;
       }
-      if (options.stratumKey !== undefined) row.stratum = metadataKey(sample, options.stratumKey, '--stratum-key', 'a stratum name');
-      if (options.clusterKey !== undefined) row.cluster = metadataKey(sample, options.clusterKey, '--cluster-key', 'a cluster name');
+      if (options.stratumKey !== undefined) row.stratum = metadataKey(sample, options.stratumKey, '--stratum-key', 'a stratum name', spellings);
+      if (options.clusterKey !== undefined) row.cluster = metadataKey(sample, options.clusterKey, '--cluster-key', 'a cluster name', spellings);
       rows.push(row);
       raws.push(typeof value === 'string' ? `s:${value}` : `v:${String(value)}`);
       count.rows += 1;

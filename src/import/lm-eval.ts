@@ -4,6 +4,7 @@ import { InputError } from '../data/errors.js';
 import { lines } from '../data/read.js';
 import { at, failAt, idAt, isRecord, objectAt, type Place } from './fields.js';
 import { lmEvalDocHash } from './item-digest.js';
+import { ImportIdSpellings } from './id-spellings.js';
 import { parsePythonJson } from './python-json.js';
 import { modelOverride, readJsonFile, readTextFile, type PlacedRow } from './source.js';
 import type { ImportByteBudget } from './budget.js';
@@ -174,10 +175,10 @@ function metricNames(line: Record<string, unknown>, place: Place): string[] {
 }
 
 /** A stratum or cluster value from the sample's doc.KEY. */
-function docKey(line: Record<string, unknown>, place: Place, key: string, flag: string, what: string): string {
+function docKey(line: Record<string, unknown>, place: Place, key: string, flag: string, what: string, spellings: ImportIdSpellings): string {
   const doc = isRecord(line.doc) ? line.doc : {};
   if (doc[key] === undefined || doc[key] === null) throw failAt(at(at(place, 'doc'), key), `is missing (${flag} ${key} reads the sample's doc.${key})`);
-  return idAt(doc[key], at(at(place, 'doc'), key), what);
+  return idAt(doc[key], at(at(place, 'doc'), key), what, spellings);
 }
 
 /**
@@ -253,11 +254,12 @@ export function readLmEval(files: readonly string[], options: ImportOptions): { 
 
   const counts: ImportedFile[] = files.map((file, k) => ({ file, models: [models[k]], rows: 0, errors: 0, unscored: 0 }));
   const rows: PlacedRow[] = [];
+  const spellings = new ImportIdSpellings();
   const nonFinite = { nan: 0, infinite: 0 };
   files.forEach((file, k) => {
     for (const { values: value, place } of records[k]) {
       if ((typeof value.filter === 'string' ? value.filter : 'none') !== filter) continue;
-      const docId = idAt(value.doc_id, at(place, 'doc_id'), 'a doc id');
+      const docId = idAt(value.doc_id, at(place, 'doc_id'), 'a doc id', spellings);
       const raw = value[metric as string];
       let score: number;
       if (typeof raw === 'number' && Number.isFinite(raw)) score = raw;
@@ -272,8 +274,8 @@ export function readLmEval(files: readonly string[], options: ImportOptions): { 
       else throw failAt(at(place, metric as string), 'must be a number per sample (corpus-level metrics such as f1 or bleu store tuples and cannot be paired item by item)', raw);
       const row: PlacedRow = { item: prefixTask ? `${names[k].task}/${docId}` : docId, model: models[k], score, place };
       if (options.keepTask) row.task = names[k].task;
-      if (options.stratumKey !== undefined) row.stratum = docKey(value, place, options.stratumKey, '--stratum-key', 'a stratum name');
-      if (options.clusterKey !== undefined) row.cluster = docKey(value, place, options.clusterKey, '--cluster-key', 'a cluster name');
+      if (options.stratumKey !== undefined) row.stratum = docKey(value, place, options.stratumKey, '--stratum-key', 'a stratum name', spellings);
+      if (options.clusterKey !== undefined) row.cluster = docKey(value, place, options.clusterKey, '--cluster-key', 'a cluster name', spellings);
       if (value.doc_hash !== undefined) {
         if (typeof value.doc_hash !== 'string') throw failAt(at(place, 'doc_hash'), 'must be a string', value.doc_hash);
         row.docHash = value.doc_hash;

@@ -5,6 +5,7 @@ import { jsonlRecords } from '../data/read.js';
 import type { ImportByteBudget } from './budget.js';
 import { fileSize, modelOverride, readJsonFile, type PlacedRow } from './source.js';
 import type { ImportedFile, ImportOptions } from './types.js';
+import { ImportIdSpellings } from './id-spellings.js';
 import { itemDigest } from './item-digest.js';
 import { isPromptfooIdentityVar, promptfooVarsItemId } from './vars-hash.js';
 
@@ -56,12 +57,12 @@ function readPromptfooFile(file: string, fileIndex: number, budget: ImportByteBu
   });
 }
 
-function providerName(result: Record<string, unknown>, place: Place): string {
+function providerName(result: Record<string, unknown>, place: Place, spellings: ImportIdSpellings): string {
   const provider = result.provider;
-  if (typeof provider === 'string') return idAt(provider, at(place, 'provider'), 'a provider id');
+  if (typeof provider === 'string') return idAt(provider, at(place, 'provider'), 'a provider id', spellings);
   const p = objectAt(provider, at(place, 'provider'));
-  if (typeof p.label === 'string' && p.label.trim() !== '') return p.label.trim();
-  return idAt(p.id, at(at(place, 'provider'), 'id'), 'a provider id');
+  if (typeof p.label === 'string' && p.label.trim() !== '') return idAt(p.label, at(at(place, 'provider'), 'label'), 'a provider id', spellings);
+  return idAt(p.id, at(at(place, 'provider'), 'id'), 'a provider id', spellings);
 }
 
 /** The prompt's short name: its label when short and on one line, else its id. */
@@ -83,15 +84,15 @@ function varsOf(result: Record<string, unknown>): Record<string, unknown> | unde
 }
 
 /** A stratum or cluster value from testCase.metadata.KEY, else vars.KEY. */
-function keyed(result: Record<string, unknown>, place: Place, key: string, flag: string): string {
+function keyed(result: Record<string, unknown>, place: Place, key: string, flag: string, spellings: ImportIdSpellings): string {
   const what = flag === '--stratum-key' ? 'a stratum name' : 'a cluster name';
   const testCase = isRecord(result.testCase) ? result.testCase : {};
   const metadata = isRecord(testCase.metadata) ? testCase.metadata : {};
-  if (metadata[key] !== undefined && metadata[key] !== null) return idAt(metadata[key], at(at(at(place, 'testCase'), 'metadata'), key), what);
+  if (metadata[key] !== undefined && metadata[key] !== null) return idAt(metadata[key], at(at(at(place, 'testCase'), 'metadata'), key), what, spellings);
   const vars = varsOf(result);
   if (vars !== undefined && vars[key] !== undefined && vars[key] !== null) {
     const varsPlace = isRecord(testCase.vars) ? at(at(place, 'testCase'), 'vars') : at(place, 'vars');
-    return idAt(vars[key], at(varsPlace, key), what);
+    return idAt(vars[key], at(varsPlace, key), what, spellings);
   }
   throw failAt(at(at(at(place, 'testCase'), 'metadata'), key), `is missing (${flag} ${key} looks in testCase.metadata.${key}, then vars.${key})`);
 }
@@ -148,6 +149,7 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
   }
   const itemKey = options.itemKey ?? 'testIdx';
   const override = modelOverride(options.model, files);
+  const spellings = new ImportIdSpellings();
   const results = files.flatMap((file, k) => readPromptfooFile(file, k, options.budget));
 
   // Prompt labels join the model name when there are several prompts: across all files, or,
@@ -174,7 +176,7 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
         continue;
       }
     }
-    const base = override(fileIndex) ?? providerName(r, place);
+    const base = override(fileIndex) ?? providerName(r, place, spellings);
     const model = labelled(fileIndex) ? `${base} [${promptName(r, place)}]` : base;
     let item: string;
     if (itemKey === 'testIdx') item = String(indexAt(r.testIdx, at(place, 'testIdx')));
@@ -192,8 +194,8 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
     const row: PlacedRow = { item, model, score, place };
     const digest = promptfooTestDigest(r);
     if (digest !== undefined) row.digest = digest;
-    if (options.stratumKey !== undefined) row.stratum = keyed(r, place, options.stratumKey, '--stratum-key');
-    if (options.clusterKey !== undefined) row.cluster = keyed(r, place, options.clusterKey, '--cluster-key');
+    if (options.stratumKey !== undefined) row.stratum = keyed(r, place, options.stratumKey, '--stratum-key', spellings);
+    if (options.clusterKey !== undefined) row.cluster = keyed(r, place, options.clusterKey, '--cluster-key', spellings);
     const repeat = repeatOf(r, place);
     if (repeat !== undefined) row.repeat = repeat;
     explicitRepeat.push(repeat !== undefined);

@@ -10,8 +10,9 @@ import { benchmarkFingerprint } from './fingerprint.js';
 import { compareIds, sha256File, sha256Hex } from './hash.js';
 import { ARCHIVE_HEAD_FILE, ARCHIVE_HEAD_FORMAT, archiveHeadText, ChainLinkSchema, readArchiveHead, type ArchiveHead, type ChainLink } from './head.js';
 import { removeDeadWritersTemporaryFiles } from './leftovers.js';
-import { describeLockOwner, lockWithin, readLock, tryLock, type HeldLock } from './lock.js';
+import { describeLockOwner, lockWithin, readLock, removeStaleLock, tryLock, type HeldLock } from './lock.js';
 import { assertVersionIntact } from './record-check.js';
+import { versionCounts, versionStratumCounts } from './version-counts.js';
 import { versionRecordDigest } from './record-digest.js';
 import { checkVersionId, VERSION_ID_PATTERN } from './version-id.js';
 
@@ -142,7 +143,7 @@ export interface FreezeResult {
   /** Content files written by this freeze, and content already in the archive (shared with other versions). */
   objectsWritten: number;
   objectsShared: number;
-  /** Temporary files of writers that died (kill -9) that this freeze removed first. */
+  /** Temporary files, and a stale head lock, of writers that died (kill -9) that this freeze removed first. */
   leftoversRemoved: number;
   /** The record's path inside the archive, `versions/<id>.json`. */
   record: string;
@@ -212,25 +213,10 @@ function signVersionRecord(record: Omit<VersionRecord, 'recordDigest'>): Version
   return { format, version, date, guideline, fingerprint, recordDigest: versionRecordDigest(unsigned), sequence, previous, parent, counts, strata, items };
 }
 
-/** Items, eval and dev counts of a version's items. */
-export function versionCounts(items: ReadonlyArray<{ split: 'dev' | 'eval' }>): VersionRecord['counts'] {
-  const evalCount = items.filter((x) => x.split === 'eval').length;
-  return { items: items.length, eval: evalCount, dev: items.length - evalCount };
-}
-
-/** Eval and dev counts per stratum, strata in order of first appearance. */
-export function versionStratumCounts(items: ReadonlyArray<{ stratum: string; split: 'dev' | 'eval' }>): VersionStratumCount[] {
-  const counts = new Map<string, VersionStratumCount>();
-  for (const x of items) {
-    let c = counts.get(x.stratum);
-    if (!c) counts.set(x.stratum, (c = { stratum: x.stratum, eval: 0, dev: 0 }));
-    c[x.split] += 1;
-  }
-  return [...counts.values()];
-}
-
 /** How long a freeze waits for another writer's commit (which holds the head lock for milliseconds). */
 export const HEAD_LOCK_WAIT_MS = 20_000;
+
+export { versionCounts, versionStratumCounts };
 
 /** The version lock's file, relative to the archive: held for a whole freeze of that version. */
 export function versionLockPath(version: string): string {
@@ -262,7 +248,7 @@ export const HEAD_LOCK_PATH = 'locks/.head.lock';
  * later freeze adopts. The commit takes the archive's head lock (waiting up to
  * HEAD_LOCK_WAIT_MS), checks the newest chained version it will follow, writes `head.json`
  * (rename) and then links the record; a reader sees the whole version or none. Before writing,
- * it removes temporary files left by writers that died (PID not running on this host).
+ * it removes temporary files left by writers that died (PID not running on this host) and a stale head lock.
  * Symbolic links inside the archive are never followed, and nothing is opened in a way that can
  * block (O_NONBLOCK, then fstat). Files are written read-only (0444).
  * Not covered: archives on network file systems (NFS: link and O_EXCL semantics, and PIDs of
@@ -289,7 +275,12 @@ export function freezeVersion(archiveDir: string, items: readonly BenchmarkItem[
   // The lock first: taking it also clears a stale one (and the existence check below then sees a committed record).
   const versionLock = takeLock(archiveDir, versionLockPath(draft.version), 0, `version "${draft.version}"`);
   try {
-    const leftoversRemoved = removeDeadWritersTemporaryFiles(archiveDir).length;
+    // The head lock is held only for a commit and, unlike a version lock (which chainTip reads to
+    // roll back a head whose record was never linked), is evidence of nothing: a stale one goes now.
+    // Left for the next commit, a writer killed after linking its record but before releasing the
+    // head lock would leave it behind its own re-run, which stops at "already exists".
+    const staleHeadLock = removeStaleLock(join(archiveDir, HEAD_LOCK_PATH)) ? 1 : 0;
+    const leftoversRemoved = removeDeadWritersTemporaryFiles(archiveDir).length + staleHeadLock;
     if (lstatOrNull(recordPath)) throw new CheckFailed(versionExistsMessage(archiveDir, draft.version));
     let parent: { version: string; fingerprint: string; recordDigest: string } | null = null;
     if (options.parent) {

@@ -41,7 +41,8 @@ export {
 } from './archive.js';
 export { verifyArchive, type ArchiveProblem, type ArchiveLeftover, type VerifyResult } from './verify.js';
 export { ARCHIVE_HEAD_FORMAT, ARCHIVE_HEAD_FILE, ArchiveHeadSchema, ChainLinkSchema, readArchiveHead, archiveHeadText, type ArchiveHead, type ChainLink, type HeadRead } from './head.js';
-export { versionRecordIssues, assertVersionIntact, assertVersionLinks, assertVersionSound, type RecordIssue } from './record-check.js';
+export { versionRecordIssues, assertVersionIntact, type RecordIssue } from './record-check.js';
+export { assertVersionLinks, assertVersionSound } from './record-links.js';
 export { processIsAlive, lockHost, readLock, describeLockOwner, tryLock, lockWithin, type LockOwner, type LockState, type HeldLock, type LockAttempt } from './lock.js';
 export { temporaryFileWriter, TEMPORARY_FILE_FOLDERS, foreignWriterPids, isDeadWriter, removeDeadWritersTemporaryFiles } from './leftovers.js';
 export {

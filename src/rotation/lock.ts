@@ -150,6 +150,19 @@ function breakStaleLock(path: string, seen: LockOwner): boolean {
   }
 }
 
+/**
+ * Removes the lock file `path` when it is stale (its owner ran on this host and is gone), the
+ * same atomic way `tryLock` does (breakStaleLock): a live lock, or one taken meanwhile, is never
+ * removed. For cleaning up after a writer that died, without taking the lock.
+ * @example removeStaleLock('out/archive/locks/.head.lock') // => true after a freeze was killed during its commit
+ * @returns true when a stale lock was there and is gone now (removed by this call or a concurrent one).
+ */
+export function removeStaleLock(path: string): boolean {
+  const state = readLock(path);
+  if (!state?.stale || !state.owner) return false;
+  return breakStaleLock(path, state.owner);
+}
+
 function currentOwner(): LockOwner {
   // The lock is the one place the archive reads the clock: `since` tells whoever finds the lock held how old it is.
   return { pid: process.pid, host: lockHost(), since: new Date().toISOString() };

@@ -3,7 +3,7 @@ import type { ScoresTable } from '../data/scores.js';
 import type { Seed } from '../random/seed.js';
 import { freezeVersion, listArchiveVersions, readArchiveVersion, readVersionItems, type FreezeResult, type VersionRecord } from './archive.js';
 import type { BenchmarkItem } from './content.js';
-import { assertVersionSound } from './record-check.js';
+import { assertVersionSound } from './record-links.js';
 import { findLeakage, findNearDuplicates, type LeakageResult, type NearDuplicateOptions } from './leakage.js';
 import { planRotation, type RotationPlan } from './plan.js';
 import { measureSaturation, saturationTrend, type SaturationOptions, type SaturationResult, type SaturationTrend } from './saturation.js';

@@ -9,9 +9,9 @@ import { foreignWriterPids, isDeadWriter, temporaryFileWriter } from './leftover
 import { describeLockOwner, readLock } from './lock.js';
 import { versionRecordIssues } from './record-check.js';
 import { versionRecordDigest } from './record-digest.js';
-import { SIGNOFF_FOLDER, verifySignoff } from '../decision/signoff.js';
-import { verifySignoffChain } from '../decision/signoff-chain.js';
-import { SIGNOFF_HEAD_FILE } from '../decision/signoff-head.js';
+import { verifySignoffChain } from './signoff-chain.js';
+import { SIGNOFF_HEAD_FILE } from './signoff-head.js';
+import { SIGNOFF_FOLDER, verifySignoff } from './signoff-record.js';
 import { checkVersionId, VERSION_ID_PATTERN } from './version-id.js';
 
 /** One thing wrong with an archive: a file that changed, is missing, should not be there, or cannot be read. */

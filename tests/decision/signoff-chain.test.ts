@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CheckFailed } from '../../src/data/errors.js';
 import { buildSignoffRecord, signoff, signoffRecordText, type SignoffInput, type SignoffRecord } from '../../src/decision/signoff.js';
-import { readSignoffHead } from '../../src/decision/signoff-head.js';
+import { readSignoffHead } from '../../src/rotation/signoff-head.js';
 import { freezeVersion } from '../../src/rotation/archive.js';
 import { versionRecordDigest } from '../../src/rotation/record-digest.js';
 import { verifyArchive } from '../../src/rotation/verify.js';

@@ -9,7 +9,7 @@ import { freezeVersion, readArchiveObject, readArchiveVersion } from '../../src/
 import { sha256Hex } from '../../src/rotation/hash.js';
 import { temporaryFileWriter } from '../../src/rotation/leftovers.js';
 import { processIsAlive, readLock, tryLock } from '../../src/rotation/lock.js';
-import { assertVersionSound } from '../../src/rotation/record-check.js';
+import { assertVersionSound } from '../../src/rotation/record-links.js';
 import { versionRecordDigest } from '../../src/rotation/record-digest.js';
 import { prepareRotation } from '../../src/rotation/rotate.js';
 import { verifyArchive } from '../../src/rotation/verify.js';
@@ -120,6 +120,27 @@ describe('freezeVersion with other writers', () => {
     const r = freezeVersion(dir, smallBenchmark(['past_failure'], 2), { version: 'v2', date: DATE });
     expect(r.leftoversRemoved).toBe(2);
     expect(verifyArchive(dir).leftovers.map((x) => `${x.kind} ${x.path}`)).toEqual([`in-progress objects/.${'b'.repeat(64)}.${process.pid}.999.tmp`]);
+  });
+
+  it('a re-run after a kill between linking the record and releasing the head lock ("already exists") leaves no stale lock', () => {
+    // What kill -9 in that window leaves (seen in tests/faults under load): the record, and the stale version and head locks.
+    const dir = tempDir();
+    freezeVersion(dir, smallBenchmark(['routine'], 2), { version: 'v1', date: DATE });
+    const dead = { pid: DEAD_PID, host: hostname(), since: '2026-07-01T10:00:00.000Z' };
+    writeLock(join(dir, 'locks', 'v1.lock'), dead);
+    writeLock(join(dir, 'locks', '.head.lock'), dead);
+    expect(verifyArchive(dir).leftovers.map((x) => `${x.kind} ${x.path}`)).toEqual(['stale-lock locks/.head.lock', 'stale-lock locks/v1.lock']);
+    expect(() => freezeVersion(dir, smallBenchmark(['routine'], 2), { version: 'v1', date: DATE })).toThrow(/version "v1" already exists/);
+    expect(verifyArchive(dir)).toMatchObject({ ok: true, leftovers: [] });
+    // A live head lock is never touched: the freeze waits for it (here it would wait, so only the cleanup is run).
+    const sleeper = spawn('sleep', ['30']);
+    try {
+      writeLock(join(dir, 'locks', '.head.lock'), { ...dead, pid: sleeper.pid as number });
+      expect(() => freezeVersion(dir, smallBenchmark(['routine'], 2), { version: 'v1', date: DATE })).toThrow(/already exists/);
+      expect(readLock(join(dir, 'locks', '.head.lock'))).toMatchObject({ owner: { pid: sleeper.pid }, stale: false });
+    } finally {
+      sleeper.kill('SIGKILL');
+    }
   });
 
   it('numbers versions along the hash chain; each records the one before and its parent with their digests', () => {

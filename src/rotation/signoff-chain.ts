@@ -1,4 +1,4 @@
-import { SIGNOFF_FOLDER, readSignoff, type SignoffIssue, type SignoffRecord } from './signoff.js';
+import { SIGNOFF_FOLDER, readSignoff, type SignoffIssue, type SignoffRecord } from './signoff-record.js';
 import { readSignoffHead, SIGNOFF_HEAD_FILE, type SignoffLink } from './signoff-head.js';
 
 /** What walking the sign-off chain found. */

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { parseWith } from '../data/validate.js';
-import { readSmallFile } from '../rotation/head.js';
-import { VERSION_ID_PATTERN } from '../rotation/version-id.js';
+import { readSmallFile } from './head.js';
+import { VERSION_ID_PATTERN } from './version-id.js';
 
 export { readSmallFile };
 
