@@ -15,6 +15,8 @@ export const GateLookSchema = z.strictObject({
   passed: z.boolean(),
   /** The sequence behind this look's bound (absent in state files written before it was recorded: empirical Bernstein). */
   sequence: z.enum(['empirical-bernstein', 'betting', 'agrapa']).optional(),
+  /** Seed of the units' random order (absent in state files written before the order was shuffled: those looks read the table's order). */
+  seed: z.string().optional(),
 });
 export type GateLook = z.infer<typeof GateLookSchema>;
 
