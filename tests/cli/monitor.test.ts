@@ -121,6 +121,10 @@ describe('benchplan size --sequential', () => {
     const bad = await runCli(['size', 'examples/scores.csv', '--a', 'alpha', '--b', 'beta', '--mde', '0.05', '--sequential', '--gap', '3']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--gap: the gap 3 must lie strictly between/);
+    // An empty seed was taken as a seed; every other command refuses it.
+    const seed = await runCli(['size', 'examples/scores.csv', '--a', 'alpha', '--b', 'beta', '--mde', '0.05', '--sequential', '--simulations', '10', '--seed', '']);
+    expect(seed.code).toBe(2);
+    expect(seed.stderr).toMatch(/error: --seed: must be a name or number of 1 to 256 characters \(got ""\)/);
   });
 });
 
