@@ -140,6 +140,7 @@ describe('benchplan history', () => {
     const run = await runCli(['history', ...DATES.flatMap((d) => ['--run', `${d}=examples/history/${d}.csv`]), '--archive', archive, '--json']);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).runs.map((x: { version: string }) => x.version)).toEqual(['2026Q3', '2026Q3', '2026Q3', '2026Q4']);
+    expect(JSON.parse(run.stdout)).toMatchObject({ archive, strata: null, confidenceLevel: 0.95, attributionSettings: { method: 'bca', nResamples: 9999, seed: '0' } });
   });
   it('exits 2 on a run that is not DATE=FILE', async () => {
     const run = await runCli(['history', '--run', 'examples/history/2026-11-02.csv']);
