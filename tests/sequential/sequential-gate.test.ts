@@ -62,8 +62,16 @@ describe('sequentialGate', () => {
     expect(() => sequentialGate(good, { margin: 0.03, state, stateSource: 'state.json' })).toThrow(/state\.json: margin: this run's margin is 0\.03 but the state file's looks used 0\.02/);
     expect(() => sequentialGate(good, { margin: 0.02, confidenceLevel: 0.9, state })).toThrow(/confidenceLevel/);
     expect(() => sequentialGate(paired([1, 0], 'pr', 'other'), { margin: 0.02, state })).toThrow(/baseline/);
-    expect(() => parseGateState('{"format":"x"}', 's.json')).toThrow(/s\.json: format/);
-    expect(() => parseGateState('nope', 's.json')).toThrow(/not JSON/);
+    expect(() => parseGateState('{"format":"x"}', 's.json')).toThrow(/s\.json:1: format/);
+    expect(() => parseGateState('nope', 's.json')).toThrow(/s\.json:1: is not valid JSON \(a state file benchplan gate --sequential wrote/);
+    // Errors name the line of the pretty-printed file the gate writes: a bad field at its key, a syntax error where JSON.parse stopped.
+    const text = JSON.stringify(first.state, null, 2);
+    const lineOfKey = (key: string) => text.split('\n').findIndex((l) => l.startsWith(`  "${key}"`)) + 1;
+    expect(() => parseGateState(text.replace('"margin": 0.02', '"margin": "0.02"'), 's.json')).toThrow(`s.json:${lineOfKey('margin')}: margin: Invalid input: expected number, received string (got "0.02")`);
+    expect(() => parseGateState(text.replace('"cluster": false,', '"cluster": false,,'), 's.json')).toThrow(new RegExp(`^s\\.json:${lineOfKey('cluster')}: is not valid JSON`));
+    expect(() => parseGateState(text.replace('"cluster": false,', '"cluster": false, "margin": 1,'), 's.json')).toThrow(`s.json:${lineOfKey('cluster')}: an object names the same key twice (JSON keys must be unique) (got "margin")`);
+    const looks = text.replace('"look": 1', '"look": 3');
+    expect(() => parseGateState(looks, 's.json')).toThrow(`s.json:${looks.split('\n').findIndex((l) => l.includes('"look": 3')) + 1}: looks[0].look: looks must be numbered 1, 2, … in order (got 3)`);
     expect(() => parseGateState(JSON.stringify({ ...first.state, looks: [{ ...first.state.looks[0], look: 2 }] }), 's.json')).toThrow(/looks\[0\]\.look/);
     expect(() => parseGateState(JSON.stringify({ ...first.state, extra: 1 }), 's.json')).toThrow(/unknown key/);
   });
