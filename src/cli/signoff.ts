@@ -43,6 +43,10 @@ export function register(program: Command, io: Io): void {
       const list = readShortlist(opts.shortlist);
       const policyOwner = opts.policy === undefined ? null : loadPolicy(opts.policy).owner;
       // A shortlist priced under one policy signed off with another would record the wrong exchange rate.
+      // And one priced under a policy signed off without it would record no owner for the exchange rate it rests on.
+      if (opts.policy === undefined && list.policy) {
+        throw new InputError(`was computed under the cost policy ${list.policy.source} (sha256 ${list.policy.sha256.slice(0, 12)}…): give that file as --policy, so the sign-off records it and its owner`, { file: opts.shortlist, field: 'policy', value: list.policy.source });
+      }
       if (opts.policy !== undefined && list.policy) {
         const now = sha256File(opts.policy, { regularOnly: true }).sha256;
         if (now !== list.policy.sha256) throw new InputError(`is not the policy the shortlist was computed under (${opts.shortlist} records ${list.policy.source} with sha256 ${list.policy.sha256.slice(0, 12)}…, this file has ${now.slice(0, 12)}…)`, { file: opts.policy });

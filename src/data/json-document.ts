@@ -29,12 +29,12 @@ export function parseJsonDocument(text: string, file: string, what: string): Jso
   } catch (error) {
     const message = (error as Error).message;
     const at = /at position (\d+)/.exec(message);
-    // Node 20 says "at position N" for most errors; the end of the input is the last line; a one-line text is line 1.
-    let line: number | undefined;
+    // Node 20 says "at position N" for some errors; the end of the input is the last line; else the first bad character's line.
+    let line: number;
     if (at !== null) line = lineAt(text, Number(at[1]));
     else if (/Unexpected end of JSON input/.test(message)) line = lineAt(text, text.length);
-    else if (!text.includes('\n')) line = 1;
-    throw new InputError(`is not valid JSON (${what}): ${message}`, line === undefined ? { file } : { file, line });
+    else line = lineAt(text, firstBadOffset(text));
+    throw new InputError(`is not valid JSON (${what}): ${message}`, { file, line });
   }
   const duplicate = text.includes('{') ? firstDuplicateKey(text) : undefined;
   if (duplicate !== undefined) throw new InputError('an object names the same key twice (JSON keys must be unique)', { file, line: duplicate.line, value: duplicate.key });
@@ -45,6 +45,35 @@ export function parseJsonDocument(text: string, file: string, what: string): Jso
     // No lines then: the value itself is valid JSON.
   }
   return { data, lineOf };
+}
+
+/**
+ * The offset of the character where text stops being the start of some JSON document: the
+ * shortest prefix JSON.parse rejects for a reason other than ending early (a prefix that is bad
+ * stays bad however it goes on, so the search halves). Cost: O(n log n).
+ * @example firstBadOffset('{"a": ,}') // => 6
+ */
+function firstBadOffset(text: string): number {
+  const bad = (length: number): boolean => {
+    try {
+      JSON.parse(text.slice(0, length));
+      return false;
+    } catch (error) {
+      // Cut short, V8 says "Unexpected end" or names the position just past the prefix.
+      const message = (error as Error).message;
+      if (/Unexpected end of JSON input/.test(message)) return false;
+      const at = /at position (\d+)/.exec(message);
+      return at === null || Number(at[1]) < length;
+    }
+  };
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (bad(mid + 1)) high = mid;
+    else low = mid + 1;
+  }
+  return low;
 }
 
 /** The 1-based line of character `offset` of `text`. */
