@@ -63,6 +63,7 @@ export function runSequentialGate(table: ScoresTable, scores: string, opts: Sequ
   const scoreRange = scoreRangeFlag(opts.scoreRange);
   const sequence = monitorSequenceFlag(opts.sequence);
   const seed = seedFlag(opts.seed);
+  if (opts.label !== undefined && opts.label.trim() === '') throw new InputError('must name the look (e.g. the commit id), or be left out', { file: '--label', value: opts.label });
   const state = existsSync(opts.state) ? parseGateState(readSmallText(opts.state), opts.state) : null;
   if (opts.cluster && !table.hasCluster) throw new InputError('--cluster needs a "cluster" column', { file: scores });
   const paired = pairScores(table, opts.candidate, opts.baseline, { dropUnpaired: Boolean(opts.dropUnpaired) });

@@ -87,6 +87,10 @@ describe('benchplan gate --sequential', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--seed: must be a name or number/);
     expect(existsSync(join(dir, 'd.json'))).toBe(false);
+    const label = await runCli([...args('e.json', '1'), '--label', ' ']);
+    expect(label.code).toBe(2);
+    expect(label.stderr).toBe('error: --label: must name the look (e.g. the commit id), or be left out (got " ")\n');
+    expect(existsSync(join(dir, 'e.json'))).toBe(false);
   });
   it('fails (exit 1) a regression, still recording the look; --sequential needs --state', async () => {
     const dir = tempDir();
