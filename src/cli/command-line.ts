@@ -33,12 +33,53 @@ const COMMAND_MODULES = new Map<string, () => Promise<{ register: Register }>>([
   ['monitor', () => import('./monitor.js')],
 ]);
 
+/**
+ * What the top-level --help lists of each command: its name, its arguments as commander prints
+ * them and its description, the same strings its module registers (tests/cli/command-line.test.ts
+ * checks the listing against createProgram's, byte for byte), so `benchplan --help` prints the
+ * whole program's bytes without loading any command's code (start-up, issue #19).
+ */
+const COMMAND_LISTING: ReadonlyArray<readonly [name: string, args: string, description: string]> = [
+  ['compare', '<inputs...>', 'decide whether model A beats model B on the same items (paired bootstrap)'],
+  ['size', '<pilot...>', 'items needed to see the smallest gap you would act on, from a pilot'],
+  ['allocate', '', 'split an annotation budget across strata'],
+  ['headline', '<inputs...>', 'per-stratum scores and a traffic-reweighted headline'],
+  ['sweep', '<outcomes...>', 'check a cost ranking against the exchange rate between errors'],
+  ['select', '<pool>', 'choose which pool items to annotate: every disagreement between two candidates plus an audit of agreements, or actively'],
+  ['agree', '<annotations>', 'annotator agreement per clause type: kappa, alpha, what each type can support, and the items to adjudicate'],
+  ['freeze', '<manifest>', 'store a benchmark version in a write-once, content-addressed archive'],
+  ['verify', '', 're-hash an archive and check its hash chain: exit 1 naming each changed, missing, extra or unreadable file (leftovers of interrupted writes are listed, not failed)'],
+  ['rotate', '', "plan next quarter's rotation: retire saturated, leaked, then oldest eval items; replace them stratum by stratum from the incidents log"],
+  ['drift', '', 'separate "the system got worse" from "the test got harder" with a re-run of the frozen previous version'],
+  ['diff', '<a> <b>', 'added, retired and changed items between two archived versions, by stratum'],
+  ['gate', '<inputs...>', 'fail a CI run when a candidate regresses beyond a margin (non-inferiority check)'],
+  ['import', '<format> <files...>', 'convert promptfoo, Inspect or lm-eval results to a scores table'],
+  ['report', '', 'one self-contained HTML report with charts'],
+  ['validate', '<file>', 'check an input file (scores, strata, policy, annotations, manifest) and summarise it'],
+  ['shortlist', '<scores...>', 'which candidates clear the bar: absolute bars, and not worse than the best (overall and per stratum, Holm)'],
+  ['review', '<scores...>', "a seeded sample of each finalist's outputs on the strata a person must read, as an HTML page and a CSV"],
+  ['signoff', '', 'record the decision write-once in the archive: reviewer, date, choice, finalists, note and the digests of its evidence'],
+  ['history', '', 'the instrument over time: each run per stratum and headline with intervals, distinguishable changes flagged, version boundaries marked'],
+  ['monitor', '<scores>', 'watch a comparison as labels arrive: an anytime-valid interval at every look, and stop when it is settled'],
+];
+
+/** The program with every command as a stub of its name, arguments, options marker and description: enough for the top-level help. */
+function listingProgram(io: Io): Command {
+  const program = programShell(io);
+  for (const [name, args, description] of COMMAND_LISTING) {
+    const command = program.command(name).description(description);
+    for (const arg of args.split(' ').filter(Boolean)) command.argument(arg);
+  }
+  return finishProgram(program, io);
+}
+
 /** The command names that load only their own module. */
 export const LAZY_COMMANDS: readonly string[] = [...COMMAND_MODULES.keys()];
 
 /**
  * Runs the CLI as `bin/benchplan.js` does: with a known command name first (after an optional
- * --json), only that command is registered; `-V`/`--version` needs none; anything else (--help,
+ * --json), only that command is registered; `-V`/`--version` needs none; a lone `--help` / `-h`
+ * gets stubs from COMMAND_LISTING; anything else (`--help` with more arguments,
  * `help`, an unknown or misspelt command) gets the whole program from createProgram, so its
  * listing and suggestions are the same. Either way the printed bytes are the whole program's.
  * @returns the exit status: 0 success, 1 a check failed, 2 bad input or usage.
@@ -48,6 +89,7 @@ export async function runCommandLine(argv: readonly string[], io: Io = processIo
   while (argv[k] === '--json') k++;
   const first = argv[k];
   if (first === '-V' || first === '--version') return runProgram(programShell(io), argv, io);
+  if ((first === '--help' || first === '-h') && argv.length === k + 1) return runProgram(listingProgram(io), argv, io);
   const load = first === undefined ? undefined : COMMAND_MODULES.get(first);
   if (load === undefined) {
     const { run } = await import('./program.js');
