@@ -8,7 +8,7 @@ export interface AgrapaOptions {
   confidenceLevel?: number;
   /** 'two-sided' (default: one gambler who bets either way), or bets on one side only for 'lower' / 'upper'. */
   bound?: SequenceBound;
-  /** c, the cap on the bets relative to the room there is (−c/(1 − m) ≤ λ ≤ c/m), in (0, 1); default 0.9. */
+  /** c, the cap on the bets relative to the room there is (−c/(1 − m) ≤ λ ≤ c/m), in (0, 1); default 0.99. */
   truncation?: number;
   /** Candidate means tested on [0, 1]: G grid points m_j = (j + 1/2)/G; default 1000. */
   gridSize?: number;
@@ -72,7 +72,7 @@ export class AgrapaBettingSequence {
     if (!Number.isFinite(a) || !Number.isFinite(b) || !(b > a)) throw new RangeError(`range must be [low, high] with low < high, both finite (got [${a}, ${b}])`);
     const level = options.confidenceLevel ?? 0.95;
     if (!(level > 0 && level < 1)) throw new RangeError(`confidenceLevel must be in (0, 1) (got ${level})`);
-    const c = options.truncation ?? 0.9;
+    const c = options.truncation ?? 0.99;
     if (!(c > 0 && c < 1)) throw new RangeError(`truncation must be in (0, 1) (got ${c})`);
     const bound = options.bound ?? 'two-sided';
     if (!SEQUENCE_BOUNDS.includes(bound)) throw new RangeError(`bound must be one of ${SEQUENCE_BOUNDS.join(', ')} (got ${String(bound)})`);
