@@ -6,7 +6,7 @@ import type { ScoresTable } from '../data/scores.js';
 import { readSmallText } from '../data/yaml.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { parseGateState, sequentialGate, type SequentialGateResult } from '../sequential/index.js';
-import { emit, numberFlag, toJsonText, warningLines, type Context } from './io.js';
+import { emit, numberFlag, seedFlag, toJsonText, warningLines, type Context } from './io.js';
 import { monitorSequenceFlag, scoreRangeFlag, sequenceName } from './sequential-flags.js';
 import type { LoaderSettingsEcho } from './sources.js';
 
@@ -20,6 +20,7 @@ export interface SequentialGateFlags {
   label?: string;
   scoreRange?: string;
   sequence?: string;
+  seed?: string;
   cluster?: boolean;
   dropUnpaired?: boolean;
   perStratum?: boolean;
@@ -37,14 +38,14 @@ export function formatSequentialGate(r: SequentialGateResult): string {
   );
   out.push(
     `mean ${r.candidate} − ${r.baseline} = ${formatNumber(r.estimate)}; one-sided ${formatPercent(1 - r.alpha, 2)} lower bound ${formatNumber(r.lowerBound)} ${r.passed ? '>' : '≤'} −${formatNumber(r.margin)} ` +
-      `(${sequenceName(r.methodUsed)} sequence${r.methodRequested === 'auto' ? ' by --sequence auto' : ''}).`,
+      `(${sequenceName(r.methodUsed)} sequence${r.methodRequested === 'auto' ? ' by --sequence auto' : ''}, over the ${r.cluster ? 'clusters' : 'items'} in a random order by --seed ${r.seed}).`,
   );
   out.push('');
   out.push(
     formatTable(
-      ['look', 'label', 'candidate', 'items', 'mean', 'lower bound', 'α_k', 'result'],
-      r.state.looks.map((l) => [String(l.look), l.label ?? '-', l.candidate, String(l.items), l.estimate === null ? '-' : formatNumber(l.estimate), l.lowerBound === null ? '-' : formatNumber(l.lowerBound), formatNumber(l.alpha, 3), l.passed ? 'pass' : 'fail']),
-      { align: ['right', 'left', 'left', 'right', 'right', 'right', 'right', 'left'] },
+      ['look', 'label', 'candidate', 'items', 'mean', 'lower bound', 'α_k', 'seed', 'result'],
+      r.state.looks.map((l) => [String(l.look), l.label ?? '-', l.candidate, String(l.items), l.estimate === null ? '-' : formatNumber(l.estimate), l.lowerBound === null ? '-' : formatNumber(l.lowerBound), formatNumber(l.alpha, 3), l.seed ?? 'file order', l.passed ? 'pass' : 'fail']),
+      { align: ['right', 'left', 'left', 'right', 'right', 'right', 'right', 'left', 'left'] },
     ),
   );
   out.push(...warningLines(r.warnings));
@@ -62,10 +63,12 @@ export function runSequentialGate(table: ScoresTable, scores: string, opts: Sequ
   const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
   const scoreRange = scoreRangeFlag(opts.scoreRange);
   const sequence = monitorSequenceFlag(opts.sequence);
+  const seed = seedFlag(opts.seed);
+  if (opts.label !== undefined && opts.label.trim() === '') throw new InputError('must name the look (e.g. the commit id), or be left out', { file: '--label', value: opts.label });
   const state = existsSync(opts.state) ? parseGateState(readSmallText(opts.state), opts.state) : null;
   if (opts.cluster && !table.hasCluster) throw new InputError('--cluster needs a "cluster" column', { file: scores });
   const paired = pairScores(table, opts.candidate, opts.baseline, { dropUnpaired: Boolean(opts.dropUnpaired) });
-  const result = sequentialGate(paired, { margin, confidenceLevel, scoreRange, state, stateSource: opts.state, label: opts.label, cluster: Boolean(opts.cluster), sequence });
+  const result = sequentialGate(paired, { margin, confidenceLevel, scoreRange, state, stateSource: opts.state, label: opts.label, cluster: Boolean(opts.cluster), sequence, seed });
   writeFileAtomic(opts.state, toJsonText(result.state));
   const report = { ...result, ...loader };
   emit(ctx, report, () => formatSequentialGate(result));

@@ -21,7 +21,7 @@ export function register(program: Command, io: Io): void {
     .option('--method <method>', `interval method: ${GATE_METHODS.join(', ')} (auto: chosen from the data, see README "How --method auto chooses")`, 'auto')
     .option('--confidence <level>', 'one-sided confidence level of the lower bound', '0.95')
     .option('--resamples <n>', 'bootstrap resamples (at most 10,000,000)', '9999')
-    .option('--seed <seed>', 'seed of the resampling streams', '0')
+    .option('--seed <seed>', 'seed of the resampling streams; with --sequential, of the random order the units are read in', '0')
     .option('--sequential', 'a sequential gate for runs on every commit: α spent across looks, kept in --state (see README "Monitor")')
     .option('--state <file>', 'with --sequential: the state file of all looks so far (created if absent)')
     .option('--label <name>', 'with --sequential: a name for this look, e.g. the commit id')

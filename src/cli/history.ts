@@ -102,7 +102,7 @@ export function register(program: Command, io: Io): void {
         });
       }
       const result = runHistory(runs, { confidenceLevel, attribution: { reruns, nResamples, seed, method }, ...(versions === undefined ? {} : { versions }), ...(weights === undefined ? {} : { weights }), ...(opts.model === undefined ? {} : { models: opts.model }) });
-      emit(ctx, result, () => formatHistory(result));
+      emit(ctx, { ...result, strata: opts.strata ?? null, archive: opts.archive ?? null }, () => formatHistory(result));
       if (opts.chart !== undefined) await writeChart(historyChartSpec(result), opts.chart);
     });
 }

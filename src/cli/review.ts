@@ -67,7 +67,8 @@ export function register(program: Command, io: Io): void {
       const sample = reviewSample(table, { finalists, strata, perStratum, seed: seedFlag(opts.seed), ...(items === undefined ? {} : { items }), ...(opts.reviewer === undefined ? {} : { reviewer: opts.reviewer }) });
       writeFileAtomic(opts.output, reviewPageHtml(sample, { scores: scoresPath, ...(opts.strata === undefined ? {} : { strata: opts.strata }), ...(opts.manifest === undefined ? {} : { manifest: opts.manifest }) }));
       if (opts.csv !== undefined) writeFileAtomic(opts.csv, reviewCsv(sample));
-      const report = { ...sample, scores: scoresPath, output: opts.output, csv: opts.csv ?? null };
+      // The input files are echoed beside the settings: the sample's own `strata` is the list reviewed.
+      const report = { ...sample, scores: scoresPath, strataFile: opts.strata ?? null, manifest: opts.manifest ?? null, shortlist: opts.shortlist ?? null, output: opts.output, csv: opts.csv ?? null };
       emit(ctx, report, () =>
         [
           `review sample of ${sample.finalists.join(', ')}: ${sample.strata.map((s) => `${s.stratum} ${s.drawn} of ${s.available}`).join(', ')} items (seed ${sample.seed})`,

@@ -1,10 +1,11 @@
 import type { Command } from '@commander-js/extra-typings';
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { sha256File } from '../rotation/hash.js';
 import { InputError } from '../data/errors.js';
 import { loadPolicy } from '../data/policy.js';
+import { parseJsonDocument } from '../data/json-document.js';
 import { parseWith } from '../data/validate.js';
+import { readSmallText } from '../data/yaml.js';
 import { signoff, type EvidenceRole } from '../decision/signoff.js';
 import { choiceFlag, contextOf, emit, type Io } from './io.js';
 
@@ -13,19 +14,9 @@ const ShortlistDocumentSchema = z.looseObject({ finalists: z.array(z.string()), 
 
 /** Reads the finalists from a `benchplan shortlist -o` document. @throws {InputError} naming the file. */
 export function readShortlist(path: string): { finalists: string[]; policy?: { sha256: string; source: string } | null } {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new InputError(`cannot read the shortlist: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: path });
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`not valid JSON (write it with benchplan shortlist -o FILE): ${(error as Error).message}`, { file: path });
-  }
-  return parseWith(ShortlistDocumentSchema, data, { file: path });
+  // readSmallText: a regular file only (a FIFO or folder is refused, not waited on), UTF-8, size-capped.
+  const { data, lineOf } = parseJsonDocument(readSmallText(path), path, 'write it with benchplan shortlist -o FILE');
+  return parseWith(ShortlistDocumentSchema, data, { file: path, lineOf });
 }
 
 export function register(program: Command, io: Io): void {
@@ -52,6 +43,10 @@ export function register(program: Command, io: Io): void {
       const list = readShortlist(opts.shortlist);
       const policyOwner = opts.policy === undefined ? null : loadPolicy(opts.policy).owner;
       // A shortlist priced under one policy signed off with another would record the wrong exchange rate.
+      // And one priced under a policy signed off without it would record no owner for the exchange rate it rests on.
+      if (opts.policy === undefined && list.policy) {
+        throw new InputError(`was computed under the cost policy ${list.policy.source} (sha256 ${list.policy.sha256.slice(0, 12)}…): give that file as --policy, so the sign-off records it and its owner`, { file: opts.shortlist, field: 'policy', value: list.policy.source });
+      }
       if (opts.policy !== undefined && list.policy) {
         const now = sha256File(opts.policy, { regularOnly: true }).sha256;
         if (now !== list.policy.sha256) throw new InputError(`is not the policy the shortlist was computed under (${opts.shortlist} records ${list.policy.source} with sha256 ${list.policy.sha256.slice(0, 12)}…, this file has ${now.slice(0, 12)}…)`, { file: opts.policy });

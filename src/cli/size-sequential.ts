@@ -4,7 +4,7 @@ import type { PairedScores } from '../data/pairing.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { sizeFromPilot, type PilotSizing, type PilotSizingOptions } from '../sizing/pilot.js';
 import { autoSequenceMethod, expectedItemsToDecision, monitorUnits, scoreRangeOf, type ExpectedItemsResult, type SequenceMethod } from '../sequential/index.js';
-import { emit, numberFlag, type Context, budgetFlag, resamplesFlag } from './io.js';
+import { emit, numberFlag, seedFlag, type Context, budgetFlag, resamplesFlag } from './io.js';
 import { monitorSequenceFlag, scoreRangeFlag, sequenceName } from './sequential-flags.js';
 
 /** What `size --sequential` adds to the sizing report. */
@@ -58,7 +58,7 @@ export function sequentialSizing(paired: PairedScores, sizing: PilotSizing, flag
       confidenceLevel: sizing.confidenceLevel,
       simulations,
       maxUnits: Math.max(1, Math.round(maxItems / itemsPerUnit)),
-      seed: flags.seed ?? '0',
+      seed: seedFlag(flags.seed),
       method: choice.method,
     });
   } catch (error) {

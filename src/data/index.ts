@@ -3,6 +3,7 @@ export { OUTCOME_KINDS, OUTCOME_ALIASES, OUTCOME_SCORE, outcomeKind, outcomeCont
 export { openTable, readTextChunks, csvRecords, jsonlRecords, lines, type TableRecord, type TableReader } from './read.js';
 export { openInputFile, readInputChunks, readInputBytes, readInputText, readInputHead, fileKind, MAX_TABLE_BYTES, type InputPlace, type ReadLimit } from './read.js';
 export { parseJsonText, firstDuplicateKey } from './json-text.js';
+export { parseJsonDocument, type JsonDocument } from './json-document.js';
 export { IdSpellings } from './id-spelling.js';
 export { loadScores, scoresFromRows, listIds, MAX_ABS_SCORE, type ScoreRow, type ScoresTable } from './scores.js';
 export { itemMeans, alignModels, pairScores, checkClustersWithinStrata, type ItemMeans, type AlignedScores, type PairedScores, type AlignOptions } from './pairing.js';

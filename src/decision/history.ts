@@ -46,6 +46,11 @@ export interface HistoryOptions {
         nResamples?: number;
         seed?: Seed;
       };
+  /**
+   * What errors call the runs and the re-runs (the flags that gave them): default `--run` and
+   * `--rerun` (benchplan history); the report passes `--history-run` and `--history-rerun`.
+   */
+  names?: { runs?: string; reruns?: string };
 }
 
 /** One score with its interval. */
@@ -204,16 +209,19 @@ function scopes(values: Array<{ stratum: string; value: number }>, strata: reado
  * stratified variance, Holm (1979).
  * @param runs the runs, in increasing date order.
  * @returns per run: date, items, version boundary, per model the points and the changes.
- * @throws {InputError} for a bad or non-increasing date, or no runs.
+ * @throws {InputError} for a bad or non-increasing date, no runs, a re-run without its run, or a
+ *   model to follow that no run scored.
  * @example runHistory([{ date: '2026-11-02', table: a }, { date: '2026-11-09', table: b }]).runs[1].models[0].changes[0].scope // => 'headline'
  */
 export function runHistory(runs: readonly HistoryRun[], options: HistoryOptions = {}): HistoryResult {
   const confidenceLevel = options.confidenceLevel ?? 0.95;
   if (!(confidenceLevel > 0 && confidenceLevel < 1)) throw new RangeError(`confidenceLevel must be in (0, 1) (got ${confidenceLevel})`);
-  if (runs.length === 0) throw new InputError('give at least one run (--run DATE=FILE)', { file: '--run' });
+  const runsName = options.names?.runs ?? '--run';
+  const rerunsName = options.names?.reruns ?? '--rerun';
+  if (runs.length === 0) throw new InputError(`give at least one run (${runsName} DATE=FILE)`, { file: runsName });
   for (let k = 0; k < runs.length; k++) {
-    if (!isIsoDate(runs[k].date)) throw new InputError('the date must be YYYY-MM-DD', { file: '--run', value: runs[k].date });
-    if (k > 0 && !(runs[k].date > runs[k - 1].date)) throw new InputError(`runs must come in increasing date order (${runs[k - 1].date} is followed by ${runs[k].date})`, { file: '--run', value: runs[k].date });
+    if (!isIsoDate(runs[k].date)) throw new InputError('the date must be YYYY-MM-DD', { file: runsName, value: runs[k].date });
+    if (k > 0 && !(runs[k].date > runs[k - 1].date)) throw new InputError(`runs must come in increasing date order (${runs[k - 1].date} is followed by ${runs[k].date})`, { file: runsName, value: runs[k].date });
   }
   const alpha = 1 - confidenceLevel;
   const weights = options.weights === undefined ? null : [...options.weights];
@@ -221,12 +229,18 @@ export function runHistory(runs: readonly HistoryRun[], options: HistoryOptions 
   const attributionSettings = attribution === null ? null : { method: attribution.method ?? ('bca' as IntervalMethod), nResamples: attribution.nResamples ?? 9999, seed: String(attribution.seed ?? 0) };
   const reruns = new Map<string, ScoresTable>();
   for (const r of attribution?.reruns ?? []) {
-    if (reruns.has(r.date)) throw new InputError('two re-runs for one date', { file: '--rerun', value: r.date });
-    if (!runs.some((x) => x.date === r.date)) throw new InputError('no run has this date (a re-run belongs to a run at a version boundary)', { file: '--rerun', value: r.date });
+    if (reruns.has(r.date)) throw new InputError('two re-runs for one date', { file: rerunsName, value: r.date });
+    if (!runs.some((x) => x.date === r.date)) throw new InputError('no run has this date (a re-run belongs to a run at a version boundary)', { file: rerunsName, value: r.date });
     reruns.set(r.date, r.table);
   }
   const scored = runs.map((r) => modelScores(r.table));
   const models = options.models ? [...options.models] : [...new Set(scored.flatMap((m) => [...m.keys()]))];
+  for (const model of models) {
+    if (!scored.some((m) => m.has(model))) {
+      const seen = [...new Set(scored.flatMap((m) => [...m.keys()]))];
+      throw new InputError(`model "${model}" is in none of the runs (models: ${seen.join(', ')})`, { file: '--model', value: model });
+    }
+  }
   const warnings: string[] = [];
   const last = new Map<string, ModelScores>();
   let previousItems: Set<string> | null = null;
@@ -288,7 +302,7 @@ export function runHistory(runs: readonly HistoryRun[], options: HistoryOptions 
     }
     const versionBoundary = k > 0 && changedVersion;
     const rerun = reruns.get(run.date) ?? null;
-    if (rerun !== null && !versionBoundary) throw new InputError(`the run of ${run.date} is not at a version boundary: a re-run of the previous version only means something where the version changed`, { file: '--rerun', value: run.date });
+    if (rerun !== null && !versionBoundary) throw new InputError(`the run of ${run.date} is not at a version boundary: a re-run of the previous version only means something where the version changed`, { file: rerunsName, value: run.date });
     const boundaryParts: BoundaryAttribution[] = [];
     if (versionBoundary && attributionSettings !== null && tableBefore !== null) {
       for (const m of entryModels) {

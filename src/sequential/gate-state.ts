@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InputError } from '../data/errors.js';
+import { parseJsonDocument } from '../data/json-document.js';
 import { parseWith } from '../data/validate.js';
 
 /** One recorded look of a sequential gate. */
@@ -15,6 +16,8 @@ export const GateLookSchema = z.strictObject({
   passed: z.boolean(),
   /** The sequence behind this look's bound (absent in state files written before it was recorded: empirical Bernstein). */
   sequence: z.enum(['empirical-bernstein', 'betting', 'agrapa']).optional(),
+  /** Seed of the units' random order (absent in state files written before the order was shuffled: those looks read the table's order). */
+  seed: z.string().optional(),
 });
 export type GateLook = z.infer<typeof GateLookSchema>;
 
@@ -40,19 +43,14 @@ export type GateState = z.infer<typeof GateStateSchema>;
  * Parses a state file's text.
  * @param text the file's content (JSON).
  * @param source the file name, for messages.
- * @throws {InputError} naming the file and field for bad JSON, an unknown key, a wrong type, or looks out of sequence.
+ * @throws {InputError} naming the file, line and field for bad JSON, an unknown key, a wrong type, or looks out of sequence.
  * @example parseGateState(text, 'gate-state.json').looks.length // => the looks so far
  */
 export function parseGateState(text: string, source: string): GateState {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`is not JSON: ${(error as Error).message}`, { file: source });
-  }
-  const state = parseWith(GateStateSchema, data, { file: source });
+  const { data, lineOf } = parseJsonDocument(text, source, 'a state file benchplan gate --sequential wrote; start a new one for a new design');
+  const state = parseWith(GateStateSchema, data, { file: source, lineOf });
   state.looks.forEach((l, k) => {
-    if (l.look !== k + 1) throw new InputError(`looks must be numbered 1, 2, … in order`, { file: source, field: `looks[${k}].look`, value: l.look });
+    if (l.look !== k + 1) throw new InputError(`looks must be numbered 1, 2, … in order`, { file: source, line: lineOf(['looks', k, 'look']), field: `looks[${k}].look`, value: l.look });
   });
   return state;
 }

@@ -8,6 +8,7 @@ export { unitsStillNeeded, unitsStillNeededByRate, PROJECTION_LIMIT } from './un
 export { sequentialVerdict, decisionHalfWidth, type SequentialVerdict } from './verdict.js';
 export { scoreRangeOf } from './score-range.js';
 export { monitorUnits, type Arrival, type MonitorUnits } from './units.js';
+export { shuffledUnits } from './shuffled-units.js';
 export { monitorComparison, autoSequenceMethod, type MonitorOptions, type MonitorResult, type MonitorLook, type SequenceLook, type MonitorDecision } from './monitor.js';
 export { lookAlpha, alphaSpent } from './alpha-spending.js';
 export { GateStateSchema, GateLookSchema, parseGateState, type GateState, type GateLook } from './gate-state.js';

@@ -6,6 +6,8 @@ import { autoSequenceMethod } from './monitor.js';
 import { createSequence, type SequenceMethod } from './sequence.js';
 import { scoreRangeOf } from './score-range.js';
 import { monitorUnits } from './units.js';
+import { shuffledUnits } from './shuffled-units.js';
+import type { Seed } from '../random/index.js';
 
 /** The settings of `sequentialGate`. */
 export interface SequentialGateOptions {
@@ -25,6 +27,8 @@ export interface SequentialGateOptions {
   cluster?: boolean;
   /** The sequence behind the bound: 'auto' (default; autoSequenceMethod, as monitor), 'agrapa', 'empirical-bernstein' or 'betting'. */
   sequence?: SequenceMethod | 'auto';
+  /** Seed of the units' random order (shuffledUnits); default '0'. Recorded in the look. */
+  seed?: Seed;
 }
 
 export interface SequentialGateResult {
@@ -43,6 +47,10 @@ export interface SequentialGateResult {
   confidenceLevel: number;
   scoreRange: [number, number];
   cluster: boolean;
+  /** Seed of the random order the units were read in (as a string). */
+  seed: string;
+  /** Always 'seeded-permutation': units sorted by id, then shuffled by the seed (never the table's order). */
+  order: 'seeded-permutation';
   /** This look's number k (1 for the first commit that looks). */
   look: number;
   /** α_k = α / (k(k+1)): this look's share of the budget. */
@@ -74,10 +82,14 @@ export interface SequentialGateResult {
  * (union bound). A plain gate at α on every commit errs α per commit: over 20 regressing commits
  * up to 1 − 0.95^20 = 64%. The price: later looks need stronger evidence (α_10 = α/110).
  * Every run spends its α_k, pass or fail, so the state must be kept and never reset between commits.
- * Units are the paired items (or whole clusters) in the table's order.
+ * Units are the paired items (or whole clusters), read in a seeded random order (shuffledUnits:
+ * sorted by id, then shuffled by `seed`), never in the table's order: a table sorted by score would
+ * make the bound depend on the sort. The same units and seed give the same bound whatever the row
+ * order of the file. A new seed at a new look is allowed: each run spends its own α_k, so rerunning
+ * with other seeds until one passes is paid for like any other look.
  * Reference: Waudby-Smith & Ramdas 2024 (the lower bounds); Lan & DeMets 1983 (spending α over looks).
  * @param paired candidate (as A) and baseline (as B) aligned, A − B.
- * @param options margin, confidenceLevel, scoreRange, state, label, cluster, sequence.
+ * @param options margin, confidenceLevel, scoreRange, state, label, cluster, sequence, seed.
  * @returns whether this look passes, its α_k, the bound, and the new state (this look appended).
  * @throws {InputError} when the state's baseline, margin, level, score range or cluster setting differ
  *   from this run's (a changed design would reset the budget), or scores leave the range.
@@ -112,7 +124,8 @@ export function sequentialGate(paired: PairedScores, options: SequentialGateOpti
   }
   const look = (prior?.looks.length ?? 0) + 1;
   const alpha = lookAlpha(1 - confidenceLevel, look);
-  const units = monitorUnits(paired, undefined, cluster);
+  const seed = String(options.seed ?? 0);
+  const units = shuffledUnits(monitorUnits(paired, undefined, cluster), seed);
   const methodRequested = options.sequence ?? 'auto';
   const choice = methodRequested === 'auto' ? autoSequenceMethod(units) : { method: methodRequested, reason: 'asked for' };
   const seq = createSequence(choice.method, { range: differenceRange, confidenceLevel: 1 - alpha, bound: 'lower' });
@@ -131,6 +144,7 @@ export function sequentialGate(paired: PairedScores, options: SequentialGateOpti
     alpha,
     passed,
     sequence: choice.method,
+    seed,
   };
   const state: GateState = {
     format: 'benchplan-sequential-gate',
@@ -159,6 +173,8 @@ export function sequentialGate(paired: PairedScores, options: SequentialGateOpti
     confidenceLevel,
     scoreRange,
     cluster,
+    seed,
+    order: 'seeded-permutation',
     look,
     alpha,
     alphaSpent: alphaSpent(1 - confidenceLevel, look),

@@ -109,8 +109,14 @@ export function weightedProportionInterval(input: WeightedProportionInput, metho
   return { interval: clopperPearson(p, size, alpha), method, effectiveSize: size, warnings };
 }
 
-/** Clopper–Pearson at a (possibly fractional) size n and x = n p. */
-function clopperPearson(p: number, n: number, alpha: number): [number, number] {
+/**
+ * Clopper–Pearson at a (possibly fractional) size n and x = n p: [qbeta(α/2, x, n − x + 1), qbeta(1 − α/2, x + 1, n − x)], 0 at p = 0 and 1 at p = 1.
+ * Reference: Korn & Graubard (1998); R survey svyciprop(method = "beta") once n is the effective size.
+ * @param p the estimate in [0, 1]. @param n the (effective) size > 0. @param alpha 1 − level.
+ * @returns [lower, upper].
+ * @example clopperPearson(1, 10, 0.05) // => [0.6915028921812392, 1]
+ */
+export function clopperPearson(p: number, n: number, alpha: number): [number, number] {
   const x = n * p;
   const low = p === 0 ? 0 : betaQuantile(alpha / 2, x, n - x + 1);
   const high = p === 1 ? 1 : betaQuantile(1 - alpha / 2, x + 1, n - x);

@@ -63,12 +63,34 @@ describe('benchplan gate --sequential', () => {
     expect(json.look).toBe(2);
     expect(json).toMatchObject({ methodUsed: 'agrapa', methodRequested: 'auto' });
     expect(json.methodReason).toMatch(/^cluster means|^partial or continuous|^item-level/);
-    expect(first.stdout).toMatch(/\(aGRAPA betting sequence by --sequence auto\)/);
+    expect(first.stdout).toMatch(/\(aGRAPA betting sequence by --sequence auto, over the items in a random order by --seed 0\)/);
+    expect(json).toMatchObject({ seed: '0', order: 'seeded-permutation' });
     expect(json.alpha).toBeCloseTo(0.05 / 6, 15);
     const changed = await runCli(['gate', 'examples/scores.csv', '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.05', '--sequential', '--state', state]);
     expect(changed.code).toBe(2);
     expect(changed.stderr).toMatch(/gate-state\.json: margin: this run's margin is 0\.05/);
     expect(JSON.parse(readFileSync(state, 'utf8')).looks).toHaveLength(2);
+  });
+  it('--seed sets the units\' random order: echoed in the JSON and the look, the same seed gives the same bytes', async () => {
+    const dir = tempDir();
+    const args = (state: string, seed: string) => ['gate', 'examples/scores.csv', '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.02', '--sequential', '--state', join(dir, state), '--seed', seed, '--json'];
+    const a = await runCli(args('a.json', 'ci-1'));
+    const b = await runCli(args('b.json', 'ci-1'));
+    expect(a.code).toBe(0);
+    expect(a.stdout).toBe(b.stdout);
+    expect(readFileSync(join(dir, 'a.json'), 'utf8')).toBe(readFileSync(join(dir, 'b.json'), 'utf8'));
+    expect(JSON.parse(a.stdout)).toMatchObject({ seed: 'ci-1', order: 'seeded-permutation' });
+    expect(JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')).looks[0].seed).toBe('ci-1');
+    const other = await runCli(args('c.json', '1'));
+    expect(JSON.parse(other.stdout).lowerBound).not.toBe(JSON.parse(a.stdout).lowerBound);
+    const bad = await runCli(args('d.json', ''));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--seed: must be a name or number/);
+    expect(existsSync(join(dir, 'd.json'))).toBe(false);
+    const label = await runCli([...args('e.json', '1'), '--label', ' ']);
+    expect(label.code).toBe(2);
+    expect(label.stderr).toBe('error: --label: must name the look (e.g. the commit id), or be left out (got " ")\n');
+    expect(existsSync(join(dir, 'e.json'))).toBe(false);
   });
   it('fails (exit 1) a regression, still recording the look; --sequential needs --state', async () => {
     const dir = tempDir();
@@ -103,6 +125,10 @@ describe('benchplan size --sequential', () => {
     const bad = await runCli(['size', 'examples/scores.csv', '--a', 'alpha', '--b', 'beta', '--mde', '0.05', '--sequential', '--gap', '3']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--gap: the gap 3 must lie strictly between/);
+    // An empty seed was taken as a seed; every other command refuses it.
+    const seed = await runCli(['size', 'examples/scores.csv', '--a', 'alpha', '--b', 'beta', '--mde', '0.05', '--sequential', '--simulations', '10', '--seed', '']);
+    expect(seed.code).toBe(2);
+    expect(seed.stderr).toMatch(/error: --seed: must be a name or number of 1 to 256 characters \(got ""\)/);
   });
 });
 

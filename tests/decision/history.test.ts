@@ -76,6 +76,15 @@ describe('runHistory', () => {
   it('refuses dates out of order', () => {
     expect(() => runHistory([runs[1], runs[0]])).toThrow('--run: runs must come in increasing date order (2026-11-09 is followed by 2026-11-02) (got "2026-11-02")');
     expect(() => runHistory([{ date: '11/02/2026', table: runs[0].table }])).toThrow('--run: the date must be YYYY-MM-DD');
+    // The report names its own flags in the same errors.
+    const names = { runs: '--history-run', reruns: '--history-rerun' };
+    expect(() => runHistory([{ date: '2026-11-31', table: runs[0].table }], { names })).toThrow('--history-run: the date must be YYYY-MM-DD (got "2026-11-31")');
+    expect(() => runHistory([runs[0]], { names, attribution: { reruns: [{ date: '2026-11-05', table: runs[0].table }] } })).toThrow('--history-rerun: no run has this date');
+  });
+
+  it('refuses a model to follow that no run scored (it would print an empty history)', () => {
+    expect(() => runHistory(runs, { models: ['nobody'] })).toThrow('--model: model "nobody" is in none of the runs (models: prod) (got "nobody")');
+    expect(runHistory(runs, { models: ['prod'] }).models).toEqual(['prod']);
   });
 
   it('pairs on shared items only: an item only one run has does not enter the change', () => {
@@ -131,6 +140,7 @@ describe('benchplan history', () => {
     const run = await runCli(['history', ...DATES.flatMap((d) => ['--run', `${d}=examples/history/${d}.csv`]), '--archive', archive, '--json']);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).runs.map((x: { version: string }) => x.version)).toEqual(['2026Q3', '2026Q3', '2026Q3', '2026Q4']);
+    expect(JSON.parse(run.stdout)).toMatchObject({ archive, strata: null, confidenceLevel: 0.95, attributionSettings: { method: 'bca', nResamples: 9999, seed: '0' } });
   });
   it('exits 2 on a run that is not DATE=FILE', async () => {
     const run = await runCli(['history', '--run', 'examples/history/2026-11-02.csv']);

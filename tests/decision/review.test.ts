@@ -85,6 +85,7 @@ describe('benchplan review', () => {
     const doc = JSON.parse(run.stdout);
     expect(doc.strata.map((s: { stratum: string }) => s.stratum)).toEqual(['rare_clause', 'negative_control']);
     expect(doc.warnings).toEqual([]);
+    expect(doc).toMatchObject({ scores: 'examples/rotation/scores-2026Q3.csv', strataFile: 'examples/strata.yaml', manifest: 'examples/manifest.yaml', shortlist: null, perStratum: 3, seed: '0' });
     const rows = readFileSync(csv, 'utf8').trim().split('\n');
     expect(rows).toHaveLength(7);
     expect(rows.slice(1).every((r) => r.startsWith(`${doc.digest},`))).toBe(true);

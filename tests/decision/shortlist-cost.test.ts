@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { costSweep } from '../../src/costs/sweep.js';
 import { tallyOutcomes } from '../../src/costs/tally.js';
@@ -218,6 +218,11 @@ describe('benchplan shortlist --policy', () => {
     const wrong = await runCli([...base, '--id', 'wrong', '--policy', other]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/^error: .*policy\.yaml: is not the policy the shortlist was computed under \(.*shortlist\.json records examples\/policy\.yaml with sha256 dbebab460e2e…/);
+    // Without --policy the record would rest on the policy's prices but name neither the file nor its owner.
+    const none = await runCli([...base, '--id', 'none']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^error: .*shortlist\.json: policy: was computed under the cost policy examples\/policy\.yaml \(sha256 dbebab460e2e…\): give that file as --policy, so the sign-off records it and its owner \(got "examples\/policy\.yaml"\)\n$/);
+    expect(existsSync(join(archive, 'signoffs', 'none.json'))).toBe(false);
     const right = await runCli([...base, '--id', 'right', '--policy', 'examples/policy.yaml', '--json']);
     expect(right.code).toBe(0);
     const sha256 = createHash('sha256').update(readFileSync('examples/policy.yaml')).digest('hex');

@@ -127,6 +127,25 @@ describe('benchplan signoff', () => {
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toBe('error: --chosen: must be one of the shortlist\'s finalists (alpha) (got "beta")\n');
   });
+  it('a shortlist file that is cut short, has a wrong field or is a folder: exit 2 naming the file and line, nothing written', async () => {
+    const { dir, archive, scores } = setUp();
+    const args = (list: string, id: string) => ['signoff', '--archive', archive, '--id', id, '--reviewer', 'R. Ahmed', '--date', '2026-11-30', '--chosen', 'alpha', '--shortlist', list, '--scores', scores];
+    const cut = join(dir, 'cut.json');
+    writeFileSync(cut, '{\n  "best": "alpha",\n  "finalists": [\n');
+    const wrong = join(dir, 'wrong.json');
+    writeFileSync(wrong, JSON.stringify({ best: 'alpha', finalists: 'alpha' }, null, 2));
+    const cases: Array<[string, RegExp]> = [
+      [cut, /^error: .*cut\.json:4: is not valid JSON \(write it with benchplan shortlist -o FILE\): Unexpected end of JSON input\n$/],
+      [wrong, /^error: .*wrong\.json:3: finalists: Invalid input: expected array, received string \(got "alpha"\)\n$/],
+      [dir, /^error: .*: not a regular file \(got directory\)\n$/],
+    ];
+    for (const [list, message] of cases) {
+      const r = await runCli(args(list, 'x1'));
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+    expect(() => statSync(join(archive, 'signoffs', 'x1.json'))).toThrow();
+  });
 });
 
 describe('the report shows the sign-offs', () => {

@@ -3,7 +3,7 @@
  * runHistory's numbers unchanged (runHistory is checked against R in tests/decision), flags the
  * runs runHistory flags, and the CLI refuses a malformed or out-of-order --history-run.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadScores } from '../../src/data/scores.js';
@@ -78,5 +78,13 @@ describe('report: the history section', () => {
     const order = await runCli(['report', '--scores', 'examples/scores.csv', '--history-run', `${dates[1]}=examples/history/${dates[1]}.csv`, '--history-run', `${dates[0]}=examples/history/${dates[0]}.csv`, '-o', join(dir, 'c.html')]);
     expect(order.code).toBe(2);
     expect(order.stderr).toContain('--history-run: runs must come in increasing date order');
+    // The date and re-run checks are runHistory's: they name the report's flags, not history's --run / --rerun.
+    const date = await runCli(['report', '--scores', 'examples/scores.csv', '--history-run', '2026-11-31=examples/history/2026-11-02.csv', '-o', join(dir, 'd.html')]);
+    expect(date.code).toBe(2);
+    expect(date.stderr).toContain('error: --history-run: the date must be YYYY-MM-DD (got "2026-11-31")');
+    const rerun = await runCli(['report', '--scores', 'examples/scores.csv', '--history-run', `${dates[0]}=examples/history/${dates[0]}.csv`, '--history-rerun', '2026-11-05=examples/history/2026-11-23-rerun.csv', '-o', join(dir, 'e.html')]);
+    expect(rerun.code).toBe(2);
+    expect(rerun.stderr).toContain('error: --history-rerun: no run has this date');
+    expect(existsSync(join(dir, 'd.html')) || existsSync(join(dir, 'e.html'))).toBe(false);
   });
 });

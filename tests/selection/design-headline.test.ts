@@ -76,6 +76,31 @@ describe('designHeadline on a stratified item design, against R survey', () => {
   });
 });
 
+describe('the beta-smoothed interval of a candidate\'s own 0/1 headline (the default), against R', () => {
+  // Expected: tests/reference/selection/headline_beta_smoothed.R on the same case (the formula in R,
+  // Clopper–Pearson by qbeta at the effective size n* = p̃(1 − p̃)/Ṽ · (t(n − 1)/t(n − H))²).
+  const A = ref.stratified;
+  const bs = JSON.parse(readFileSync(new URL('../reference/selection/headline_beta_smoothed.json', import.meta.url), 'utf8'));
+  const r = designHeadline(A.design as DesignFile, labels(A.labels), { weights: weightsOf(A.traffic) });
+  it.each([
+    ['a', 0],
+    ['b', 1],
+  ] as const)('%s: interval = R\'s', (key, k) => {
+    const got = r.models[k].headline;
+    expect(got.intervalMethod).toBe('beta-smoothed');
+    expect(got.estimate).toBeCloseTo(bs.results[key].estimate, 12);
+    expect(got.interval[0]).toBeCloseTo(bs.results[key].interval[0], 8);
+    expect(got.interval[1]).toBeCloseTo(bs.results[key].interval[1], 8);
+  });
+  it('is wider than svyciprop(method = "beta") on the one-phase design, and the plain beta stays available', () => {
+    const plain = designHeadline(A.design as DesignFile, labels(A.labels), { weights: weightsOf(A.traffic), smoothConstantCells: false });
+    expect(plain.models[0].headline.intervalMethod).toBe('beta');
+    const [lo, hi] = r.models[0].headline.interval;
+    expect(lo).toBeLessThan(bs.results.a.svycipropBetaOnePhase[0]);
+    expect(hi).toBeGreaterThan(bs.results.a.svycipropBetaOnePhase[1]);
+  });
+});
+
 describe('a constant 0/1 cell in a candidate\'s own headline', () => {
   // Hand derivation: one stratum, two cells. "d" (4 items) fully labelled: A = 1, 0, 1, 1.
   // "a" (10 items) 4 labelled, all 1: ȳ_a = 1, s² = 0. Jeffreys: p̃ = (4 + ½)/(4 + 1) = 0.9,

@@ -115,3 +115,12 @@ describe('degenerate headlines stay inside [0, 1] and are never a point', () => 
     expect(Math.abs(betaQuantile(1e-6, 50, 2) - 0.7185140387155659614)).toBeLessThan(1e-14);
   });
 });
+
+describe('clopperPearson (exported for headline --design)', () => {
+  it('the JSDoc example: 10 of 10 gives [0.025^(1/10), 1] (Clopper–Pearson by hand)', async () => {
+    const { clopperPearson } = await import('../../src/strata/proportion-interval.js');
+    const [lo, hi] = clopperPearson(1, 10, 0.05);
+    expect(lo).toBeCloseTo(0.025 ** (1 / 10), 12);
+    expect(hi).toBe(1);
+  });
+});

@@ -20,7 +20,7 @@ import type { ReportSettings } from './settings.js';
  */
 export function historySection(runs: readonly HistoryRun[], strata: Strata | undefined, settings: ReportSettings, reruns: readonly HistoryRun[] = []): { section: ReportSection; result: HistoryResult } {
   const weights = strata?.hasTraffic ? strata.strata.map((s) => ({ stratum: s.name, weight: s.traffic as number })) : undefined;
-  const result = runHistory(runs, { confidenceLevel: settings.confidenceLevel, attribution: { reruns, nResamples: settings.nResamples, seed: settings.seed }, ...(weights === undefined ? {} : { weights }) });
+  const result = runHistory(runs, { confidenceLevel: settings.confidenceLevel, attribution: { reruns, nResamples: settings.nResamples, seed: settings.seed }, names: { runs: '--history-run', reruns: '--history-rerun' }, ...(weights === undefined ? {} : { weights }) });
   const headlineOf = (run: HistoryResult['runs'][number], model: string) => {
     const entry = run.models.find((m) => m.model === model);
     const point = entry?.points.find((p) => p.scope === 'headline');
