@@ -27,7 +27,7 @@ export interface MonitorOptions {
    * O(1) a unit) or 'betting' (hedged plug-in bets; O(grid) a unit).
    */
   method?: SequenceMethod | 'auto';
-  /** The cap c on the bets, in (0, 1); default 1/2 (empirical-Bernstein), 3/4 (betting) or 0.9 (aGRAPA). */
+  /** The cap c on the bets, in (0, 1); default 1/2 (empirical-Bernstein), 3/4 (betting) or 0.99 (aGRAPA). */
   truncation?: number;
 }
 

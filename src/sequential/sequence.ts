@@ -25,7 +25,7 @@ export interface SequenceOptions {
   range: readonly [number, number];
   confidenceLevel?: number;
   bound?: SequenceBound;
-  /** The bet cap c; default 1/2 for empirical-Bernstein, 3/4 for betting (the paper's suggestions), 0.9 for aGRAPA. */
+  /** The bet cap c; default 1/2 for empirical-Bernstein, 3/4 for betting (the paper's suggestions), 0.99 for aGRAPA. */
   truncation?: number;
   /** Empirical-Bernstein only: report the running intersection (default true). Betting always intersects. */
   intersect?: boolean;

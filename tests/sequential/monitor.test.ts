@@ -176,7 +176,7 @@ describe('monitorComparison with the betting sequence', () => {
   });
   it('each look is the aGRAPA sequence over the units so far, per stratum at 1 − α/K too', () => {
     const r = monitorComparison(paired, { every: 40, perStratum: true });
-    expect(r.truncation).toBe(0.9);
+    expect(r.truncation).toBe(0.99);
     const units = monitorUnits(paired, undefined, false);
     const cs = confidenceSequence(units.values, { method: 'agrapa', range: [-1, 1] });
     for (const l of r.looks) expect(l.interval).toEqual([cs.lower[l.units - 1], cs.upper[l.units - 1]]);

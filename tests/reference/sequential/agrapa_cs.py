@@ -19,7 +19,10 @@ import json
 import numpy as np
 
 
-def agrapa_cs(values, lo, hi, alpha, bound="two-sided", c=0.9, G=1000):
+C = 0.99  # the default truncation of AgrapaBettingSequence
+
+
+def agrapa_cs(values, lo, hi, alpha, bound="two-sided", c=C, G=1000):
     x = (np.asarray(values, dtype=float) - lo) / (hi - lo)
     m = (np.arange(G) + 0.5) / G
     capital = np.ones(G)
@@ -27,13 +30,17 @@ def agrapa_cs(values, lo, hi, alpha, bound="two-sided", c=0.9, G=1000):
     mu, s2 = 0.5, 0.25
     sum_x, sum_sq = 0.0, 0.0
     lowers, uppers = [], []
+    min_factor = 1.0  # the smallest 1 + lam (x - m) over the candidates still standing
     for t, xt in enumerate(x, start=1):
         d = mu - m
         lam = d / (s2 + d * d)
         up_cap = c / m if bound != "upper" else np.zeros(G)
         down_cap = -c / (1 - m) if bound != "lower" else np.zeros(G)
         lam = np.minimum(np.maximum(lam, down_cap), up_cap)
-        capital = capital * (1 + lam * (xt - m))
+        factor = 1 + lam * (xt - m)
+        if (~rejected).any():
+            min_factor = min(min_factor, float(factor[~rejected].min()))
+        capital = capital * factor
         rejected |= capital >= 1 / alpha
         alive = np.flatnonzero(~rejected)
         if alive.size == 0:
@@ -49,7 +56,7 @@ def agrapa_cs(values, lo, hi, alpha, bound="two-sided", c=0.9, G=1000):
         mu = (0.5 + sum_x) / (t + 1)
         sum_sq += (xt - mu) ** 2
         s2 = (0.25 + sum_sq) / (t + 1)
-    return lowers, uppers
+    return lowers, uppers, min_factor
 
 
 rng = np.random.default_rng(20261201)
@@ -66,9 +73,16 @@ points = (rng.integers(0, 101, 150) - rng.integers(0, 101, 150)).astype(float).t
 cases.append(dict(name="points differences, [-100,100], one-sided lower, 99%", values=points, range=[-100, 100], confidenceLevel=0.99, bound="lower"))
 cases.append(dict(name="points differences, [-100,100], one-sided upper, 90%", values=points, range=[-100, 100], confidenceLevel=0.90, bound="upper"))
 cases.append(dict(name="paired 0/1 differences, [-1,1], one-sided lower at alpha/110", values=paired, range=[-1, 1], confidenceLevel=1 - 0.05 / 110, bound="lower"))
+# Values at the very edge of the range after a run at the other edge: the bets of the candidates near
+# the running mean hit the cap c/m (or -c/(1-m)), so the edge value costs them the factor 1 - c = 0.01.
+# With c near 1 this is the case where the log-capital could go to -inf or NaN if the cap were wrong.
+edge_up = [1.0] * 20 + [0.0] + [float(i % 2) for i in range(40)]
+cases.append(dict(name="edge: 20 values at the top, then one at the bottom (bets at the cap c/m), [0,1], 95%", values=edge_up, range=[0, 1], confidenceLevel=0.95, bound="two-sided"))
+edge_down = [-1.0] * 20 + [1.0] + [float(i % 2) * 2 - 1 for i in range(40)]
+cases.append(dict(name="edge: 20 values at the bottom, then one at the top (bets at the cap -c/(1-m)), [-1,1], 95%", values=edge_down, range=[-1, 1], confidenceLevel=0.95, bound="two-sided"))
 
 for case in cases:
     lo, hi = case["range"]
-    case["lower"], case["upper"] = agrapa_cs(case["values"], lo, hi, 1 - case["confidenceLevel"], case["bound"])
+    case["lower"], case["upper"], case["minFactor"] = agrapa_cs(case["values"], lo, hi, 1 - case["confidenceLevel"], case["bound"])
 
-print(json.dumps(dict(source="tests/reference/sequential/agrapa_cs.py (numpy " + np.__version__ + ")", truncation=0.9, gridSize=1000, cases=cases), indent=1))
+print(json.dumps(dict(source="tests/reference/sequential/agrapa_cs.py (numpy " + np.__version__ + ")", truncation=C, gridSize=1000, cases=cases), indent=1))
