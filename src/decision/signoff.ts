@@ -8,7 +8,7 @@ import { sha256File } from '../rotation/hash.js';
 import { readArchiveHead } from '../rotation/head.js';
 import { describeLockOwner, lockWithin, tryLock, type HeldLock } from '../rotation/lock.js';
 import { readSignoffHead, SIGNOFF_HEAD_FILE, SIGNOFF_HEAD_FORMAT, SIGNOFF_LOCK_PATH, SIGNOFF_LOCK_WAIT_MS, signoffHeadText, type SignoffHead, type SignoffLink } from '../rotation/signoff-head.js';
-import { readSignoff, SIGNOFF_FOLDER, SIGNOFF_RECORD_FORMAT, signoffRecordText, type Evidence, type EvidenceRole, type SignoffRecord } from '../rotation/signoff-record.js';
+import { lstatOrNull, readSignoff, SIGNOFF_FOLDER, SIGNOFF_RECORD_FORMAT, signoffRecordText, type Evidence, type EvidenceRole, type SignoffRecord } from '../rotation/signoff-record.js';
 import { assertVersionIntact } from '../rotation/record-check.js';
 import { versionRecordDigest } from '../rotation/record-digest.js';
 import { checkVersionId } from '../rotation/version-id.js';
@@ -58,14 +58,6 @@ export interface SignoffResult {
   path: string;
 }
 
-function lstatOrNull(path: string) {
-  try {
-    return lstatSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new InputError(`cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: path });
-  }
-}
 
 function hashEvidence(role: EvidenceRole, path: string): Evidence {
   try {

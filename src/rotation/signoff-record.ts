@@ -63,7 +63,8 @@ export function signoffRecordText(record: SignoffRecord): string {
   return `${JSON.stringify(record, null, 2)}\n`;
 }
 
-function lstatOrNull(path: string) {
+/** lstat, or null when the path does not exist; any other failure is an InputError naming the path. */
+export function lstatOrNull(path: string) {
   try {
     return lstatSync(path);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { gridBand } from './grid-band.js';
 import { SEQUENCE_BOUNDS, type SequenceBound } from './empirical-bernstein.js';
 
 /** The settings of the aGRAPA betting confidence sequence. */
@@ -156,16 +157,12 @@ export class AgrapaBettingSequence {
 
   /** Lower bound in the values' units: the grid point below the smallest candidate still standing. Above `upper` when none stands. */
   get lower(): number {
-    if (this.first > this.last) return this.high;
-    const x = this.first === 0 ? 0 : this.grid[this.first - 1];
-    return this.low + (this.high - this.low) * x;
+    return gridBand(this.grid, this.first, this.last, this.low, this.high).lower;
   }
 
   /** Upper bound in the values' units: the grid point above the largest candidate still standing. */
   get upper(): number {
-    if (this.first > this.last) return this.low;
-    const x = this.last === this.gridSize - 1 ? 1 : this.grid[this.last + 1];
-    return this.low + (this.high - this.low) * x;
+    return gridBand(this.grid, this.first, this.last, this.low, this.high).upper;
   }
 
   /** The predictable variance estimate σ̂²_t in the values' units. */
