@@ -1,5 +1,5 @@
-import { gridBand } from './grid-band.js';
-import { SEQUENCE_BOUNDS, type SequenceBound } from './empirical-bernstein.js';
+import type { SequenceBound } from './empirical-bernstein.js';
+import { GridBettingSequence } from './grid-sequence.js';
 
 /** The settings of the aGRAPA betting confidence sequence. */
 export interface AgrapaOptions {
@@ -49,52 +49,16 @@ export interface AgrapaOptions {
  * const s = new AgrapaBettingSequence({ range: [0, 1] });
  * for (let i = 0; i < 400; i++) s.push(i % 2); [s.lower, s.upper] // => [0.4095, 0.5855] (numpy reference)
  */
-export class AgrapaBettingSequence {
-  readonly low: number;
-  readonly high: number;
-  readonly confidenceLevel: number;
-  readonly bound: SequenceBound;
-  readonly truncation: number;
-  readonly gridSize: number;
+export class AgrapaBettingSequence extends GridBettingSequence {
   /** log(1/α): the rejection threshold on log K, whatever the bound. */
   readonly logThreshold: number;
-  private readonly grid: Float64Array;
   private readonly logCapital: Float64Array;
-  private readonly alive: Uint8Array;
-  /** Indices [first, last] of the candidates not yet rejected (first > last: none). */
-  private first: number;
-  private last: number;
-  private t = 0;
-  private sumX = 0;
-  private sumY = 0;
-  private sumSquares = 0;
-  private muHat = 0.5;
-  private sigmaHat2 = 0.25;
 
   /** @throws {RangeError} for a bad range, level, truncation, bound or grid size. */
   constructor(options: AgrapaOptions) {
-    const [a, b] = options.range ?? [];
-    if (!Number.isFinite(a) || !Number.isFinite(b) || !(b > a)) throw new RangeError(`range must be [low, high] with low < high, both finite (got [${a}, ${b}])`);
-    const level = options.confidenceLevel ?? 0.95;
-    if (!(level > 0 && level < 1)) throw new RangeError(`confidenceLevel must be in (0, 1) (got ${level})`);
-    const c = options.truncation ?? 0.99;
-    if (!(c > 0 && c < 1)) throw new RangeError(`truncation must be in (0, 1) (got ${c})`);
-    const bound = options.bound ?? 'two-sided';
-    if (!SEQUENCE_BOUNDS.includes(bound)) throw new RangeError(`bound must be one of ${SEQUENCE_BOUNDS.join(', ')} (got ${String(bound)})`);
-    const G = options.gridSize ?? 1000;
-    if (!(Number.isInteger(G) && G >= 10 && G <= 1e6)) throw new RangeError(`gridSize must be a whole number in [10, 1e6] (got ${G})`);
-    this.low = a;
-    this.high = b;
-    this.confidenceLevel = level;
-    this.bound = bound;
-    this.truncation = c;
-    this.gridSize = G;
-    this.logThreshold = Math.log(1 / (1 - level));
-    this.grid = Float64Array.from({ length: G }, (_, j) => (j + 0.5) / G);
-    this.logCapital = new Float64Array(G);
-    this.alive = new Uint8Array(G).fill(1);
-    this.first = 0;
-    this.last = G - 1;
+    super(options, 0.99);
+    this.logThreshold = Math.log(1 / (1 - this.confidenceLevel));
+    this.logCapital = new Float64Array(this.gridSize);
   }
 
   /**
@@ -102,9 +66,7 @@ export class AgrapaBettingSequence {
    * @throws {RangeError} when the value is not finite or lies outside the range.
    */
   push(y: number): void {
-    if (!(y >= this.low && y <= this.high)) throw new RangeError(`value ${y} lies outside the declared range [${this.low}, ${this.high}]`);
-    const x = (y - this.low) / (this.high - this.low);
-    const t = this.t + 1;
+    const x = this.rescale(y);
     const c = this.truncation;
     const mu = this.muHat;
     const s2 = this.sigmaHat2;
@@ -135,39 +97,6 @@ export class AgrapaBettingSequence {
       if (first < 0) first = j;
       last = j;
     }
-    this.first = first < 0 ? this.gridSize : first;
-    this.last = last;
-    this.t = t;
-    this.sumX += x;
-    this.sumY += y;
-    this.muHat = (0.5 + this.sumX) / (t + 1);
-    this.sumSquares += (x - this.muHat) * (x - this.muHat);
-    this.sigmaHat2 = (0.25 + this.sumSquares) / (t + 1);
-  }
-
-  /** Values seen so far. */
-  get count(): number {
-    return this.t;
-  }
-
-  /** The plain running mean of the values (NaN before the first). */
-  get mean(): number {
-    return this.t === 0 ? NaN : this.sumY / this.t;
-  }
-
-  /** Lower bound in the values' units: the grid point below the smallest candidate still standing. Above `upper` when none stands. */
-  get lower(): number {
-    return gridBand(this.grid, this.first, this.last, this.low, this.high).lower;
-  }
-
-  /** Upper bound in the values' units: the grid point above the largest candidate still standing. */
-  get upper(): number {
-    return gridBand(this.grid, this.first, this.last, this.low, this.high).upper;
-  }
-
-  /** The predictable variance estimate σ̂²_t in the values' units. */
-  get varianceEstimate(): number {
-    const w = this.high - this.low;
-    return w * w * this.sigmaHat2;
+    this.advance(x, y, first, last);
   }
 }

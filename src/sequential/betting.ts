@@ -1,5 +1,5 @@
-import { gridBand } from './grid-band.js';
-import { betSize, SEQUENCE_BOUNDS, type SequenceBound } from './empirical-bernstein.js';
+import { betSize, type SequenceBound } from './empirical-bernstein.js';
+import { GridBettingSequence } from './grid-sequence.js';
 
 /** The settings of the hedged betting confidence sequence. */
 export interface BettingOptions {
@@ -40,58 +40,23 @@ export interface BettingOptions {
  * const s = new HedgedBettingSequence({ range: [0, 1] });
  * for (let i = 0; i < 400; i++) s.push(i % 2); [s.lower, s.upper] // => [0.3865, 0.6045] (numpy reference)
  */
-export class HedgedBettingSequence {
-  readonly low: number;
-  readonly high: number;
-  readonly confidenceLevel: number;
-  readonly bound: SequenceBound;
-  readonly truncation: number;
-  readonly gridSize: number;
+export class HedgedBettingSequence extends GridBettingSequence {
   /** log(1/α) + log 2 for the hedged two-sided process, log(1/α) one-sided: the rejection threshold on log K. */
   private readonly logReject: number;
   /** L inside λ̇: log(2/α) two-sided, log(1/α) one-sided. */
   readonly logThreshold: number;
-  private readonly grid: Float64Array;
   private readonly logUp: Float64Array;
   private readonly logDown: Float64Array;
-  /** Indices [first, last] of the candidates not yet rejected (first > last: none). */
-  private first: number;
-  private last: number;
-  private readonly alive: Uint8Array;
-  private t = 0;
-  private sumX = 0;
-  private sumY = 0;
-  private sumSquares = 0;
-  private sigmaHat2 = 0.25;
 
-  /** @throws {RangeError} for a bad range, level, truncation or grid size. */
+  /** @throws {RangeError} for a bad range, level, truncation, bound or grid size. */
   constructor(options: BettingOptions) {
-    const [a, b] = options.range ?? [];
-    if (!Number.isFinite(a) || !Number.isFinite(b) || !(b > a)) throw new RangeError(`range must be [low, high] with low < high, both finite (got [${a}, ${b}])`);
-    const level = options.confidenceLevel ?? 0.95;
-    if (!(level > 0 && level < 1)) throw new RangeError(`confidenceLevel must be in (0, 1) (got ${level})`);
-    const c = options.truncation ?? 0.75;
-    if (!(c > 0 && c < 1)) throw new RangeError(`truncation must be in (0, 1) (got ${c})`);
-    const bound = options.bound ?? 'two-sided';
-    if (!SEQUENCE_BOUNDS.includes(bound)) throw new RangeError(`bound must be one of ${SEQUENCE_BOUNDS.join(', ')} (got ${String(bound)})`);
-    const G = options.gridSize ?? 1000;
-    if (!(Number.isInteger(G) && G >= 10 && G <= 1e6)) throw new RangeError(`gridSize must be a whole number in [10, 1e6] (got ${G})`);
-    this.low = a;
-    this.high = b;
-    this.confidenceLevel = level;
-    this.bound = bound;
-    this.truncation = c;
-    this.gridSize = G;
-    const alpha = 1 - level;
-    this.logThreshold = Math.log((bound === 'two-sided' ? 2 : 1) / alpha);
+    super(options, 0.75);
+    const alpha = 1 - this.confidenceLevel;
+    this.logThreshold = Math.log((this.bound === 'two-sided' ? 2 : 1) / alpha);
     // Hedged: max(½K⁺, ½K⁻) ≥ 1/α ⇔ K⁺ ≥ 2/α or K⁻ ≥ 2/α.
-    this.logReject = Math.log((bound === 'two-sided' ? 2 : 1) / alpha);
-    this.grid = Float64Array.from({ length: G }, (_, j) => (j + 0.5) / G);
-    this.logUp = new Float64Array(G);
-    this.logDown = new Float64Array(G);
-    this.alive = new Uint8Array(G).fill(1);
-    this.first = 0;
-    this.last = G - 1;
+    this.logReject = Math.log((this.bound === 'two-sided' ? 2 : 1) / alpha);
+    this.logUp = new Float64Array(this.gridSize);
+    this.logDown = new Float64Array(this.gridSize);
   }
 
   /**
@@ -99,8 +64,7 @@ export class HedgedBettingSequence {
    * @throws {RangeError} when the value is not finite or lies outside the range.
    */
   push(y: number): void {
-    if (!(y >= this.low && y <= this.high)) throw new RangeError(`value ${y} lies outside the declared range [${this.low}, ${this.high}]`);
-    const x = (y - this.low) / (this.high - this.low);
+    const x = this.rescale(y);
     const t = this.t + 1;
     const c = this.truncation;
     const lambdaDot = betSize(this.logThreshold, this.sigmaHat2, t, Infinity);
@@ -127,39 +91,6 @@ export class HedgedBettingSequence {
       if (first < 0) first = j;
       last = j;
     }
-    this.first = first < 0 ? this.gridSize : first;
-    this.last = last;
-    this.t = t;
-    this.sumX += x;
-    this.sumY += y;
-    const muHat = (0.5 + this.sumX) / (t + 1);
-    this.sumSquares += (x - muHat) * (x - muHat);
-    this.sigmaHat2 = (0.25 + this.sumSquares) / (t + 1);
-  }
-
-  /** Values seen so far. */
-  get count(): number {
-    return this.t;
-  }
-
-  /** The plain running mean of the values (NaN before the first). */
-  get mean(): number {
-    return this.t === 0 ? NaN : this.sumY / this.t;
-  }
-
-  /** Lower bound in the values' units: the grid point below the smallest candidate still standing. Above `upper` when none stands. */
-  get lower(): number {
-    return gridBand(this.grid, this.first, this.last, this.low, this.high).lower;
-  }
-
-  /** Upper bound in the values' units: the grid point above the largest candidate still standing. */
-  get upper(): number {
-    return gridBand(this.grid, this.first, this.last, this.low, this.high).upper;
-  }
-
-  /** The predictable variance estimate σ̂²_t in the values' units. */
-  get varianceEstimate(): number {
-    const w = this.high - this.low;
-    return w * w * this.sigmaHat2;
+    this.advance(x, y, first, last);
   }
 }
