@@ -7,7 +7,8 @@ import { designDifference, partlyLabelledClusters, type AgreementAudit, type Des
 import { emit, warningLines, type Context } from './io.js';
 
 /** `benchplan compare LIST --design FILE --json`: the pool's difference from a select design. */
-export interface CompareDesignReport {
+export interface CompareDesignReport
+  extends Pick<DesignDifferenceResult, 'estimator' | 'estimate' | 'interval' | 'standardError' | 'poolStandardError' | 'confidenceLevel' | 'degreesOfFreedom' | 'lambda' | 'nClusters' | 'cells' | 'audit' | 'warnings'> {
   scores: string;
   design: string;
   pool: string;
@@ -15,26 +16,10 @@ export interface CompareDesignReport {
   b: string;
   method: DesignFile['method'];
   sampling: DesignFile['sampling'];
-  estimator: DesignDifferenceResult['estimator'];
   poolSize: number;
   labelled: number;
   chosenUnlabelled: number;
-  estimate: number;
-  interval: [number, number];
-  /** SE for the population the pool stands for (two-phase: the pool's spread plus the subsampling). */
-  standardError: number;
-  /** SE of the pool's own mean (subsampling only; 0 when every item is labelled). */
-  poolStandardError: number;
-  confidenceLevel: number;
-  /** t degrees of freedom of the interval (cluster designs), or null for the normal interval. */
-  degreesOfFreedom: number | null;
   excludesZero: boolean;
-  lambda: number | null;
-  /** Clusters among the labelled items when the pool had a cluster column (the variance is then by cluster), else null. */
-  nClusters: number | null;
-  cells: Array<{ cell: string; size: number; labelled: number; mean: number }>;
-  audit: AgreementAudit;
-  warnings: string[];
 }
 
 /**
