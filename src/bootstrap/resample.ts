@@ -1,6 +1,7 @@
 import { binomialFromState } from '../random/binomial.js';
 import { seedState } from '../random/seed.js';
 import type { ResampleDesign } from './design.js';
+import { tallyKernel } from './tally-kernel.js';
 
 /**
  * Resamples per chunk. Fixed, whatever the number of threads: chunk k always holds resamples
@@ -299,6 +300,24 @@ function largeIdentityIndices(m: number, st: State, buffer: Int32Array): void {
  * way, the drawn values added in draw order; state in and out through st.
  */
 function largeGatherMeans(values: Float64Array, m: number, st: State, count: number, out: Float64Array, outOffset: number): void {
+  const kernel = tallyKernel(m);
+  if (kernel === null) {
+    jsGatherMeans(values, m, st, count, out, outOffset);
+    return;
+  }
+  kernel.values.set(values.subarray(0, m));
+  const { state, total } = kernel;
+  state.set(st.subarray(0, 4));
+  const threshold = TWO_32 % m;
+  for (let r = 0; r < count; r++) {
+    kernel.gather(m, threshold, kernel.valuesAt);
+    out[outOffset + r] = total[0] / m;
+  }
+  st.set(state.subarray(0, 4));
+}
+
+/** INTERNAL (largeGatherMeans where WebAssembly is unavailable, tests): the same means in JavaScript. */
+export function jsGatherMeans(values: Float64Array, m: number, st: State, count: number, out: Float64Array, outOffset: number): void {
   let s0 = st[0];
   let s1 = st[1];
   let s2 = st[2];
@@ -339,6 +358,50 @@ function largeGatherMeans(values: Float64Array, m: number, st: State, count: num
  * resample is tallied again from its saved state in 32-bit counts, so the result is exact either way.
  */
 function largeTallyMeans(values: Float64Array, m: number, st: State, count: number, out: Float64Array, outOffset: number): void {
+  const kernel = tallyKernel(m);
+  if (kernel === null) {
+    jsTallyMeans(values, m, st, count, out, outOffset);
+    return;
+  }
+  kernel.values.set(values.subarray(0, m));
+  const { state, total } = kernel;
+  state.set(st.subarray(0, 4));
+  const threshold = TWO_32 % m;
+  let wide: Int32Array | null = null;
+  for (let r = 0; r < count; r++) {
+    const saved = state.slice(0, 4);
+    kernel.draw(m, threshold);
+    kernel.sum(m, kernel.valuesAt);
+    if (state[4] === m) out[outOffset + r] = total[0] / m;
+    else {
+      // A byte wrapped: the same draws again, from the saved state, in 32-bit counts.
+      wide ??= new Int32Array(m);
+      tallyWide(saved, m, wide);
+      out[outOffset + r] = countsSum(values, wide, m) / m;
+    }
+  }
+  st.set(state.subarray(0, 4));
+}
+
+/** Σ_i counts[i] · values[i] over i < m in four interleaved partial sums, added as (p0 + p1) + (p2 + p3) (the tally's order). */
+function countsSum(values: Float64Array, counts: Int32Array, m: number): number {
+  let p0 = 0;
+  let p1 = 0;
+  let p2 = 0;
+  let p3 = 0;
+  let i = 0;
+  for (; i + 3 < m; i += 4) {
+    p0 += counts[i] * values[i];
+    p1 += counts[i + 1] * values[i + 1];
+    p2 += counts[i + 2] * values[i + 2];
+    p3 += counts[i + 3] * values[i + 3];
+  }
+  for (; i < m; i++) p0 += counts[i] * values[i];
+  return p0 + p1 + (p2 + p3);
+}
+
+/** INTERNAL (largeTallyMeans where WebAssembly is unavailable, tests): the same means in JavaScript. */
+export function jsTallyMeans(values: Float64Array, m: number, st: State, count: number, out: Float64Array, outOffset: number): void {
   let s0 = st[0];
   let s1 = st[1];
   let s2 = st[2];
@@ -393,18 +456,9 @@ function largeTallyMeans(values: Float64Array, m: number, st: State, count: numb
     if (drawn !== m) {
       // A byte wrapped: the same draws again, from the saved state, in 32-bit counts.
       wide ??= new Int32Array(m);
-      const saved = Int32Array.of(r0, r1, r2, r3);
-      tallyWide(saved, m, wide);
-      p0 = p1 = p2 = p3 = 0;
-      for (i = 0; i + 3 < m; i += 4) {
-        p0 += wide[i] * values[i];
-        p1 += wide[i + 1] * values[i + 1];
-        p2 += wide[i + 2] * values[i + 2];
-        p3 += wide[i + 3] * values[i + 3];
-      }
-      for (; i < m; i++) p0 += wide[i] * values[i];
-    }
-    out[outOffset + r] = (p0 + p1 + (p2 + p3)) / m;
+      tallyWide(Int32Array.of(r0, r1, r2, r3), m, wide);
+      out[outOffset + r] = countsSum(values, wide, m) / m;
+    } else out[outOffset + r] = (p0 + p1 + (p2 + p3)) / m;
   }
   st[0] = s0;
   st[1] = s1;

@@ -1,0 +1,227 @@
+import { encodeModule, F64, get, I32, I64, i32, memory, OP, set, VOID, whileLoop, type WasmFunction } from './wasm-encoder.js';
+
+/*
+ * The large-group stream's one-group mean paths (resample.ts: largeTallyMeans, largeGatherMeans) as
+ * WebAssembly kernels: the same xoshiro128** steps, the same Lemire draw and rejection rule and the
+ * same floating-point sums in the same order, so every resample mean is bit-identical to the
+ * JavaScript loops (tests/bootstrap/tally-kernel.test.ts compares them). Why: at 10^6 items the
+ * JavaScript tally costs about 1.9× the bare index-drawing loop (bench/floor.mjs), because V8 checks
+ * bounds and converts types around every byte increment; here the increment is one load and one
+ * store, and the count × value pass runs in the same module (measured 1.05× the floor per resample).
+ *
+ * Memory layout (bytes): [0, 16) the generator state s0 … s3 (int32); [16, 20) the tally's total
+ * draw count (int32); [24, 32) the resample sum (float64); [32, 32 + m) the tally, one byte per
+ * item; from V = 32 + m rounded up to 8, the m values (float64).
+ */
+
+const STATE = 0;
+const DRAWN = 16;
+const SUM = 24;
+/** Byte offset of the tally in kernel memory. */
+export const TALLY = 32;
+
+/** Byte offset of the values for m items. */
+export function valuesOffset(m: number): number {
+  return (TALLY + m + 7) & ~7;
+}
+
+/*
+ * One xoshiro128** step with its output in local x, as in resample.ts:
+ *   y = s1·5; x = rotl(y, 7)·9; t = s1 << 9; s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = rotl(s3, 11)
+ * followed by p = x·m in 64 bits; the draw is rejected when p mod 2^32 < threshold and is index ⌊p / 2^32⌋ otherwise.
+ */
+interface StepLocals {
+  m: number;
+  s0: number;
+  s1: number;
+  s2: number;
+  s3: number;
+  x: number;
+  t: number;
+  p: number;
+}
+
+function step(l: StepLocals): number[] {
+  return [
+    ...get(l.s1), ...i32(5), OP.i32Mul, ...i32(7), OP.i32Rotl, ...i32(9), OP.i32Mul, ...set(l.x),
+    ...get(l.s1), ...i32(9), OP.i32Shl, ...set(l.t),
+    ...get(l.s2), ...get(l.s0), OP.i32Xor, ...set(l.s2),
+    ...get(l.s3), ...get(l.s1), OP.i32Xor, ...set(l.s3),
+    ...get(l.s1), ...get(l.s2), OP.i32Xor, ...set(l.s1),
+    ...get(l.s0), ...get(l.s3), OP.i32Xor, ...set(l.s0),
+    ...get(l.s2), ...get(l.t), OP.i32Xor, ...set(l.s2),
+    ...get(l.s3), ...i32(11), OP.i32Rotl, ...set(l.s3),
+    ...get(l.x), OP.i64ExtendI32U, ...get(l.m), OP.i64ExtendI32U, OP.i64Mul, ...set(l.p),
+  ];
+}
+
+/** Pushes "the draw is accepted": p mod 2^32 ≥ threshold. */
+function accepted(l: StepLocals, threshold: number): number[] {
+  return [...get(l.p), OP.i32WrapI64, ...get(threshold), OP.i32LtU, OP.i32Eqz];
+}
+
+/** Pushes the accepted draw's index ⌊p / 2^32⌋. */
+function index(l: StepLocals): number[] {
+  return [...get(l.p), OP.i64Const, 32, OP.i64ShrU, OP.i32WrapI64];
+}
+
+function loadState(l: StepLocals): number[] {
+  return [...i32(0), ...memory(OP.i32Load, STATE, 2), ...set(l.s0), ...i32(0), ...memory(OP.i32Load, STATE + 4, 2), ...set(l.s1), ...i32(0), ...memory(OP.i32Load, STATE + 8, 2), ...set(l.s2), ...i32(0), ...memory(OP.i32Load, STATE + 12, 2), ...set(l.s3)];
+}
+
+function storeState(l: StepLocals): number[] {
+  return [...i32(0), ...get(l.s0), ...memory(OP.i32Store, STATE, 2), ...i32(0), ...get(l.s1), ...memory(OP.i32Store, STATE + 4, 2), ...i32(0), ...get(l.s2), ...memory(OP.i32Store, STATE + 8, 2), ...i32(0), ...get(l.s3), ...memory(OP.i32Store, STATE + 12, 2)];
+}
+
+/** draw(m, threshold): m accepted draws, each adding 1 to its item's tally byte (wrapping at 256). */
+function drawFunction(): WasmFunction {
+  const l = { m: 0, s0: 2, s1: 3, s2: 4, s3: 5, x: 6, t: 7, p: 9 };
+  const threshold = 1;
+  const j = 8;
+  const k = 6; // x is dead once p is formed
+  const body = [
+    ...loadState(l),
+    ...i32(0), ...set(j),
+    ...whileLoop([...get(j), ...get(l.m), OP.i32LtU], [
+      ...step(l),
+      ...accepted(l, threshold), OP.if, VOID,
+      ...index(l), ...set(k),
+      ...get(k), ...get(k), ...memory(OP.i32Load8u, TALLY, 0), ...i32(1), OP.i32Add, ...memory(OP.i32Store8, TALLY, 0),
+      ...get(j), ...i32(1), OP.i32Add, ...set(j),
+      OP.end,
+    ]),
+    ...storeState(l),
+  ];
+  return { name: 'draw', params: 2, locals: [[7, I32], [1, I64]], body };
+}
+
+/**
+ * sum(m, V): Σ_i tally[i] · values[i] in four interleaved partial sums (items i ≡ 0, 1, 2, 3 mod 4,
+ * the last m mod 4 items into the first) added as (p0 + p1) + (p2 + p3), into SUM; the total count
+ * Σ tally[i] into DRAWN; the tally zeroed for the next resample.
+ */
+function sumFunction(): WasmFunction {
+  const m = 0;
+  const V = 1;
+  const i = 2;
+  const drawn = 3;
+  const c = 4;
+  const m4 = 5;
+  const p = [6, 7, 8, 9];
+  const lane = (k: number): number[] => [
+    ...get(i), ...memory(OP.i32Load8u, TALLY + k, 0), ...set(c),
+    ...get(drawn), ...get(c), OP.i32Add, ...set(drawn),
+    ...get(p[k]), ...get(c), OP.f64ConvertI32U, ...get(i), ...i32(3), OP.i32Shl, ...get(V), OP.i32Add, ...memory(OP.f64Load, 8 * k, 3), OP.f64Mul, OP.f64Add, ...set(p[k]),
+  ];
+  const tail = [
+    ...get(i), ...memory(OP.i32Load8u, TALLY, 0), ...set(c),
+    ...get(drawn), ...get(c), OP.i32Add, ...set(drawn),
+    ...get(p[0]), ...get(c), OP.f64ConvertI32U, ...get(i), ...i32(3), OP.i32Shl, ...get(V), OP.i32Add, ...memory(OP.f64Load, 0, 3), OP.f64Mul, OP.f64Add, ...set(p[0]),
+    ...get(i), ...i32(0), ...memory(OP.i32Store8, TALLY, 0),
+    ...get(i), ...i32(1), OP.i32Add, ...set(i),
+  ];
+  const body = [
+    ...i32(0), ...set(i), ...i32(0), ...set(drawn),
+    ...get(m), ...i32(-4), OP.i32And, ...set(m4),
+    ...whileLoop([...get(i), ...get(m4), OP.i32LtU], [
+      ...lane(0), ...lane(1), ...lane(2), ...lane(3),
+      ...get(i), ...i32(0), ...memory(OP.i32Store, TALLY, 0),
+      ...get(i), ...i32(4), OP.i32Add, ...set(i),
+    ]),
+    ...whileLoop([...get(i), ...get(m), OP.i32LtU], tail),
+    ...i32(0), ...get(drawn), ...memory(OP.i32Store, DRAWN, 2),
+    ...i32(0), ...get(p[0]), ...get(p[1]), OP.f64Add, ...get(p[2]), ...get(p[3]), OP.f64Add, OP.f64Add, ...memory(OP.f64Store, SUM, 3),
+  ];
+  return { name: 'sum', params: 2, locals: [[4, I32], [4, F64]], body };
+}
+
+/**
+ * gather(m, threshold, V): m accepted draws, their values added in draw order into SUM.
+ * With `indicesOnly`, indexSum(m, threshold): the indices themselves summed, no value read (the
+ * bench's index-drawing floor for these kernels, bench/floor.mjs --wasm).
+ */
+function gatherFunction(indicesOnly = false): WasmFunction {
+  const l = { m: 0, s0: 3, s1: 4, s2: 5, s3: 6, x: 7, t: 8, p: 11 };
+  const threshold = 1;
+  const V = 2;
+  const j = 9;
+  const total = 10;
+  const body = [
+    ...loadState(l),
+    ...i32(0), ...set(j),
+    ...whileLoop([...get(j), ...get(l.m), OP.i32LtU], [
+      ...step(l),
+      ...accepted(l, threshold), OP.if, VOID,
+      ...get(total), ...(indicesOnly ? [...index(l), OP.f64ConvertI32U] : [...index(l), ...i32(3), OP.i32Shl, ...get(V), OP.i32Add, ...memory(OP.f64Load, 0, 3)]), OP.f64Add, ...set(total),
+      ...get(j), ...i32(1), OP.i32Add, ...set(j),
+      OP.end,
+    ]),
+    ...storeState(l),
+    ...i32(0), ...get(total), ...memory(OP.f64Store, SUM, 3),
+  ];
+  return indicesOnly ? { name: 'indexSum', params: 2, locals: [[8, I32], [1, F64], [1, I64]], body } : { name: 'gather', params: 3, locals: [[7, I32], [1, F64], [1, I64]], body };
+}
+
+/** The part of the WebAssembly JavaScript API the kernels use (Node's typings declare no value for it). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+  Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer };
+}
+
+const wasm: WasmApi | null = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly ?? null;
+let compiled: object | null | undefined;
+
+/** The compiled kernel module, or null where WebAssembly is unavailable (e.g. node --jitless). */
+function kernelModule(): object | null {
+  if (compiled === undefined) {
+    try {
+      compiled = wasm === null ? null : new wasm.Module(encodeModule([drawFunction(), sumFunction(), gatherFunction(), gatherFunction(true)]));
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+
+/** One instance of the kernels over its own memory, sized for m items, with typed views. */
+export interface TallyKernel {
+  /** m accepted draws into the tally (state in `state`). */
+  draw(m: number, threshold: number): void;
+  /** The tally's count × value sum into `total[0]`, its total count into `state[4]`; the tally is zeroed. */
+  sum(m: number, valuesAt: number): void;
+  /** m accepted draws, their values added in draw order into `total[0]`. */
+  gather(m: number, threshold: number, valuesAt: number): void;
+  /** INTERNAL (bench/floor.mjs): m accepted draws, their indices summed into `total[0]`. */
+  indexSum(m: number, threshold: number): void;
+  /** state[0 … 3]: the generator state; state[4]: the last tally's total count. */
+  state: Int32Array;
+  /** total[0]: the last sum or gather. */
+  total: Float64Array;
+  /** The m values, to be filled by the caller. */
+  values: Float64Array;
+  valuesAt: number;
+}
+
+/**
+ * A kernel instance for m items, or null where WebAssembly is unavailable. Memory: 40 + 9m bytes,
+ * freed with the instance.
+ * @example tallyKernel(1 << 19)?.values.length // => 524288
+ */
+export function tallyKernel(m: number): TallyKernel | null {
+  const module = kernelModule();
+  if (module === null || wasm === null) return null;
+  const valuesAt = valuesOffset(m);
+  const mem = new wasm.Memory({ initial: Math.ceil((valuesAt + 8 * m) / 65536) });
+  const exports = new wasm.Instance(module, { env: { memory: mem } }).exports as Record<string, (...args: number[]) => void>;
+  return {
+    draw: exports.draw,
+    sum: exports.sum,
+    gather: exports.gather,
+    indexSum: exports.indexSum,
+    state: new Int32Array(mem.buffer, STATE, 5),
+    total: new Float64Array(mem.buffer, SUM, 1),
+    values: new Float64Array(mem.buffer, valuesAt, m),
+    valuesAt,
+  };
+}
