@@ -9,6 +9,11 @@
 //                             a 95% bootstrap end by well under its MC error and keeps the study to minutes)
 //   COVERAGE_OUT=out/coverage.md   where the Markdown table goes (never a tracked file)
 //   COVERAGE_ONLY=binary,cluster   run only the families whose names contain one of these words
+//   COVERAGE_SEED_OFFSET=0    replicate r of a cell uses data seed hash(family|design|size|r) and
+//                             resampling seed `${r}`, r = OFFSET … OFFSET + REPS − 1; the committed
+//                             run used 0 (r = 0 … 999), so OFFSET=1000 gives replicates it never saw
+//   COVERAGE_METHODS=auto,studentized  run only these methods (default: all)
+//   COVERAGE_SIZES=30         run only these n / G (default: every size of the grid)
 // Never a timed test: nothing here is asserted; it prints what it measures.
 //
 // Designs (true values known from the generating model):
@@ -38,6 +43,10 @@ const REPS = Number(process.env.COVERAGE_REPS ?? 1000);
 const B = Number(process.env.COVERAGE_RESAMPLES ?? 1999);
 const OUT = resolve(root, process.env.COVERAGE_OUT ?? 'out/coverage.md');
 const ONLY = (process.env.COVERAGE_ONLY ?? '').split(',').filter(Boolean);
+const SEED_OFFSET = Number(process.env.COVERAGE_SEED_OFFSET ?? 0);
+if (!Number.isInteger(SEED_OFFSET) || SEED_OFFSET < 0) throw new RangeError(`COVERAGE_SEED_OFFSET must be a whole number ≥ 0 (got ${process.env.COVERAGE_SEED_OFFSET})`);
+const ONLY_METHODS = (process.env.COVERAGE_METHODS ?? '').split(',').filter(Boolean);
+const ONLY_SIZES = (process.env.COVERAGE_SIZES ?? '').split(',').filter(Boolean).map(Number);
 const LEVEL = 0.95;
 const MARGIN = 0.05;
 const autoPairedInterval = bootstrap.autoPairedInterval ?? null; // from the `honest` branch; absent before it
@@ -263,9 +272,11 @@ if (autoPairedInterval) strataMethods.auto = (d, seed) => autoPairedInterval(d.a
 
 // --- running a cell ---
 const rows = [];
-function runCell(family, design, size, generate, methods) {
+function runCell(family, design, size, generate, allMethods) {
+  if (ONLY_SIZES.length > 0 && !ONLY_SIZES.includes(size)) return;
+  const methods = ONLY_METHODS.length === 0 ? allMethods : Object.fromEntries(Object.entries(allMethods).filter(([m]) => ONLY_METHODS.includes(m)));
   const stats = Object.fromEntries(Object.keys(methods).map((m) => [m, { covered: 0, width: 0, finite: 0, fails: 0 }]));
-  for (let r = 0; r < REPS; r++) {
+  for (let r = SEED_OFFSET; r < SEED_OFFSET + REPS; r++) {
     const g = generator(hash(`${family}|${design}|${size}|${r}`));
     const d = generate(size, g);
     for (const [name, method] of Object.entries(methods)) {
@@ -361,7 +372,7 @@ if (wanted('gate')) {
   for (const [design, generate] of Object.entries(gateDesigns)) {
     for (const n of SIZES) {
       const passes = Object.fromEntries(gateMethods.map((m) => [m, 0]));
-      for (let r = 0; r < REPS; r++) {
+      for (let r = SEED_OFFSET; r < SEED_OFFSET + REPS; r++) {
         const g = generator(hash(`gate|${design}|${n}|${r}`));
         const d = generate(n, g);
         for (const method of gateMethods) {

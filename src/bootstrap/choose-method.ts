@@ -128,7 +128,8 @@ function distinctCount(x: ArrayLike<number>): number {
  *      a. a and b all in [0, 1], no strata, and n < 25·G1² or no spread in d → `betting`;
  *      b. with strata: any stratum with fewer than 3 items, or with n_h < 25·G1_h² on its own
  *         differences → `studentized` (stratified; autoPairedInterval pools strata of fewer than
- *         3 items with a neighbour first, collapseSmallStrata), with a warning;
+ *         3 items with a neighbour first, collapseSmallStrata, and resamples rescaled values,
+ *         studentizedBootstrap's `rescale`), with a warning;
  *      c. otherwise n < 25·G1² → `studentized`, with a warning;
  *   4. (skewAware) a one-sided alternative → `t` at every n (BCa's one-sided bound is liberal at
  *      100 items: gate false-pass 0.063 against t's 0.056 in the coverage study);
@@ -181,7 +182,7 @@ export function chooseIntervalMethod(data: ChooseIntervalMethodData, options: Ch
       return {
         methodUsed: 'studentized',
         methodReason: `${what} in strata, ${strataFail}: stratified studentized bootstrap`,
-        warnings: [`a stratum is too small or too skewed for a mean's normal approximation (${strataFail}): no interval studied holds 95% on such a design at every n (the coverage study: 0.926 ± 0.008 at 30 items with strata of 2, after pooling them with a neighbour), so read this one as approximate`],
+        warnings: [`a stratum is too small or too skewed for a mean's normal approximation (${strataFail}): no interval studied holds 95% on such a design at every n (the coverage study: 0.929 ± 0.004 on 4000 replicates at 30 items with strata of 2, after pooling them with a neighbour), so read this one as approximate`],
       };
     }
     if (!flat && n < need) {

@@ -38,7 +38,7 @@ export { chooseIntervalMethod, AUTO_BCA_MIN_ITEMS, type AutoMethodUsed, type Int
 export { pairedProportionInterval, pairedCounts, pairedItemsNeeded, tangoStatistic, PAIRED_PROPORTION_METHODS, type PairedProportionMethod, type PairedCounts, type PairedProportionOptions, type PairedProportionResult } from './paired-proportion.js';
 export { cr2Interval, cr2StratifiedInterval, type Cr2Options, type Cr2StratifiedOptions, type Cr2Result } from './cr2.js';
 export { autoPairedInterval, type AutoIntervalOptions, type AutoIntervalResult } from './auto-interval.js';
-export { studentizedBootstrap, studentizedFromResamples, type StudentizedOptions, type StudentizedResult } from './studentized.js';
+export { rescaledStratumValues, studentizedBootstrap, studentizedFromResamples, type StudentizedOptions, type StudentizedResult } from './studentized.js';
 export { bettingInterval, type BettingIntervalOptions, type BettingIntervalResult } from './betting-interval.js';
 export { sampleSkewness, cochranMinimumItems, COCHRAN_FACTOR } from './skewness.js';
 export { collapseSmallStrata, COLLAPSE_MIN_ITEMS, type CollapsedStrata } from './collapse-strata.js';

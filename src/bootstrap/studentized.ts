@@ -28,6 +28,14 @@ export interface StudentizedOptions {
   strata?: ArrayLike<number> | null;
   /** How the quantiles of t* are read; default `linear` (numpy); `boot` is R boot's, to compare with R. */
   quantileRule?: QuantileRule;
+  /**
+   * Resample each stratum's values rescaled about their mean, ỹ = ȳ_h + √(n_h/(n_h − 1))·(y − ȳ_h)
+   * (rescaledStratumValues), so that the bootstrap world's variance of the stratified mean is the
+   * data's se² exactly instead of Σ_h W_h² s_h² (n_h − 1)/n_h²; the estimate and se of the data are
+   * unchanged. Matters only with small strata (one stratum: t* is scale-free, the interval is the
+   * same). Default false; `auto` turns it on with strata.
+   */
+  rescale?: boolean;
 }
 
 /** The studentized (bootstrap-t) interval for a mean, with what produced it. */
@@ -110,7 +118,11 @@ export function studentizedFromResamples(
  * R = B, strata = h), type = "stud")`.
  * Cost: O(B · n) time, O(B) memory.
  * @param x the values (for a paired comparison, the differences a − b), finite, at least two.
- * @param options confidenceLevel, alternative, nResamples, seed, strata, quantileRule.
+ * With `rescale`, each stratum's resamples draw from its values rescaled by √(n_h/(n_h − 1)) about
+ * their mean (Bickel & Freedman 1984, Ann. Statist. 12:470: without the scaling the stratified
+ * bootstrap's variance is biased by (n_h − 1)/n_h, which matters in strata of a few items; Rao & Wu
+ * 1988, JASA 83:231): bench/strata-variants-study.txt.
+ * @param options confidenceLevel, alternative, nResamples, seed, strata, quantileRule, rescale.
  * @returns method, estimate, standardError, confidenceInterval, the settings, n, nStrata,
  *   zeroSpreadResamples, warnings (every value equal; a stratum with one value).
  * @throws {RangeError} for fewer than two values, non-finite values, bad settings, strata of the wrong length.
@@ -130,6 +142,8 @@ export function studentizedBootstrap(x: ArrayLike<number>, options: StudentizedO
   // Group the values by stratum (first-seen order of the stratum indices does not matter: sorted).
   const labels = strata === null ? [0] : [...new Set(Array.from(strata))].sort((p, q) => p - q);
   const groups = labels.map((h) => (strata === null ? values : Float64Array.from(Array.from(values).filter((_, i) => strata[i] === h))));
+  // What the resamples draw from: the values themselves, or (rescale) each stratum's values rescaled about its mean.
+  const pools = options.rescale === true ? groups.map(rescaledStratumValues) : groups;
   const weights = groups.map((g) => g.length / n);
   const warnings: string[] = [];
   const single = labels.filter((_, k) => groups[k].length < 2);
@@ -149,8 +163,8 @@ export function studentizedBootstrap(x: ArrayLike<number>, options: StudentizedO
   for (let k = 0; k < nResamples; k++) {
     let est = 0;
     let variance = 0;
-    for (let h = 0; h < groups.length; h++) {
-      const g = groups[h];
+    for (let h = 0; h < pools.length; h++) {
+      const g = pools[h];
       const m = g.length;
       // One pass: the resampled values' sum and sum of squares about the stratum's own mean (shift for accuracy).
       const shift = g[0];
@@ -188,6 +202,25 @@ export function studentizedBootstrap(x: ArrayLike<number>, options: StudentizedO
   if (standardError === 0) warnings.push('every value is the same: the standard error is 0, so the interval is the single point estimate');
   const confidenceInterval = studentizedFromResamples(estimate, standardError, estimates, standardErrors, confidenceLevel, alternative, options.quantileRule ?? 'linear');
   return { method: 'studentized', estimate, standardError, confidenceInterval, confidenceLevel, alternative, nResamples, seed, n, nStrata: groups.length, zeroSpreadResamples, warnings };
+}
+
+/**
+ * One stratum's values rescaled about their mean so that their variance with divisor n equals the
+ * sample variance s² (divisor n − 1) of the values: ỹ_i = ȳ + √(n/(n − 1))·(y_i − ȳ). The resampling
+ * population of the rescaled stratified bootstrap (Bickel & Freedman 1984; Rao & Wu 1988). A single
+ * value is returned as it is.
+ * @param values one stratum's values.
+ * @returns the rescaled values, same order.
+ * @example rescaledStratumValues([0, 2]) // => [-0.41421356, 2.41421356] (1 ∓ √2: variance with divisor 2 is 2, the s² of [0, 2])
+ */
+export function rescaledStratumValues(values: ArrayLike<number>): Float64Array {
+  const m = values.length;
+  if (m < 2) return Float64Array.from(values);
+  let sum = 0;
+  for (let i = 0; i < m; i++) sum += values[i];
+  const mean = sum / m;
+  const factor = Math.sqrt(m / (m - 1));
+  return Float64Array.from(values, (v) => mean + factor * (v - mean));
 }
 
 function stratifiedMeanAndSe(groups: Float64Array[], weights: number[]): [number, number] {

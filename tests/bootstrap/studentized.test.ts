@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { studentizedBootstrap, studentizedFromResamples } from '../../src/bootstrap/studentized.js';
+import { rescaledStratumValues, studentizedBootstrap, studentizedFromResamples } from '../../src/bootstrap/studentized.js';
 
 // Reference: tests/reference/skewed-intervals/studentized_reference.R (R 4.2, boot, survey) →
 // studentized.json: boot.ci(type = "stud") on recorded resamples, and svymean's stratified SE.
@@ -71,5 +71,59 @@ describe('studentizedBootstrap', () => {
     expect(() => studentizedBootstrap([1])).toThrow(/at least two/);
     expect(() => studentizedBootstrap([1, 2], { strata: [0] })).toThrow(/one entry per value/);
     expect(() => studentizedBootstrap([1, 2], { nResamples: 0 })).toThrow(/nResamples/);
+  });
+});
+
+// Reference: tests/reference/strata-rescale/rescale_reference.R (R 4.2, survey) → rescale.json: the
+// values rescaled per stratum by √(n_h/(n_h − 1)) about their mean (R checks mean unchanged and
+// variance with divisor n_h = var(y_h)), and svymean's SE of the original and the rescaled values.
+const rescale = JSON.parse(readFileSync(new URL('../reference/strata-rescale/rescale.json', import.meta.url), 'utf8')) as {
+  values: number[];
+  strata: number[];
+  rescaled: number[];
+  estimate: number;
+  standardError: number;
+  standardErrorRescaled: number;
+};
+
+describe('the rescaled stratified studentized bootstrap (rescale)', () => {
+  it('rescaledStratumValues is the R computation, stratum by stratum', () => {
+    for (const h of [0, 1, 2, 3]) {
+      const idx = rescale.strata.flatMap((k, i) => (k === h ? [i] : []));
+      const got = rescaledStratumValues(idx.map((i) => rescale.values[i]));
+      idx.forEach((i, j) => expect(got[j]).toBeCloseTo(rescale.rescaled[i], 12));
+    }
+    // hand: [0, 2] has mean 1 and s² = 2; 1 ∓ √2 has variance (with divisor 2) 2
+    const two = rescaledStratumValues([0, 2]);
+    expect(two[0]).toBeCloseTo(1 - Math.SQRT2, 14);
+    expect(two[1]).toBeCloseTo(1 + Math.SQRT2, 14);
+    expect(Array.from(rescaledStratumValues([5]))).toEqual([5]);
+  });
+
+  it("keeps the data's estimate and SE (R svymean), and is the plain bootstrap on the rescaled values restudentized by that SE", () => {
+    const options = { strata: rescale.strata, nResamples: 999, seed: 11 };
+    const r = studentizedBootstrap(rescale.values, { ...options, rescale: true });
+    expect(r.estimate).toBeCloseTo(rescale.estimate, 12);
+    expect(r.standardError).toBeCloseTo(rescale.standardError, 12);
+    // Same draws from the same pools give the same t*; only the outer SE differs:
+    // (end − θ̂)/se(y) = (end on y~ − θ̂)/se(y~), se(y~) being R's svymean on y~.
+    const onRescaled = studentizedBootstrap(rescale.rescaled, options);
+    expect(onRescaled.standardError).toBeCloseTo(rescale.standardErrorRescaled, 12);
+    for (const k of [0, 1]) {
+      const expected = rescale.estimate + ((onRescaled.confidenceInterval[k] - rescale.estimate) * rescale.standardError) / rescale.standardErrorRescaled;
+      expect(r.confidenceInterval[k]).toBeCloseTo(expected, 9);
+    }
+    // and it differs from the plain (named --method studentized) interval, which is unchanged by the option's existence
+    const plain = studentizedBootstrap(rescale.values, options);
+    expect(plain.confidenceInterval).not.toEqual(r.confidenceInterval);
+    expect(studentizedBootstrap(rescale.values, { ...options, rescale: false })).toEqual(plain);
+  });
+
+  it('one stratum: t* is scale-free, so rescaling leaves the interval as it was', () => {
+    const x = reference.cases[0].values;
+    const plain = studentizedBootstrap(x, { seed: 5, nResamples: 499 });
+    const scaled = studentizedBootstrap(x, { seed: 5, nResamples: 499, rescale: true });
+    expect(scaled.confidenceInterval[0]).toBeCloseTo(plain.confidenceInterval[0], 10);
+    expect(scaled.confidenceInterval[1]).toBeCloseTo(plain.confidenceInterval[1], 10);
   });
 });
