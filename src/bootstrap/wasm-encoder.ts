@@ -9,6 +9,7 @@
 export const I32 = 0x7f;
 export const I64 = 0x7e;
 export const F64 = 0x7c;
+export const V128 = 0x7b;
 
 /** Opcodes used by the kernels (§5.4). */
 export const OP = {
@@ -35,6 +36,7 @@ export const OP = {
   i32And: 0x71,
   i32Xor: 0x73,
   i32Shl: 0x74,
+  i32ShrU: 0x76,
   i32Rotl: 0x77,
   i64Mul: 0x7e,
   i64ShrU: 0x88,
@@ -44,6 +46,30 @@ export const OP = {
   i64ExtendI32U: 0xad,
   f64ConvertI32U: 0xb8,
 } as const;
+
+/**
+ * Fixed-width SIMD opcodes (WebAssembly Core Specification 2.0, §5.4.8: prefix 0xfd, then the
+ * opcode as unsigned LEB128); see `simd`.
+ */
+export const SIMD = {
+  v128Load: 0x00,
+  v128Const: 0x0c,
+  i8x16Shuffle: 0x0d,
+  i32x4ExtractLane: 0x1b,
+  f64x2ExtractLane: 0x21,
+  v128And: 0x4e,
+  v128Load32Zero: 0x5c,
+  i8x16ShrU: 0x6d,
+  i16x8ExtendLowI8x16U: 0x89,
+  i32x4ExtendLowI16x8U: 0xa9,
+  i32x4Add: 0xae,
+  f64x2Add: 0xf0,
+  f64x2Mul: 0xf2,
+  f64x2ConvertLowI32x4U: 0xff,
+} as const;
+
+/** A SIMD instruction's opcode bytes (immediates, if any, follow). */
+export const simd = (op: number): number[] => [0xfd, ...uleb(op)];
 
 /** The empty block type (a block or loop that leaves nothing on the stack). */
 export const VOID = 0x40;

@@ -23,8 +23,11 @@ describe('the WebAssembly encoder', () => {
     expect(sleb(-123456)).toEqual([0xc0, 0xbb, 0x78]);
   });
 
-  it('encodes a module the engine validates', () => {
-    expect(WebAssembly.validate(encodeModule([{ name: 'f', params: 2, locals: [], body: [] }]))).toBe(true);
+  it('encodes modules the engine validates', () => {
+    const api = (globalThis as unknown as { WebAssembly: { validate(bytes: Uint8Array): boolean } }).WebAssembly;
+    expect(api.validate(encodeModule([{ name: 'f', params: 2, locals: [], body: [] }]))).toBe(true);
+    expect(api.validate(Uint8Array.of(0, 0x61, 0x73, 0x6d, 2, 0, 0, 0))).toBe(false);
+    expect(tallyKernel(1)).not.toBeNull();
   });
 });
 
