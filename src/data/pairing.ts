@@ -111,9 +111,16 @@ export function alignModels(table: ScoresTable, models: readonly string[], optio
   }
   if (kept.length === 0) throw new InputError(`no item is scored by ${models.join(' and ')}`, { file: table.source });
   const n = kept.length;
-  const scores = modelIndex.map((m) => Float64Array.from(kept, (i) => means.mean[m * nItems + i]));
-  const repeats = modelIndex.map((m) => Int32Array.from(kept, (i) => means.count[m * nItems + i]));
-  const repeatVariance = modelIndex.map((m) => Float64Array.from(kept, (i) => means.variance[m * nItems + i]));
+  // Plain loops: TypedArray.from with a mapping function costs V8 about 10× more per element (0.6 s
+  // of a 10⁶-item compare).
+  const pick = <T extends Float64Array | Int32Array>(from: T, m: number, out: T): T => {
+    const base = m * nItems;
+    for (let k = 0; k < n; k++) out[k] = from[base + kept[k]];
+    return out;
+  };
+  const scores = modelIndex.map((m) => pick(means.mean, m, new Float64Array(n)));
+  const repeats = modelIndex.map((m) => pick(means.count, m, new Int32Array(n)));
+  const repeatVariance = modelIndex.map((m) => pick(means.variance, m, new Float64Array(n)));
   let cluster: Int32Array | null = null;
   const clusters: string[] = [];
   if (table.hasCluster) {
@@ -130,14 +137,21 @@ export function alignModels(table: ScoresTable, models: readonly string[], optio
       cluster[k] = local;
     }
   }
+  const items = new Array<string>(n);
+  for (let k = 0; k < n; k++) items[k] = table.items[kept[k]];
+  let stratum: Int32Array | null = null;
+  if (table.hasStratum) {
+    stratum = new Int32Array(n);
+    for (let k = 0; k < n; k++) stratum[k] = table.itemStratum[kept[k]];
+  }
   return {
     source: table.source,
     models: [...models],
-    items: kept.map((i) => table.items[i]),
+    items,
     scores,
     repeats,
     repeatVariance,
-    stratum: table.hasStratum ? Int32Array.from(kept, (i) => table.itemStratum[i]) : null,
+    stratum,
     strata: table.strata,
     cluster,
     clusters,
