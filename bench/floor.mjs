@@ -4,7 +4,7 @@
 // xoshiro128** inline with its state in locals, Lemire's multiply-shift; below 2^16 items a resample
 // with a draw that Lemire's rule rejects is redrawn draw by draw, from 2^16 on (the large-group stream)
 // every draw is taken or rejected on its own) and sum them, nothing else: no file, no statistic, no
-// test. `benchplan compare` of n continuous items with B resamples cannot go below this.
+// test. A JavaScript `benchplan compare` of n continuous items with B resamples cannot go below this (its kernels from 2^16 items are WebAssembly: see --wasm).
 // With --wasm (N ≥ 2^16), the same draws in WebAssembly: the floor of the kernels benchplan runs
 // from 2^16 items (src/bootstrap/tally-kernel.ts), which draw the same indices faster than this JS loop.
 // Usage (after `npm run build`): node bench/floor.mjs N [B] [SEED] [--wasm]   prints one JSON line.

@@ -212,11 +212,15 @@ try {
       const argv = cli('compare', csv, '--a', 'A', '--b', 'B', '--json');
       const one = measure([...argv, '--threads', '1'], `compare n = ${n}, --threads 1`);
       const two = measure([...argv, '--threads', '2'], `compare n = ${n}, --threads 2`);
-      result.large.push({ n, floor, floorWasm, one, two, overFloorCpu: one.cpu / floor.cpu, overFloorWall: one.wall / floor.wall, overWasmFloorCpu: one.cpu / floorWasm.cpu, wallSpeedUp: one.wall / two.wall, cpuRatio: two.cpu / one.cpu });
+      // What does not split: the same command with 99 resamples (start-up, loading, pairing, the design,
+      // the jackknife). Amdahl's bound for 2 threads is (S + P) / (S + P / 2), P the wall time the rest takes.
+      const serial = measure([...argv, '--threads', '1', '--resamples', '99'], `compare n = ${n}, 99 resamples`);
+      const amdahl = one.wall / (serial.wall + (one.wall - serial.wall) / 2);
+      result.large.push({ n, floor, floorWasm, one, two, serial, amdahlBound: amdahl, overFloorCpu: one.cpu / floor.cpu, overFloorWall: one.wall / floor.wall, overWasmFloorCpu: one.cpu / floorWasm.cpu, wallSpeedUp: one.wall / two.wall, cpuRatio: two.cpu / one.cpu });
       lines.push(
         `large n: compare of ${n.toLocaleString('en-US')} continuous items: floor ${floor.cpu.toFixed(2)} s CPU (${floor.wall.toFixed(2)} s wall), WebAssembly floor ${floorWasm.cpu.toFixed(2)} s CPU; ` +
           `--threads 1 ${one.cpu.toFixed(2)} s CPU (${one.wall.toFixed(2)} s wall) = ${(one.cpu / floor.cpu).toFixed(2)}× the floor (CPU), ${(one.wall / floor.wall).toFixed(2)}× (wall), ${(one.cpu / floorWasm.cpu).toFixed(2)}× the WebAssembly floor (CPU); ` +
-          `--threads 2 ${two.wall.toFixed(2)} s wall (${two.cpu.toFixed(2)} s CPU): ${(one.wall / two.wall).toFixed(2)}× faster`,
+          `--threads 2 ${two.wall.toFixed(2)} s wall (${two.cpu.toFixed(2)} s CPU): ${(one.wall / two.wall).toFixed(2)}× faster (Amdahl's bound ${amdahl.toFixed(2)}×: ${serial.wall.toFixed(2)} s wall does not split)`,
       );
     }
   }

@@ -35,8 +35,10 @@ export const LARGE_GROUP_UNITS = 65536; // 2^16
  * drawn, in a byte per unit) and sums count × value in unit order, instead of adding the drawn values
  * in draw order: 8 bytes per unit of values stop fitting in the cache from about here, and a random
  * gather from them costs more than the tally plus one sequential pass (measured 9.7 against
- * 3.9 ns per draw at 10^6, equal at 4 · 10^5). The same draws; the sum is rounded in another order,
- * so this path is part of the large-group stream's definition.
+ * 3.9 ns per draw at 10^6, equal at 4 · 10^5, in JavaScript). The same draws; the sum is rounded in
+ * another order, so this path is part of the large-group stream's definition. Both large-group mean
+ * paths run as WebAssembly kernels (tally-kernel.ts), bit-identical to the JavaScript loops below,
+ * which remain the fallback where WebAssembly is unavailable.
  */
 export const TALLY_GROUP_UNITS = 524288; // 2^19
 
