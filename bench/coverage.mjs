@@ -36,6 +36,7 @@ import * as bootstrap from '../dist/bootstrap/index.js';
 import { reweightedHeadline, stratumScores } from '../dist/strata/index.js';
 import { bettingInterval } from '../dist/bootstrap/betting-interval.js';
 import { studentizedBootstrap } from '../dist/bootstrap/studentized.js';
+import { generator, hash, stratifiedDesign } from './simulate.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -52,45 +53,6 @@ const MARGIN = 0.05;
 const autoPairedInterval = bootstrap.autoPairedInterval ?? null; // from the `honest` branch; absent before it
 const SIZES = [3, 10, 30, 100, 400];
 const CLUSTERS = [5, 8, 12, 30, 100];
-
-// --- a seeded generator for the simulated data (the library's own streams seed the resampling) ---
-function generator(seed) {
-  let a = 0x9e3779b9 ^ seed;
-  let b = 0x243f6a88 + seed * 7919;
-  let c = 0xb7e15162;
-  let d = 0x85a308d3 ^ (seed >>> 3);
-  const next = () => {
-    // xoshiro128**
-    const r = Math.imul(rotl(Math.imul(b, 5), 7), 9);
-    const t = b << 9;
-    c ^= a;
-    d ^= b;
-    b ^= c;
-    a ^= d;
-    c ^= t;
-    d = rotl(d, 11);
-    return (r >>> 0) / 4294967296;
-  };
-  for (let i = 0; i < 16; i++) next();
-  let spare = null;
-  const normal = () => {
-    if (spare !== null) {
-      const s = spare;
-      spare = null;
-      return s;
-    }
-    let u = 0;
-    while (u === 0) u = next();
-    const v = next();
-    const r = Math.sqrt(-2 * Math.log(u));
-    spare = r * Math.sin(2 * Math.PI * v);
-    return r * Math.cos(2 * Math.PI * v);
-  };
-  return { uniform: next, normal };
-}
-function rotl(x, k) {
-  return (x << k) | (x >>> (32 - k));
-}
 
 // --- designs: each returns { a, b, truth, cluster?, strata?, ... } for replicate r ---
 /** Paired 0/1 with P(A right, B wrong) = p10, P(A wrong, B right) = p01, both right otherwise at rate `both`. */
@@ -203,32 +165,9 @@ const clusterDesigns = {
 };
 
 const STRATUM_SHARES = [0.7, 0.2, 0.07, 0.03];
-function stratumSizes(n) {
-  const sizes = STRATUM_SHARES.map((s) => Math.max(2, Math.round(s * n)));
-  return sizes;
-}
-const strataDesign = (n, g) => {
-  const sizes = stratumSizes(n);
-  const means = [0.02, 0.1, 0.3, -0.2];
-  const sds = [0.3, 0.6, 1, 1.5];
-  const a = [];
-  const b = [];
-  const strata = [];
-  let truthSum = 0;
-  let total = 0;
-  sizes.forEach((m, h) => {
-    for (let i = 0; i < m; i++) {
-      const base = g.normal();
-      b.push(base);
-      a.push(base + means[h] + sds[h] * (Math.exp(g.normal()) - Math.exp(0.5)) / 2.16);
-      strata.push(h);
-    }
-    truthSum += m * means[h];
-    total += m;
-  });
-  // the estimand of a stratified (fixed-size) design: the size-weighted mean of the stratum means
-  return { a: Float64Array.from(a), b: Float64Array.from(b), strata: Int32Array.from(strata), truth: truthSum / total };
-};
+// each stratum's differences a lognormal (skewed), scaled to the stratum's sd
+const STRATUM_SDS = [0.3, 0.6, 1, 1.5];
+const strataDesign = stratifiedDesign(STRATUM_SHARES, [0.02, 0.1, 0.3, -0.2], (h, z) => (STRATUM_SDS[h] * (Math.exp(z) - Math.exp(0.5))) / 2.16);
 const HEADLINE_TRAFFIC = [0.72, 0.05, 0.03, 0.2];
 const HEADLINE_P = [0.985, 0.7, 0.6, 0.93]; // a heavy stratum near 1: the demo's situation
 const HEADLINE_P_MODERATE = [0.8, 0.6, 0.5, 0.7];
@@ -306,11 +245,6 @@ function runCell(family, design, size, generate, allMethods) {
     rows.push({ family, design, size, method: name, coverage, mcError: Math.sqrt((coverage * (1 - coverage)) / REPS) || Math.sqrt((0.95 * 0.05) / REPS), width: s.finite > 0 ? s.width / s.finite : NaN, undefinedShare: (REPS - s.finite) / REPS });
   }
   process.stderr.write(`  ${family} · ${design} · ${size}: ${Object.entries(stats).map(([m, s]) => `${m} ${(s.covered / REPS).toFixed(3)}`).join(', ')}\n`);
-}
-function hash(text) {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
 }
 const wanted = (family) => ONLY.length === 0 || ONLY.some((w) => family.includes(w));
 

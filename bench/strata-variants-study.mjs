@@ -7,82 +7,20 @@
 // hash(`strata|paired mean, 4 strata 70/20/7/3%|n|r`)), so the `auto` column reproduces its numbers.
 import { autoPairedInterval } from '../dist/bootstrap/index.js';
 import { collapseSmallStrata } from '../dist/bootstrap/collapse-strata.js';
+import { generator, hash, stratifiedDesign } from './simulate.mjs'; // bench/coverage.mjs's, so the grid's data
 
 const B = 1999;
 const LEVEL = 0.95;
 
-// --- bench/coverage.mjs's generator and hash, verbatim ---
-function generator(seed) {
-  let a = 0x9e3779b9 ^ seed;
-  let b = 0x243f6a88 + seed * 7919;
-  let c = 0xb7e15162;
-  let d = 0x85a308d3 ^ (seed >>> 3);
-  const next = () => {
-    const r = Math.imul(rotl(Math.imul(b, 5), 7), 9);
-    const t = b << 9;
-    c ^= a;
-    d ^= b;
-    b ^= c;
-    a ^= d;
-    c ^= t;
-    d = rotl(d, 11);
-    return (r >>> 0) / 4294967296;
-  };
-  for (let i = 0; i < 16; i++) next();
-  let spare = null;
-  const normal = () => {
-    if (spare !== null) {
-      const s = spare;
-      spare = null;
-      return s;
-    }
-    let u = 0;
-    while (u === 0) u = next();
-    const v = next();
-    const r = Math.sqrt(-2 * Math.log(u));
-    spare = r * Math.sin(2 * Math.PI * v);
-    return r * Math.cos(2 * Math.PI * v);
-  };
-  return { uniform: next, normal };
-}
-function rotl(x, k) {
-  return (x << k) | (x >>> (32 - k));
-}
-function hash(text) {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
 // --- designs: the grid's strataDesign generalised (shares, stratum means / sds of the difference, shape) ---
 const lnSd = (s) => Math.sqrt((Math.exp(s * s) - 1) * Math.exp(s * s));
-function stratifiedDesign(shares, means, sds, shape) {
-  return (n, g) => {
-    const sizes = shares.map((s) => Math.max(2, Math.round(s * n)));
-    const a = [];
-    const b = [];
-    const strata = [];
-    let truthSum = 0;
-    let total = 0;
-    sizes.forEach((m, h) => {
-      for (let i = 0; i < m; i++) {
-        const base = g.normal();
-        b.push(base);
-        a.push(base + means[h] + sds[h] * shape(g.normal()));
-        strata.push(h);
-      }
-      truthSum += m * means[h];
-      total += m;
-    });
-    return { a: Float64Array.from(a), b: Float64Array.from(b), strata: Int32Array.from(strata), truth: truthSum / total, sizes };
-  };
-}
+const shaped = (shares, means, sds, shape) => stratifiedDesign(shares, means, (h, z) => sds[h] * shape(z));
 const GRID = 'paired mean, 4 strata 70/20/7/3%';
 const designs = [
   // the grid cell: (exp(z) − exp(0.5)) / 2.16, exactly as bench/coverage.mjs
-  { name: GRID, family: 'strata', sizes: [[30, 4000], [100, 2000], [400, 2000]], make: stratifiedDesign([0.7, 0.2, 0.07, 0.03], [0.02, 0.1, 0.3, -0.2], [0.3, 0.6, 1, 1.5], (z) => (Math.exp(z) - Math.exp(0.5)) / 2.16) },
-  { name: 'H1 60/25/10/5%, right-skewed lognormal(0, 0.8)', family: 'heldout', sizes: [[40, 4000]], make: stratifiedDesign([0.6, 0.25, 0.1, 0.05], [0.05, -0.1, 0.2, 0.4], [0.4, 0.8, 1.2, 1.0], (z) => (Math.exp(0.8 * z) - Math.exp(0.32)) / lnSd(0.8)) },
-  { name: 'H2 75/15/6/4%, left-skewed −lognormal(0, 0.7)', family: 'heldout', sizes: [[50, 4000]], make: stratifiedDesign([0.75, 0.15, 0.06, 0.04], [0, 0.1, -0.3, 0.5], [0.5, 0.7, 1.3, 1.0], (z) => -(Math.exp(0.7 * z) - Math.exp(0.245)) / lnSd(0.7)) },
+  { name: GRID, family: 'strata', sizes: [[30, 4000], [100, 2000], [400, 2000]], make: shaped([0.7, 0.2, 0.07, 0.03], [0.02, 0.1, 0.3, -0.2], [0.3, 0.6, 1, 1.5], (z) => (Math.exp(z) - Math.exp(0.5)) / 2.16) },
+  { name: 'H1 60/25/10/5%, right-skewed lognormal(0, 0.8)', family: 'heldout', sizes: [[40, 4000]], make: shaped([0.6, 0.25, 0.1, 0.05], [0.05, -0.1, 0.2, 0.4], [0.4, 0.8, 1.2, 1.0], (z) => (Math.exp(0.8 * z) - Math.exp(0.32)) / lnSd(0.8)) },
+  { name: 'H2 75/15/6/4%, left-skewed −lognormal(0, 0.7)', family: 'heldout', sizes: [[50, 4000]], make: shaped([0.75, 0.15, 0.06, 0.04], [0, 0.1, -0.3, 0.5], [0.5, 0.7, 1.3, 1.0], (z) => -(Math.exp(0.7 * z) - Math.exp(0.245)) / lnSd(0.7)) },
 ];
 
 // --- the variants: a studentized bootstrap within the collapsed strata, built two ways ---

@@ -73,25 +73,33 @@ function storeState(l: StepLocals): number[] {
   return [...i32(0), ...get(l.s0), ...memory(OP.i32Store, STATE, 2), ...i32(0), ...get(l.s1), ...memory(OP.i32Store, STATE + 4, 2), ...i32(0), ...get(l.s2), ...memory(OP.i32Store, STATE + 8, 2), ...i32(0), ...get(l.s3), ...memory(OP.i32Store, STATE + 12, 2)];
 }
 
-/** draw(m, threshold): m accepted draws, each adding 1 to its item's tally byte (wrapping at 256). */
-function drawFunction(): WasmFunction {
-  const l = { m: 0, s0: 2, s1: 3, s2: 4, s3: 5, x: 6, t: 7, p: 9 };
-  const threshold = 1;
-  const j = 8;
-  const k = 6; // x is dead once p is formed
-  const body = [
+/**
+ * The draw loop every kernel shares: the state loaded from STATE, m accepted draws (`accepted` runs
+ * for each, with the draw in p), the state stored back. The loop counter is local j.
+ */
+function drawLoop(l: StepLocals & { j: number; threshold: number }, onAccepted: number[]): number[] {
+  return [
     ...loadState(l),
-    ...i32(0), ...set(j),
-    ...whileLoop([...get(j), ...get(l.m), OP.i32LtU], [
+    ...i32(0), ...set(l.j),
+    ...whileLoop([...get(l.j), ...get(l.m), OP.i32LtU], [
       ...step(l),
-      ...accepted(l, threshold), OP.if, VOID,
-      ...index(l), ...set(k),
-      ...get(k), ...get(k), ...memory(OP.i32Load8u, TALLY, 0), ...i32(1), OP.i32Add, ...memory(OP.i32Store8, TALLY, 0),
-      ...get(j), ...i32(1), OP.i32Add, ...set(j),
+      ...accepted(l, l.threshold), OP.if, VOID,
+      ...onAccepted,
+      ...get(l.j), ...i32(1), OP.i32Add, ...set(l.j),
       OP.end,
     ]),
     ...storeState(l),
   ];
+}
+
+/** draw(m, threshold): m accepted draws, each adding 1 to its item's tally byte (wrapping at 256). */
+function drawFunction(): WasmFunction {
+  const l = { m: 0, threshold: 1, s0: 2, s1: 3, s2: 4, s3: 5, x: 6, t: 7, j: 8, p: 9 };
+  const k = l.x; // x is dead once p is formed
+  const body = drawLoop(l, [
+    ...index(l), ...set(k),
+    ...get(k), ...get(k), ...memory(OP.i32Load8u, TALLY, 0), ...i32(1), OP.i32Add, ...memory(OP.i32Store8, TALLY, 0),
+  ]);
   return { name: 'draw', params: 2, locals: [[7, I32], [1, I64]], body };
 }
 
@@ -161,24 +169,11 @@ function sumFunction(): WasmFunction {
  * bench's index-drawing floor for these kernels, bench/floor.mjs --wasm).
  */
 function gatherFunction(indicesOnly = false): WasmFunction {
-  const l = { m: 0, s0: 3, s1: 4, s2: 5, s3: 6, x: 7, t: 8, p: 11 };
-  const threshold = 1;
+  const l = { m: 0, threshold: 1, s0: 3, s1: 4, s2: 5, s3: 6, x: 7, t: 8, j: 9, p: 11 };
   const V = 2;
-  const j = 9;
   const total = 10;
-  const body = [
-    ...loadState(l),
-    ...i32(0), ...set(j),
-    ...whileLoop([...get(j), ...get(l.m), OP.i32LtU], [
-      ...step(l),
-      ...accepted(l, threshold), OP.if, VOID,
-      ...get(total), ...(indicesOnly ? [...index(l), OP.f64ConvertI32U] : [...index(l), ...i32(3), OP.i32Shl, ...get(V), OP.i32Add, ...memory(OP.f64Load, 0, 3)]), OP.f64Add, ...set(total),
-      ...get(j), ...i32(1), OP.i32Add, ...set(j),
-      OP.end,
-    ]),
-    ...storeState(l),
-    ...i32(0), ...get(total), ...memory(OP.f64Store, SUM, 3),
-  ];
+  const drawn = indicesOnly ? [...index(l), OP.f64ConvertI32U] : [...index(l), ...i32(3), OP.i32Shl, ...get(V), OP.i32Add, ...memory(OP.f64Load, 0, 3)];
+  const body = [...drawLoop(l, [...get(total), ...drawn, OP.f64Add, ...set(total)]), ...i32(0), ...get(total), ...memory(OP.f64Store, SUM, 3)];
   return indicesOnly ? { name: 'indexSum', params: 2, locals: [[8, I32], [1, F64], [1, I64]], body } : { name: 'gather', params: 3, locals: [[7, I32], [1, F64], [1, I64]], body };
 }
 
