@@ -1,6 +1,7 @@
 import { binomialFromState } from '../random/binomial.js';
 import { seedState } from '../random/seed.js';
 import { buildDesign, COUNTS_PATH_RULE } from './design.js';
+import { flipKernel } from './flip-kernel.js';
 import { checkAlternative, finiteValues, seedText } from './settings.js';
 import type { SignFlipOptions, SignFlipResult } from './types.js';
 
@@ -130,7 +131,10 @@ export function randomSignFlips(contribution: Float64Array, nPermutations: numbe
   const words = Math.ceil(m / 32);
   // Padded to whole words (8 blocks each): the padding's entries are 0, as are the entries that bits
   // past unit m − 1 of the last word select, so every word takes the same 8 lookups.
-  const table = new Float64Array(words * 128);
+  const batch = Math.min(FLIP_BATCH, nPermutations);
+  // The table walk runs as a WebAssembly kernel where there is one (flip-kernel.ts: the same sums).
+  const kernel = flipKernel(words, batch);
+  const table = kernel?.table ?? new Float64Array(words * 128);
   let total = 0;
   for (let u = 0; u < m; u++) total += contribution[u];
   for (let b = 0; b < blocks; b++) {
@@ -141,35 +145,40 @@ export function randomSignFlips(contribution: Float64Array, nPermutations: numbe
     }
   }
   const st = new Int32Array(seedState(seed, 'sign-flip').buffer);
-  const batch = Math.min(FLIP_BATCH, nPermutations);
-  const bits = new Int32Array(batch * words);
-  const sums = new Float64Array(batch);
+  const bits = kernel?.bits ?? new Int32Array(batch * words);
+  const sums = kernel?.sums ?? new Float64Array(batch);
   for (let first = 0; first < nPermutations; first += batch) {
     const size = Math.min(batch, nPermutations - first);
     fillWords(st, bits, size * words);
     sums.fill(total);
-    for (let w0 = 0; w0 < words; w0 += FLIP_SLICE_WORDS) {
-      const w1 = Math.min(words, w0 + FLIP_SLICE_WORDS);
-      for (let r = 0; r < size; r++) {
-        let t = sums[r];
-        const row = r * words;
-        for (let w = w0; w < w1; w++) {
-          const word = bits[row + w];
-          const o = w * 128;
-          // A word's 8 lookups are added as a tree and then to t, so the loop is not one long chain
-          // of dependent additions (T* may differ in the last bits; the tie tolerance absorbs that).
-          t +=
-            table[o + (word & 15)] +
-            table[o + 16 + ((word >>> 4) & 15)] +
-            (table[o + 32 + ((word >>> 8) & 15)] + table[o + 48 + ((word >>> 12) & 15)]) +
-            (table[o + 64 + ((word >>> 16) & 15)] +
-              table[o + 80 + ((word >>> 20) & 15)] +
-              (table[o + 96 + ((word >>> 24) & 15)] + table[o + 112 + (word >>> 28)]));
-        }
-        sums[r] = t;
-      }
-    }
+    if (kernel !== null) kernel.walk(words, size, FLIP_SLICE_WORDS);
+    else walkTable(table, bits, sums, words, size);
     for (let r = 0; r < size; r++) visit(sums[r]);
+  }
+}
+
+/** INTERNAL (randomSignFlips where WebAssembly is unavailable, tests): the table walk in JavaScript. */
+export function walkTable(table: Float64Array, bits: Int32Array, sums: Float64Array, words: number, size: number): void {
+  for (let w0 = 0; w0 < words; w0 += FLIP_SLICE_WORDS) {
+    const w1 = Math.min(words, w0 + FLIP_SLICE_WORDS);
+    for (let r = 0; r < size; r++) {
+      let t = sums[r];
+      const row = r * words;
+      for (let w = w0; w < w1; w++) {
+        const word = bits[row + w];
+        const o = w * 128;
+        // A word's 8 lookups are added as a tree and then to t, so the loop is not one long chain
+        // of dependent additions (T* may differ in the last bits; the tie tolerance absorbs that).
+        t +=
+          table[o + (word & 15)] +
+          table[o + 16 + ((word >>> 4) & 15)] +
+          (table[o + 32 + ((word >>> 8) & 15)] + table[o + 48 + ((word >>> 12) & 15)]) +
+          (table[o + 64 + ((word >>> 16) & 15)] +
+            table[o + 80 + ((word >>> 20) & 15)] +
+            (table[o + 96 + ((word >>> 24) & 15)] + table[o + 112 + (word >>> 28)]));
+      }
+      sums[r] = t;
+    }
   }
 }
 

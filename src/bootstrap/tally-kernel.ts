@@ -1,4 +1,4 @@
-import { encodeModule, F64, get, I32, I64, i32, memory, OP, set, SIMD, simd, uleb, V128, VOID, whileLoop, type WasmFunction } from './wasm-encoder.js';
+import { F64, get, I32, I64, i32, kernels, memory, OP, set, SIMD, simd, uleb, V128, VOID, whileLoop, type WasmFunction } from './wasm-encoder.js';
 
 /*
  * The large-group stream's one-group mean paths (resample.ts: largeTallyMeans, largeGatherMeans) as
@@ -177,27 +177,7 @@ function gatherFunction(indicesOnly = false): WasmFunction {
   return indicesOnly ? { name: 'indexSum', params: 2, locals: [[8, I32], [1, F64], [1, I64]], body } : { name: 'gather', params: 3, locals: [[7, I32], [1, F64], [1, I64]], body };
 }
 
-/** The part of the WebAssembly JavaScript API the kernels use (Node's typings declare no value for it). */
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
-  Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer };
-}
-
-const wasm: WasmApi | null = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly ?? null;
-let compiled: object | null | undefined;
-
-/** The compiled kernel module, or null where WebAssembly is unavailable (e.g. node --jitless). */
-function kernelModule(): object | null {
-  if (compiled === undefined) {
-    try {
-      compiled = wasm === null ? null : new wasm.Module(encodeModule([drawFunction(), sumFunction(), gatherFunction(), gatherFunction(true)]));
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const tallyKernels = kernels(() => [drawFunction(), sumFunction(), gatherFunction(), gatherFunction(true)]);
 
 /** One instance of the kernels over its own memory, sized for m items, with typed views. */
 export interface TallyKernel {
@@ -224,19 +204,18 @@ export interface TallyKernel {
  * @example tallyKernel(1 << 19)?.values.length // => 524288
  */
 export function tallyKernel(m: number): TallyKernel | null {
-  const module = kernelModule();
-  if (module === null || wasm === null) return null;
   const valuesAt = valuesOffset(m);
-  const mem = new wasm.Memory({ initial: Math.ceil((valuesAt + 8 * m) / 65536) });
-  const exports = new wasm.Instance(module, { env: { memory: mem } }).exports as Record<string, (...args: number[]) => void>;
+  const instance = tallyKernels.instantiate(valuesAt + 8 * m);
+  if (instance === null) return null;
+  const { exports, buffer } = instance;
   return {
     draw: exports.draw,
     sum: exports.sum,
     gather: exports.gather,
     indexSum: exports.indexSum,
-    state: new Int32Array(mem.buffer, STATE, 5),
-    total: new Float64Array(mem.buffer, SUM, 1),
-    values: new Float64Array(mem.buffer, valuesAt, m),
+    state: new Int32Array(buffer, STATE, 5),
+    total: new Float64Array(buffer, SUM, 1),
+    values: new Float64Array(buffer, valuesAt, m),
     valuesAt,
   };
 }

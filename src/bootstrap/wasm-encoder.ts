@@ -161,3 +161,42 @@ export function encodeModule(functions: readonly WasmFunction[]): Uint8Array {
     ...section(10, vector(codes)),
   ]);
 }
+
+/** The part of the WebAssembly JavaScript API the kernels use (Node's typings declare no value for it). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+  Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer };
+}
+
+const wasm: WasmApi | null = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly ?? null;
+
+/** A lazily compiled module of kernels: instantiate(bytes) gives its exports over a fresh zeroed memory. */
+export interface Kernels {
+  /** The exports and the memory's buffer, or null where WebAssembly is unavailable (e.g. node --jitless). */
+  instantiate(bytes: number): { exports: Record<string, (...args: number[]) => void>; buffer: ArrayBuffer } | null;
+}
+
+/**
+ * Kernels from functions built on first use; a module that fails to compile (no WebAssembly, or no
+ * SIMD on this processor) gives null, and the caller runs its JavaScript loops instead.
+ * @example kernels(() => [{ name: 'f', params: 0, locals: [], body: [] }]).instantiate(1)?.exports.f() // => undefined
+ */
+export function kernels(functions: () => WasmFunction[]): Kernels {
+  let compiled: object | null | undefined;
+  return {
+    instantiate(bytes) {
+      if (compiled === undefined) {
+        try {
+          compiled = wasm === null ? null : new wasm.Module(encodeModule(functions()));
+        } catch {
+          compiled = null;
+        }
+      }
+      if (compiled === null || wasm === null) return null;
+      const mem = new wasm.Memory({ initial: Math.max(1, Math.ceil(bytes / 65536)) });
+      const exports = new wasm.Instance(compiled, { env: { memory: mem } }).exports as Record<string, (...args: number[]) => void>;
+      return { exports, buffer: mem.buffer };
+    },
+  };
+}
