@@ -173,7 +173,7 @@ const wasm: WasmApi | null = (globalThis as unknown as { WebAssembly?: WasmApi }
 
 /** A lazily compiled module of kernels: instantiate(bytes) gives its exports over a fresh zeroed memory. */
 export interface Kernels {
-  /** The exports and the memory's buffer, or null where WebAssembly is unavailable (e.g. node --jitless). */
+  /** The exports and the memory's buffer, or null where WebAssembly is unavailable (e.g. node --jitless) or `bytes` is past 2 GiB. */
   instantiate(bytes: number): { exports: Record<string, (...args: number[]) => void>; buffer: ArrayBuffer } | null;
 }
 
@@ -193,8 +193,16 @@ export function kernels(functions: () => WasmFunction[]): Kernels {
           compiled = null;
         }
       }
-      if (compiled === null || wasm === null) return null;
-      const mem = new wasm.Memory({ initial: Math.max(1, Math.ceil(bytes / 65536)) });
+      // Addresses are 32-bit: past 2 GiB (or when the engine will not give that much memory) the
+      // caller's JavaScript loops run instead.
+      const pages = Math.max(1, Math.ceil(bytes / 65536));
+      if (compiled === null || wasm === null || pages > 32768) return null;
+      let mem: { buffer: ArrayBuffer };
+      try {
+        mem = new wasm.Memory({ initial: pages });
+      } catch {
+        return null;
+      }
       const exports = new wasm.Instance(compiled, { env: { memory: mem } }).exports as Record<string, (...args: number[]) => void>;
       return { exports, buffer: mem.buffer };
     },

@@ -30,3 +30,9 @@ describe('the sign-flip table walk kernel', () => {
     expect(kernel.sums[0]).toBe(255);
   });
 });
+
+describe('kernel memory', () => {
+  it('declines (null, so the JavaScript loops run) past 2 GiB instead of throwing', () => {
+    expect(flipKernel(2_200_000, 64)).toBeNull();
+  });
+});
