@@ -318,38 +318,16 @@ function largeGatherMeans(values: Float64Array, m: number, st: State, count: num
   st.set(state.subarray(0, 4));
 }
 
-/** INTERNAL (largeGatherMeans where WebAssembly is unavailable, tests): the same means in JavaScript. */
+/**
+ * INTERNAL (largeGatherMeans where WebAssembly is unavailable, tests): the same means in JavaScript,
+ * a draw at a time (carefulIndex is the large-group stream's rule below 2^21).
+ */
 export function jsGatherMeans(values: Float64Array, m: number, st: State, count: number, out: Float64Array, outOffset: number): void {
-  let s0 = st[0];
-  let s1 = st[1];
-  let s2 = st[2];
-  let s3 = st[3];
-  const threshold = TWO_32 % m;
-  const scale = m * 2.3283064365386963e-10;
   for (let r = 0; r < count; r++) {
     let sum = 0;
-    for (let j = 0; j < m; j++) {
-      const y = Math.imul(s1, 5);
-      const x = Math.imul((y << 7) | (y >>> 25), 9);
-      const t = s1 << 9;
-      s2 ^= s0;
-      s3 ^= s1;
-      s1 ^= s2;
-      s0 ^= s3;
-      s2 ^= t;
-      s3 = (s3 << 11) | (s3 >>> 21);
-      if (Math.imul(x, m) >>> 0 < threshold) {
-        j--;
-        continue;
-      }
-      sum += values[((x >>> 0) * scale) | 0];
-    }
+    for (let j = 0; j < m; j++) sum += values[carefulIndex(st, m)];
     out[outOffset + r] = sum / m;
   }
-  st[0] = s0;
-  st[1] = s1;
-  st[2] = s2;
-  st[3] = s3;
 }
 
 /**
@@ -402,70 +380,16 @@ function countsSum(values: Float64Array, counts: Int32Array, m: number): number 
   return p0 + p1 + (p2 + p3);
 }
 
-/** INTERNAL (largeTallyMeans where WebAssembly is unavailable, tests): the same means in JavaScript. */
+/**
+ * INTERNAL (largeTallyMeans where WebAssembly is unavailable, tests): the same means in JavaScript,
+ * the same draws tallied in 32-bit counts (no count can wrap) and summed in the tally's order.
+ */
 export function jsTallyMeans(values: Float64Array, m: number, st: State, count: number, out: Float64Array, outOffset: number): void {
-  let s0 = st[0];
-  let s1 = st[1];
-  let s2 = st[2];
-  let s3 = st[3];
-  const threshold = TWO_32 % m;
-  const scale = m * 2.3283064365386963e-10;
-  const tally = new Uint8Array(m);
-  let wide: Int32Array | null = null;
+  const counts = new Int32Array(m);
   for (let r = 0; r < count; r++) {
-    const r0 = s0;
-    const r1 = s1;
-    const r2 = s2;
-    const r3 = s3;
-    tally.fill(0);
-    for (let j = 0; j < m; j++) {
-      const y = Math.imul(s1, 5);
-      const x = Math.imul((y << 7) | (y >>> 25), 9);
-      const t = s1 << 9;
-      s2 ^= s0;
-      s3 ^= s1;
-      s1 ^= s2;
-      s0 ^= s3;
-      s2 ^= t;
-      s3 = (s3 << 11) | (s3 >>> 21);
-      if (Math.imul(x, m) >>> 0 < threshold) {
-        j--;
-        continue;
-      }
-      tally[((x >>> 0) * scale) | 0]++;
-    }
-    let p0 = 0;
-    let p1 = 0;
-    let p2 = 0;
-    let p3 = 0;
-    let drawn = 0;
-    let i = 0;
-    for (; i + 3 < m; i += 4) {
-      const c0 = tally[i];
-      const c1 = tally[i + 1];
-      const c2 = tally[i + 2];
-      const c3 = tally[i + 3];
-      drawn += c0 + c1 + c2 + c3;
-      p0 += c0 * values[i];
-      p1 += c1 * values[i + 1];
-      p2 += c2 * values[i + 2];
-      p3 += c3 * values[i + 3];
-    }
-    for (; i < m; i++) {
-      drawn += tally[i];
-      p0 += tally[i] * values[i];
-    }
-    if (drawn !== m) {
-      // A byte wrapped: the same draws again, from the saved state, in 32-bit counts.
-      wide ??= new Int32Array(m);
-      tallyWide(Int32Array.of(r0, r1, r2, r3), m, wide);
-      out[outOffset + r] = countsSum(values, wide, m) / m;
-    } else out[outOffset + r] = (p0 + p1 + (p2 + p3)) / m;
+    tallyWide(st, m, counts);
+    out[outOffset + r] = countsSum(values, counts, m) / m;
   }
-  st[0] = s0;
-  st[1] = s1;
-  st[2] = s2;
-  st[3] = s3;
 }
 
 /** INTERNAL (largeTallyMeans, tests): one resample's large-group draws of m items from state st (advanced), tallied into counts (overwritten). */
