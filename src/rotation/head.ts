@@ -10,7 +10,8 @@ export const ARCHIVE_HEAD_FORMAT = 'benchplan-head/1';
 /** The file, relative to the archive, that names the newest version of the archive's hash chain. */
 export const ARCHIVE_HEAD_FILE = 'head.json';
 
-const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
+/** A SHA-256 digest as stored in a head file. */
+export const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
 
 /** A link of the hash chain: a version and the digest of its record. */
 export const ChainLinkSchema = z.strictObject({ version: z.string().regex(VERSION_ID_PATTERN), recordDigest: Sha256 });
@@ -61,12 +62,12 @@ export function readSmallFile(path: string, maxBytes: number): { text: string } 
 }
 
 /**
- * Reads `DIR/head.json` without following a link or blocking (readSmallFile: a regular file of
- * at most 64 KiB).
+ * Reads a chain's head file (the archive's head.json, the sign-off chain's): readSmallFile (a
+ * regular file of at most 64 KiB, never a link), then JSON, then `schema`.
  * @returns the head, `{ absent: true }`, or a problem in words (not a regular file, not JSON, wrong shape).
  */
-export function readArchiveHead(archiveDir: string): HeadRead {
-  const read = readSmallFile(join(archiveDir, ARCHIVE_HEAD_FILE), 65536);
+export function readHeadFile<T>(path: string, schema: z.ZodType<T>, fileName: string): { head: T } | { absent: true } | { problem: string } {
+  const read = readSmallFile(path, 65536);
   if (!('text' in read)) return read;
   let data: unknown;
   try {
@@ -75,13 +76,26 @@ export function readArchiveHead(archiveDir: string): HeadRead {
     return { problem: `not valid JSON: ${(error as Error).message}` };
   }
   try {
-    return { head: parseWith(ArchiveHeadSchema, data, { file: ARCHIVE_HEAD_FILE }) as ArchiveHead };
+    return { head: parseWith(schema, data, { file: fileName }) as T };
   } catch (error) {
-    return { problem: (error as Error).message.replace(`${ARCHIVE_HEAD_FILE}: `, '') };
+    return { problem: (error as Error).message.replace(`${fileName}: `, '') };
   }
 }
 
-/** The head's text as stored. */
-export function archiveHeadText(head: ArchiveHead): string {
+/**
+ * Reads `DIR/head.json` without following a link or blocking (readHeadFile).
+ * @returns the head, `{ absent: true }`, or a problem in words (not a regular file, not JSON, wrong shape).
+ */
+export function readArchiveHead(archiveDir: string): HeadRead {
+  return readHeadFile(join(archiveDir, ARCHIVE_HEAD_FILE), ArchiveHeadSchema, ARCHIVE_HEAD_FILE);
+}
+
+/** A head file's text as stored (the archive's, the sign-off chain's): two-space JSON with a final newline. */
+export function headText(head: object): string {
   return `${JSON.stringify(head, null, 2)}\n`;
+}
+
+/** The archive head's text as stored. */
+export function archiveHeadText(head: ArchiveHead): string {
+  return headText(head);
 }

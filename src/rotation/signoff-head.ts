@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { parseWith } from '../data/validate.js';
-import { readSmallFile } from './head.js';
+import { headText, readHeadFile, readSmallFile, Sha256 } from './head.js';
 import { VERSION_ID_PATTERN } from './version-id.js';
 
 export { readSmallFile };
@@ -17,8 +16,6 @@ export const SIGNOFF_LOCK_PATH = 'locks/.signoffs.lock';
 
 /** How long a sign-off waits for another sign-off's commit (which holds the lock for milliseconds). */
 export const SIGNOFF_LOCK_WAIT_MS = 20_000;
-
-const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits');
 
 /** A link of the sign-off chain: a sign-off's id and the digest of its record. */
 export const SignoffLinkSchema = z.strictObject({ id: z.string().regex(VERSION_ID_PATTERN), recordDigest: Sha256 });
@@ -47,22 +44,10 @@ export type SignoffHeadRead = { head: SignoffHead } | { absent: true } | { probl
  * @example readSignoffHead('out/archive') // => { head: { format: 'benchplan-signoff-head/1', id: '2026Q4-pick', sequence: 1, previous: null, … } }
  */
 export function readSignoffHead(archiveDir: string): SignoffHeadRead {
-  const read = readSmallFile(join(archiveDir, 'signoffs', SIGNOFF_HEAD_FILE), 65536);
-  if (!('text' in read)) return read;
-  let data: unknown;
-  try {
-    data = JSON.parse(read.text);
-  } catch (error) {
-    return { problem: `not valid JSON: ${(error as Error).message}` };
-  }
-  try {
-    return { head: parseWith(SignoffHeadSchema, data, { file: SIGNOFF_HEAD_FILE }) as SignoffHead };
-  } catch (error) {
-    return { problem: (error as Error).message.replace(`${SIGNOFF_HEAD_FILE}: `, '') };
-  }
+  return readHeadFile(join(archiveDir, 'signoffs', SIGNOFF_HEAD_FILE), SignoffHeadSchema, SIGNOFF_HEAD_FILE);
 }
 
-/** The head's text as stored: two-space JSON with a final newline. */
+/** The head's text as stored: two-space JSON with a final newline (headText). */
 export function signoffHeadText(head: SignoffHead): string {
-  return `${JSON.stringify(head, null, 2)}\n`;
+  return headText(head);
 }
