@@ -61,6 +61,25 @@ export function designDifference(design: DesignFile, difference: ReadonlyMap<str
       const d = design.rows.filter((x) => x.cell === c.cell && difference.has(x.item)).map((x) => difference.get(x.item) as number);
       return { cell: c.cell, size: c.size, labelled: d.length, mean: d.length ? d.reduce((s, v) => s + v, 0) / d.length : NaN };
     });
+  // Each estimator's result in the one shape every design returns (key order as before).
+  const result = (
+    estimator: DesignDifferenceResult['estimator'],
+    r: { estimate: number; confidenceInterval: [number, number]; standardError: number; poolStandardError: number; nClusters: number | null; warnings: string[] },
+    rest: Pick<DesignDifferenceResult, 'degreesOfFreedom' | 'lambda' | 'cells'>,
+  ): DesignDifferenceResult => ({
+    estimator,
+    degreesOfFreedom: rest.degreesOfFreedom,
+    estimate: r.estimate,
+    interval: r.confidenceInterval,
+    standardError: r.standardError,
+    poolStandardError: r.poolStandardError,
+    confidenceLevel,
+    lambda: rest.lambda,
+    nClusters: r.nClusters,
+    cells: rest.cells,
+    audit,
+    warnings: [...warnings, ...r.warnings],
+  });
   if (design.sampling === 'cluster') {
     const partial = partlyLabelledClusters(design, (item) => difference.has(item));
     if (partial.length > 0) throw new RangeError(`cluster design: ${partial.length} chosen cluster${partial.length === 1 ? ' has' : 's have'} items without a label (${partial.slice(0, 5).join(', ')}): label every item of a chosen cluster, or none of it`);
@@ -69,20 +88,7 @@ export function designDifference(design: DesignFile, difference: ReadonlyMap<str
       design.rows.map((x) => ({ weight: 1 / N, value: difference.get(x.item), inclusionProbability: x.inclusionProbability, cell: x.cell, unit: x.cluster as string, group: '', cluster: x.cluster as string })),
       { sampling: 'stratified', cellSizes: new Map(design.cells.map((c) => [c.cell, c.size])), confidenceLevel, quantile: 'design' },
     );
-    return {
-      estimator: 'cluster-horvitz-thompson',
-      degreesOfFreedom: r.degreesOfFreedom,
-      estimate: r.estimate,
-      interval: r.confidenceInterval,
-      standardError: r.standardError,
-      poolStandardError: r.poolStandardError,
-      confidenceLevel,
-      lambda: null,
-      nClusters: r.nClusters,
-      cells: cellMeans(),
-      audit,
-      warnings: [...warnings, ...r.warnings],
-    };
+    return result('cluster-horvitz-thompson', r, { degreesOfFreedom: r.degreesOfFreedom, lambda: null, cells: cellMeans() });
   }
   if (design.sampling === 'stratified') {
     const r = stratifiedDifferenceEstimate(
@@ -92,40 +98,14 @@ export function designDifference(design: DesignFile, difference: ReadonlyMap<str
       }),
       confidenceLevel,
     );
-    return {
-      estimator: 'stratified-horvitz-thompson',
-      degreesOfFreedom: null,
-      estimate: r.estimate,
-      interval: r.confidenceInterval,
-      standardError: r.standardError,
-      poolStandardError: r.poolStandardError,
-      confidenceLevel,
-      lambda: null,
-      nClusters: r.nClusters,
-      cells: r.cells.map((c) => ({ cell: c.cell, size: c.size, labelled: c.labelled, mean: c.mean })),
-      audit,
-      warnings: [...warnings, ...r.warnings],
-    };
+    return result('stratified-horvitz-thompson', r, { degreesOfFreedom: null, lambda: null, cells: r.cells.map((c) => ({ cell: c.cell, size: c.size, labelled: c.labelled, mean: c.mean })) });
   }
   const judged = design.rows.every((r) => r.prediction !== undefined);
   const r = poissonDifferenceEstimate(
     design.rows.map((x) => ({ inclusionProbability: x.inclusionProbability, difference: difference.get(x.item), ...(judged ? { prediction: x.prediction } : {}), ...(clustered ? { cluster: x.cluster } : {}) })),
     { confidenceLevel },
   );
-  return {
-    estimator: judged ? 'horvitz-thompson-with-judge' : 'horvitz-thompson',
-    degreesOfFreedom: null,
-    estimate: r.estimate,
-    interval: r.confidenceInterval,
-    standardError: r.standardError,
-    poolStandardError: r.poolStandardError,
-    confidenceLevel,
-    lambda: r.lambda,
-    nClusters: r.nClusters,
-    cells: cellMeans(),
-    audit,
-    warnings: [...warnings, ...r.warnings],
-  };
+  return result(judged ? 'horvitz-thompson-with-judge' : 'horvitz-thompson', r, { degreesOfFreedom: null, lambda: r.lambda, cells: cellMeans() });
 }
 
 /**
