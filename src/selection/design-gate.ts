@@ -64,7 +64,9 @@ export function designGate(design: DesignFile, difference: ReadonlyMap<string, n
   if (baseline === candidate || !models.includes(baseline) || !models.includes(candidate)) {
     throw new RangeError(`baseline and candidate must be the design's two models ${design.a} and ${design.b} (got ${baseline}, ${candidate})`);
   }
-  const twoSidedLevel = 2 * confidenceLevel - 1;
+  // 2·0.95 − 1 is 0.8999999999999999 in binary: the two-sided level the user's one-sided level means,
+  // rounded to 15 significant digits (below a double's precision), so 0.95 gives 0.9 in the JSON and text.
+  const twoSidedLevel = Number((2 * confidenceLevel - 1).toPrecision(15));
   const r = designDifference(design, difference, twoSidedLevel);
   const sign = candidate === design.a ? 1 : -1;
   const estimate = sign === 1 ? r.estimate : 0 - r.estimate;

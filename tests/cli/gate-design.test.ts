@@ -36,6 +36,7 @@ describe('benchplan gate --design', () => {
     const g = JSON.parse(stdout);
     expect(g).toMatchObject({ baseline: 'beta', candidate: 'alpha', margin: 0.02, confidenceLevel: 0.95, estimator: 'stratified-horvitz-thompson', passed: true, assumptionFailed: false, poolSize: 400, labelled: 65 });
     expect(g.lowerBound).toBeCloseTo(compare90.interval[0], 12);
+    expect(g.twoSidedLevel).toBe(0.9);
     expect(g.lowerBound).toBeCloseTo(compare95.estimate - Z95 * compare95.standardError, 12);
     // and not the two-sided 95% end, which is lower
     expect(g.lowerBound).toBeGreaterThan(compare95.interval[0] + 1e-3);
