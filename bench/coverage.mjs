@@ -273,7 +273,18 @@ if (wanted('headline')) {
 }
 
 // --- the gate's false-pass rate at true drop = margin ---
+const LOGNORMAL_SD = Math.sqrt((Math.E - 1) * Math.E);
+function skewedGateDesign(n, g, mean, sign) {
+  const a = new Float64Array(n);
+  const b = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    b[i] = g.uniform();
+    a[i] = b[i] + mean + (sign * 0.3 * (Math.exp(g.normal()) - Math.exp(0.5))) / LOGNORMAL_SD;
+  }
+  return { a, b, truth: mean };
+}
 const gateRows = [];
+const powerRows = [];
 if (wanted('gate')) {
   const gateDesigns = {
     '0/1, candidate worse on 5% of items': (n, g) => binaryPair(n, 0, 0.05, 0.9, g),
@@ -301,6 +312,10 @@ if (wanted('gate')) {
       }
       return { a, b, truth: -0.05 };
     },
+    // Unbounded differences skewed toward the candidate's losses: −0.05 − 0.3 × a standardised
+    // lognormal(0, 1) (skewness about −6): rare large losses, the regression a gate is for.
+    'continuous, left-skewed (rare large losses), sd 0.3': (n, g) => skewedGateDesign(n, g, -0.05, -1),
+    'continuous, right-skewed (rare large gains), sd 0.3': (n, g) => skewedGateDesign(n, g, -0.05, 1),
   };
   const gateMethods = ['bca', 't', ...(autoPairedInterval ? ['auto'] : [])];
   for (const [design, generate] of Object.entries(gateDesigns)) {
@@ -323,6 +338,37 @@ if (wanted('gate')) {
         gateRows.push({ design, n, method, falsePass: rate, mcError: Math.sqrt((Math.max(rate, 0.05) * (1 - Math.max(rate, 0.05))) / REPS) });
       }
       process.stderr.write(`  gate · ${design} · ${n}: ${gateMethods.map((m) => `${m} ${(passes[m] / REPS).toFixed(3)}`).join(', ')}\n`);
+    }
+  }
+  // The price of a gate that refuses what it cannot bound: how often it passes a candidate exactly as
+  // good as the baseline (true difference 0; higher is better), on the continuous designs.
+  const powerDesigns = {
+    'continuous, sd 0.3': (n, g) => {
+      const a = new Float64Array(n);
+      const b = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        b[i] = g.uniform();
+        a[i] = b[i] + 0.3 * g.normal();
+      }
+      return { a, b, truth: 0 };
+    },
+    'continuous, left-skewed (rare large losses), sd 0.3': (n, g) => skewedGateDesign(n, g, 0, -1),
+    'continuous, right-skewed (rare large gains), sd 0.3': (n, g) => skewedGateDesign(n, g, 0, 1),
+  };
+  for (const [design, generate] of Object.entries(powerDesigns)) {
+    for (const n of SIZES) {
+      const passes = Object.fromEntries(gateMethods.map((m) => [m, 0]));
+      for (let r = SEED_OFFSET; r < SEED_OFFSET + REPS; r++) {
+        const d = generate(n, generator(hash(`gate-power|${design}|${n}|${r}`)));
+        for (const method of gateMethods) {
+          if (nonInferiorityFromScores({ candidate: d.a, baseline: d.b }, { margin: MARGIN, method, nResamples: B, seed: `${r}` }).passed) passes[method] += 1;
+        }
+      }
+      for (const method of gateMethods) {
+        const rate = passes[method] / REPS;
+        powerRows.push({ design, n, method, falsePass: rate, mcError: Math.sqrt((rate * (1 - rate)) / REPS) || Math.sqrt((0.05 * 0.95) / REPS) });
+      }
+      process.stderr.write(`  gate power · ${design} · ${n}: ${gateMethods.map((m) => `${m} ${(passes[m] / REPS).toFixed(3)}`).join(', ')}\n`);
     }
   }
 }
@@ -381,6 +427,20 @@ if (gateRows.length > 0) {
     for (const n of SIZES) {
       const cells = gm.map((m) => gateRows.find((r) => r.design === design && r.n === n && r.method === m));
       if (cells.some((c) => !c)) continue;
+      out.push(`| ${design} | ${n} | ${cells.map((c) => `${f3(c.falsePass)} ± ${f3(c.mcError)}`).join(' | ')} |`);
+    }
+  }
+  out.push('');
+}
+if (powerRows.length > 0) {
+  const gm = [...new Set(powerRows.map((r) => r.method))];
+  out.push(`**Gate pass rate** at a true difference of 0 (the candidate exactly as good; margin ${MARGIN}; higher is better: the price of refusing what the data cannot bound)`);
+  out.push('');
+  out.push(`| design | n | ${gm.join(' | ')} |`);
+  out.push(`|${' --- |'.repeat(2 + gm.length)}`);
+  for (const design of [...new Set(powerRows.map((r) => r.design))]) {
+    for (const n of SIZES) {
+      const cells = gm.map((m) => powerRows.find((r) => r.design === design && r.n === n && r.method === m));
       out.push(`| ${design} | ${n} | ${cells.map((c) => `${f3(c.falsePass)} ± ${f3(c.mcError)}`).join(' | ')} |`);
     }
   }
