@@ -132,7 +132,9 @@ function distinctCount(x: ArrayLike<number>): number {
  *         studentizedBootstrap's `rescale`), with a warning;
  *      c. otherwise n < 25·G1² → `studentized`, with a warning;
  *   4. (skewAware) a one-sided alternative → `t` at every n (BCa's one-sided bound is liberal at
- *      100 items: gate false-pass 0.063 against t's 0.056 in the coverage study);
+ *      100 items: gate false-pass 0.063 against t's 0.056 in the coverage study), except unbounded
+ *      scores without strata whose G1 lies on the bound's side (G1 < 0 for `greater`, > 0 for
+ *      `less`) → `studentized`: a one-sided bound's error is first order in that skewness;
  *   5. fewer than AUTO_BCA_MIN_ITEMS items → `t`;
  *   6. otherwise `bca`.
  * Reference: the coverage studies in bench/ (paired-proportion-coverage.mjs, auto-continuous-coverage.mjs)
@@ -194,7 +196,17 @@ export function chooseIntervalMethod(data: ChooseIntervalMethodData, options: Ch
         ],
       };
     }
-    if ((data.alternative ?? 'two-sided') !== 'two-sided') return { methodUsed: 't', methodReason: `${what} on ${n} items, one-sided bound: Student t, whose one-sided level holds where BCa's is liberal (gate coverage study)` };
+    const alternative = data.alternative ?? 'two-sided';
+    if (alternative !== 'two-sided') {
+      // A one-sided bound's error is first order in the skewness on its own side (Boos & Hughes-Oliver
+      // 2000), which Cochran's two-sided rule does not see: unbounded scores skewed toward the bound
+      // get the studentized bootstrap, which corrects that term (Hall 1988; bench/gate-skew-rule.txt).
+      const adverse = alternative === 'greater' ? skewness < 0 : skewness > 0;
+      if (!bounded && data.strata == null && !flat && adverse) {
+        return { methodUsed: 'studentized', methodReason: `${what} on ${n} items, one-sided bound, unbounded scores skewed toward the bound's side (G1 = ${g1}): studentized bootstrap, which corrects the skewness term of a one-sided bound that t keeps` };
+      }
+      return { methodUsed: 't', methodReason: `${what} on ${n} items, one-sided bound: Student t, whose one-sided level holds where BCa's is liberal (gate coverage study)` };
+    }
   }
   if (n < AUTO_BCA_MIN_ITEMS) return { methodUsed: 't', methodReason: `${what} on ${n} items (< ${AUTO_BCA_MIN_ITEMS}): Student t interval, which covers better than BCa at small n` };
   return { methodUsed: 'bca', methodReason: `${what} on ${n} items (≥ ${AUTO_BCA_MIN_ITEMS}): BCa bootstrap` };

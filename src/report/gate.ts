@@ -14,7 +14,13 @@ export function nonInferiorityHeadline(result: NonInferiorityResult): string {
   }
   const strata = result.failed.filter((name) => name !== 'overall');
   const parts: string[] = [];
-  if (!o.passed) parts.push(`${level} lower bound ${bound(o.lowerBound)} ≤ ${formatNumber(result.threshold)} (−margin)${o.itemsNeeded != null ? `; ${o.methodUsed === 'newcombe' || o.methodUsed === 'tango' ? '' : 'about '}${o.itemsNeeded} items would let it pass` : ''}`);
+  if (!o.passed) {
+    const items = o.itemsNeeded != null ? `; ${o.methodUsed === 'newcombe' || o.methodUsed === 'tango' ? '' : 'about '}${o.itemsNeeded} items would let it pass` : '';
+    // A check can fail with a bound above −margin: the data cannot support a bound (no spread, or
+    // unbounded scores skewed toward the candidate's losses); the headline must not say "≤".
+    const verdict = o.lowerBound > result.threshold ? `no valid ${level} lower bound (the computed ${bound(o.lowerBound)} would clear ${formatNumber(result.threshold)}; see the reason)` : `${level} lower bound ${bound(o.lowerBound)} ≤ ${formatNumber(result.threshold)} (−margin)`;
+    parts.push(verdict + items);
+  }
   if (strata.length > 0) parts.push(`${strata.length} of ${result.strata.length} strata fail (${strata.join(', ')})`);
   return `regression not ruled out: ${result.candidate} − ${result.baseline}: ${parts.join('; ')}`;
 }

@@ -19,7 +19,7 @@ export function gateVerdictMarkdown(result: NonInferiorityResult): string {
     return `✅ **PASS**: no regression of ${candidate} against ${baseline}: ${candidate} − ${baseline} ≥ ${number(o.lowerBound)} (${level} lower bound) > ${number(result.threshold)} (−margin)${strata}.`;
   }
   const parts: string[] = [];
-  if (!o.passed) parts.push(`${level} lower bound ${number(o.lowerBound)} ≤ ${number(result.threshold)} (−margin)`);
+  if (!o.passed) parts.push(o.lowerBound > result.threshold ? `no valid ${level} lower bound (the computed ${number(o.lowerBound)} would clear ${number(result.threshold)}; see the reason)` : `${level} lower bound ${number(o.lowerBound)} ≤ ${number(result.threshold)} (−margin)`);
   const strata = result.failed.filter((name) => name !== 'overall');
   if (strata.length > 0) parts.push(`${strata.length} of ${result.strata.length} strata fail (${strata.map(markdownText).join(', ')})`);
   return `❌ **FAIL**: regression not ruled out for ${candidate} against ${baseline}: ${parts.join('; ')}.`;

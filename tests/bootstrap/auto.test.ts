@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { normalQuantile } from '../../src/distributions/index.js';
 import { autoPairedInterval } from '../../src/bootstrap/auto-interval.js';
 import { AUTO_BCA_MIN_ITEMS, chooseIntervalMethod } from '../../src/bootstrap/choose-method.js';
 import { compareModels, compareModelsParallel } from '../../src/bootstrap/compare-models.js';
@@ -134,6 +135,25 @@ describe('chooseIntervalMethod with skewAware (autoPairedInterval, the gate): sk
     expect(chooseIntervalMethod({ a: x, b: y, alternative: 'greater' }, { skewAware: true }).methodUsed).toBe('t');
     expect(chooseIntervalMethod({ a: x, b: y }, { skewAware: true }).methodUsed).toBe('bca');
     expect(chooseIntervalMethod({ a: x.slice(0, 50), b: y.slice(0, 50) }, { skewAware: true }).methodUsed).toBe('t');
+  });
+  it('a one-sided bound on unbounded scores skewed toward its side → studentized, even where Cochran passes; otherwise t', () => {
+    // 400 items, differences −exp(0.3·z) at the normal quantiles z = Φ⁻¹((i + ½)/400): G1 ≈ −0.95,
+    // so Cochran's rule wants about 23 items (it passes); the lower tail is the long one.
+    const d = Array.from({ length: 400 }, (_, i) => -Math.exp(0.3 * normalQuantile((i + 0.5) / 400)));
+    const base = d.map(() => 5);
+    const left = d.map((x) => 5 + x);
+    const right = d.map((x) => 5 - x);
+    const lower = chooseIntervalMethod({ a: left, b: base, alternative: 'greater' }, { skewAware: true });
+    expect(lower.methodUsed).toBe('studentized');
+    expect(lower.methodReason).toMatch(/one-sided bound, unbounded scores skewed toward the bound's side \(G1 = -0\.9\d\)/);
+    expect(chooseIntervalMethod({ a: right, b: base, alternative: 'greater' }, { skewAware: true }).methodUsed).toBe('t');
+    // An upper bound is threatened by the right tail: the mirror.
+    expect(chooseIntervalMethod({ a: right, b: base, alternative: 'less' }, { skewAware: true }).methodUsed).toBe('studentized');
+    expect(chooseIntervalMethod({ a: left, b: base, alternative: 'less' }, { skewAware: true }).methodUsed).toBe('t');
+    // Two-sided: Cochran passes, so the usual rule (BCa from 100 items).
+    expect(chooseIntervalMethod({ a: left, b: base }, { skewAware: true }).methodUsed).toBe('bca');
+    // Bounded to [0, 1] (divide by 10): t, as before.
+    expect(chooseIntervalMethod({ a: left.map((x) => x / 10), b: base.map((x) => x / 10), alternative: 'greater' }, { skewAware: true }).methodUsed).toBe('t');
   });
   it('autoPairedInterval runs the chosen interval and carries the warning', () => {
     const r = autoPairedInterval(a, b, { seed: 1 });

@@ -3,6 +3,7 @@ import { CheckFailed, InputError } from '../../src/data/errors.js';
 import { EXIT_INTERNAL_ERROR, reportError, type Io } from '../../src/cli/io.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeInput } from '../helpers/files.js';
+import { normalQuantile } from '../../src/distributions/index.js';
 
 function capture(): { io: Io; text: () => string } {
   let text = '';
@@ -27,6 +28,23 @@ describe('exit status', () => {
     const { code, stderr } = await runCli(['gate', path, '--baseline', 'a', '--candidate', 'b', '--margin', '0.1', '--cluster', '--stratified']);
     expect(code).toBe(2);
     expect(stderr).toMatch(/spanning\.csv: cluster "d1" has items in two strata .* \(got "d1"\)/);
+  });
+
+  it('gate exits 1 on unbounded scores skewed toward the candidate’s losses, naming G1 and the items Cochran’s rule wants', async () => {
+    const dir = tempDir();
+    // 30 items on a 1–10 scale: b scores 5, a scores 5 + the (i + ½)/30 quantiles of −0.3 × a standardised lognormal.
+    const rows = Array.from({ length: 30 }, (_, i) => {
+      const d = (-0.3 * (Math.exp(normalQuantile((i + 0.5) / 30)) - Math.exp(0.5))) / 2.16;
+      return `q${i},cand,${(5 + d).toPrecision(17)}\nq${i},base,5\n`;
+    });
+    const path = writeInput(dir, 'losses.csv', `item,model,score\n${rows.join('')}`);
+    const { code, stdout } = await runCli(['gate', path, '--baseline', 'base', '--candidate', 'cand', '--margin', '0.2', '--resamples', '1999']);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/skewed toward the candidate's losses \(G1 = -2\.47\)/);
+    expect(stdout).toContain("Cochran's rule (n > 25·G1²) wants 153 items");
+    const json = JSON.parse((await runCli(['gate', path, '--baseline', 'base', '--candidate', 'cand', '--margin', '0.2', '--resamples', '1999', '--json'])).stdout);
+    expect(json).toMatchObject({ passed: false, methodUsed: 'studentized' });
+    expect(json.overall.itemsNeeded).toBe(153);
   });
 
   it('compare refuses a one-sided test without --a/--b (its direction would be chosen after seeing the data)', async () => {

@@ -9,6 +9,7 @@ import { tInterval } from '../../src/bootstrap/t-interval.js';
 import { pairScores } from '../../src/data/pairing.js';
 import { loadScores } from '../../src/data/scores.js';
 import { createRng } from '../../src/random/index.js';
+import { normalQuantile } from '../../src/distributions/index.js';
 
 interface Bound {
   n: number;
@@ -240,5 +241,46 @@ describe('gate on skewed [0, 1] scores (auto → betting)', () => {
     const o = r.overall;
     // Hand: the needed N solves N · ((estimate − bound)/(estimate + margin))² with n = 40.
     expect(o.itemsNeeded).toBe(Math.max(41, Math.ceil(40 * ((o.estimate - o.lowerBound) / (o.estimate + 0.05)) ** 2)));
+  });
+});
+
+describe('gate on unbounded scores skewed toward the candidate’s losses (bench/gate-skew-rule.txt)', () => {
+  // 30 items on a 1–10 scale whose differences are the quantiles (i + ½)/30 of −0.3 × a standardised
+  // lognormal(0, 1): rare large losses, mean about 0.008.
+  const n = 30;
+  const losses = Array.from({ length: n }, (_, i) => (-0.3 * (Math.exp(normalQuantile((i + 0.5) / n)) - Math.exp(0.5))) / 2.16);
+  const baseline = Array.from({ length: n }, () => 5);
+  const left = baseline.map((x, i) => x + losses[i]);
+  // scipy.stats.skew(d, bias=False) of these differences (d from scipy's norm.ppf): −2.466986231291963; ⌈25·G1²⌉ = 153.
+
+  it('does not pass on a bound that clears the margin, and names G1 and the items Cochran’s rule wants', () => {
+    const r = nonInferiorityFromScores({ candidate: left, baseline }, { margin: 0.2, nResamples: 1999 });
+    expect(r.methodUsed).toBe('studentized');
+    expect(r.overall.lowerBound).toBeGreaterThan(-0.2); // the bound alone would pass
+    expect(r.passed).toBe(false);
+    expect(r.overall.reason).toMatch(/^no valid bound: the differences are unbounded and skewed toward the candidate's losses \(G1 = -2\.47\)/);
+    expect(r.overall.reason).toContain('would clear -0.2');
+    expect(r.overall.reason).toContain("Cochran's rule (n > 25·G1²) wants 153 items");
+    expect(r.overall.itemsNeeded).toBe(153);
+  });
+
+  it('keeps the bound of the mirror image (rare large gains: the lower bound is conservative there)', () => {
+    const right = baseline.map((x, i) => x - losses[i]);
+    const r = nonInferiorityFromScores({ candidate: right, baseline }, { margin: 0.2, nResamples: 1999 });
+    expect(r.methodUsed).toBe('studentized');
+    expect(r.overall.lowerBound).toBeGreaterThan(-0.2);
+    expect(r.passed).toBe(true);
+  });
+
+  it('leaves bounded scores to the betting bound, and gates with enough items by Cochran’s rule as before', () => {
+    const scaled = (xs: number[]) => xs.map((x) => x / 10);
+    const bounded = nonInferiorityFromScores({ candidate: scaled(left), baseline: scaled(baseline) }, { margin: 0.02 });
+    expect(bounded.methodUsed).toBe('betting');
+    expect(bounded.overall.reason).not.toMatch(/skewed toward the candidate's losses/);
+    // 600 items, 30 of them losses of 3 among gains of 0.3: scipy G1 −4.139840005301937, Cochran wants 429 < 600.
+    const many = Array.from({ length: 600 }, (_, i) => 5 + (i % 20 < 19 ? 0.3 : -3));
+    const r = nonInferiorityFromScores({ candidate: many, baseline: Array.from({ length: 600 }, () => 5) }, { margin: 1, nResamples: 999 });
+    expect(r.overall.reason).not.toMatch(/skewed toward the candidate's losses/);
+    expect(r.passed).toBe(true);
   });
 });
