@@ -284,3 +284,16 @@ describe('gate on unbounded scores skewed toward the candidate’s losses (bench
     expect(r.passed).toBe(true);
   });
 });
+
+describe('the headline of a check that fails with a bound above −margin', () => {
+  it('says there is no valid bound, never "bound ≤ −margin"', async () => {
+    const { nonInferiorityHeadline } = await import('../../src/report/gate.js');
+    const { gateVerdictMarkdown } = await import('../../src/report/markdown-gate.js');
+    // Three continuous items, every difference 0.1: no spread, so no valid bound, though 0.1 > −0.05.
+    const r = nonInferiorityFromScores({ candidate: [1.6, 2.6, 3.1], baseline: [1.5, 2.5, 3] }, { margin: 0.05 });
+    expect(r.passed).toBe(false);
+    expect(nonInferiorityHeadline(r)).toBe('regression not ruled out: candidate − baseline: no valid 95% lower bound (the computed 0.1 would clear -0.05; see the reason)');
+    expect(gateVerdictMarkdown(r)).toContain('no valid 95% lower bound (the computed 0.1 would clear -0.05; see the reason)');
+    expect(nonInferiorityHeadline(r)).not.toContain('≤');
+  });
+});
