@@ -33,6 +33,12 @@ export interface AutoIntervalOptions {
   midP?: boolean;
   /** Force the clustered branch to the t(G − 1) fallback (false) instead of CR2; default true. */
   cr2Available?: boolean;
+  /**
+   * [low, high], the range both models' scores can take (every score must lie in it): scores on a
+   * declared scale count as bounded, so a skewed sample gets the betting interval on differences in
+   * [low − high, high − low]. Default: bounded only when every score lies in [0, 1].
+   */
+  scoreRange?: readonly [number, number] | null;
   onProgress?: ((fraction: number) => void) | null;
 }
 
@@ -93,7 +99,8 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
   const n = differences.length;
   const cluster = options.cluster ?? null;
   const strata = options.strata ?? null;
-  const { warnings: choiceWarnings = [], ...choice } = chooseIntervalMethod({ a, b, cluster, strata, alternative }, { cr2Available: options.cr2Available ?? true, skewAware: true });
+  const scoreRange = checkScoreRange(options.scoreRange ?? null, a, b);
+  const { warnings: choiceWarnings = [], ...choice } = chooseIntervalMethod({ a, b, cluster, strata, alternative, scoreRange }, { cr2Available: options.cr2Available ?? true, skewAware: true });
   const base = { method: 'auto' as const, ...choice, confidenceLevel, alternative, n };
   let sum = 0;
   for (let i = 0; i < n; i++) sum += differences[i];
@@ -127,7 +134,7 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
     const collapsed = strata !== null && choice.methodUsed === 'studentized' ? collapseSmallStrata(strata) : null;
     const r =
       choice.methodUsed === 'betting'
-        ? bettingInterval(differences, { range: [-1, 1], confidenceLevel, alternative, seed: options.seed })
+        ? bettingInterval(differences, { range: scoreRange === null ? [-1, 1] : [scoreRange[0] - scoreRange[1], scoreRange[1] - scoreRange[0]], confidenceLevel, alternative, seed: options.seed })
         : studentizedBootstrap(differences, { confidenceLevel, alternative, nResamples: options.nResamples, seed: options.seed, strata: collapsed?.strata ?? strata, rescale: strata !== null });
     const standardError = r.method === 'studentized' ? r.standardError : plainStandardError(differences, estimate);
     let methodReason = base.methodReason;
@@ -197,4 +204,15 @@ function tPValue(t: number, df: number, alternative: Alternative): number {
   if (Number.isNaN(t) || !(df > 0)) return NaN;
   if (alternative === 'two-sided') return Math.min(1, 2 * studentTCdf(-Math.abs(t), df));
   return alternative === 'less' ? studentTCdf(t, df) : studentTCdf(-t, df);
+}
+
+/** A declared score range, checked: [low, high] finite with low < high, every score of a and b inside it. */
+function checkScoreRange(range: readonly [number, number] | null, a: ArrayLike<number>, b: ArrayLike<number>): [number, number] | null {
+  if (range === null) return null;
+  const [low, high] = range;
+  if (!(Number.isFinite(low) && Number.isFinite(high) && low < high)) throw new RangeError(`scoreRange must be [low, high] with low < high, both finite (got [${low}, ${high}])`);
+  for (const [name, x] of [['a', a], ['b', b]] as const) {
+    for (let i = 0; i < x.length; i++) if (!(x[i] >= low && x[i] <= high)) throw new RangeError(`${name}[${i}] = ${x[i]} lies outside the declared score range [${low}, ${high}]`);
+  }
+  return [low, high];
 }

@@ -51,6 +51,8 @@ export interface ChooseIntervalMethodData {
   stratumWeights?: ArrayLike<number> | null;
   /** The interval's sides (default two-sided): one-sided continuous bounds keep t at every n (skewAware). */
   alternative?: Alternative;
+  /** [low, high] the scores can take, declared (autoPairedInterval checks them): bounded scores on that scale; default [0, 1], by the data. */
+  scoreRange?: readonly [number, number] | null;
 }
 
 /** Settings of chooseIntervalMethod. */
@@ -67,8 +69,8 @@ export interface ChooseIntervalMethodOptions {
 }
 
 /** Whether every value lies in [0, 1] (the range auto assumes bounded scores have, as `monitor` does). */
-function inUnitRange(x: ArrayLike<number>): boolean {
-  for (let i = 0; i < x.length; i++) if (!(x[i] >= 0 && x[i] <= 1)) return false;
+function inUnitRange(x: ArrayLike<number>, [low, high]: readonly [number, number] = [0, 1]): boolean {
+  for (let i = 0; i < x.length; i++) if (!(x[i] >= low && x[i] <= high)) return false;
   return true;
 }
 
@@ -170,12 +172,14 @@ export function chooseIntervalMethod(data: ChooseIntervalMethodData, options: Ch
     const differences = a !== null && b !== null ? Float64Array.from(a, (x, i) => x - b[i]) : Float64Array.from(data.differences ?? []);
     const skewness = sampleSkewness(differences);
     const need = cochranMinimumItems(skewness);
-    const bounded = a !== null && b !== null && inUnitRange(a) && inUnitRange(b);
+    const range = data.scoreRange ?? ([0, 1] as const);
+    const bounded = a !== null && b !== null && inUnitRange(a, range) && inUnitRange(b, range);
+    const scale = `[${range[0]}, ${range[1]}]`;
     const flat = !(spread(differences) > 0);
     const g1 = Number.isNaN(skewness) ? 'undefined' : skewness.toFixed(2);
     if (bounded && data.strata == null && (flat || n < need)) {
       const why = flat ? `no spread in the differences (${n} items)` : `differences skewed (G1 = ${g1}; Cochran's rule n > 25·G1² asks for ${need} items, these are ${n})`;
-      return { methodUsed: 'betting', methodReason: `scores in [0, 1], ${why}: the betting interval for a bounded mean (Waudby-Smith & Ramdas), valid at every n` };
+      return { methodUsed: 'betting', methodReason: `scores in ${scale}${data.scoreRange != null ? ' (declared)' : ''}, ${why}: the betting interval for a bounded mean (Waudby-Smith & Ramdas), valid at every n` };
     }
     // Stratified: the stratified mean is as skewed as its smallest strata, so the screen runs on
     // each stratum too (a stratum of fewer than 3 items has no skewness to check: it counts as failing).
@@ -192,7 +196,7 @@ export function chooseIntervalMethod(data: ChooseIntervalMethodData, options: Ch
         methodUsed: 'studentized',
         methodReason: `${what} skewed (G1 = ${g1}; Cochran's rule n > 25·G1² asks for ${need} items, these are ${n})${bounded ? ', stratified' : ', not bounded to [0, 1]'}: studentized bootstrap`,
         warnings: [
-          `the differences are too skewed for a mean's interval on ${n} items (G1 = ${g1}, Cochran's rule wants ${need}): no interval studied holds 95% here (the coverage study: 0.91 on 10 lognormal items, 0.93 on 30–100), so read this one as approximate${bounded ? '' : '; scores bounded to [0, 1] would get the betting interval, valid at every n'}`,
+          `the differences are too skewed for a mean's interval on ${n} items (G1 = ${g1}, Cochran's rule wants ${need}): no interval studied holds 95% here (the coverage study: 0.91 on 10 lognormal items, 0.93 on 30–100), so read this one as approximate${bounded ? '' : '; scores bounded to [0, 1], or to a range declared with scoreRange (--score-range LOW,HIGH), would get the betting interval, valid at every n'}`,
         ],
       };
     }

@@ -9,6 +9,7 @@ import { bootstrapMeanDifference } from './mean.js';
 import { pairedCounts, pairedItemsNeeded } from './paired-proportion.js';
 import { seedText } from './settings.js';
 import { cochranMinimumItems, sampleSkewness } from './skewness.js';
+import { scoreRangeOf } from '../sequential/score-range.js';
 import { INTERVAL_METHODS, type IntervalMethod } from './types.js';
 
 /** The gate's interval methods: `auto` (default, see chooseIntervalMethod) or a bootstrap / t method by name. */
@@ -56,6 +57,13 @@ export interface NonInferiorityOptions {
   seed?: Seed;
   /** Also check every stratum (intersection–union: every check must pass). */
   perStratum?: boolean;
+  /**
+   * With `auto`: [low, high], the range both models' scores can take (every score must lie in it).
+   * Scores on a declared scale count as bounded: a skewed sample gets the betting bound, valid at
+   * every n, instead of the skew refusal. Default: bounded only when every score lies in [0, 1].
+   * Not used by the named methods (an error to give with one).
+   */
+  scoreRange?: readonly [number, number] | null;
   /** Called with the fraction of the work done (0 … 1). */
   onProgress?: ((fraction: number) => void) | null;
 }
@@ -164,7 +172,7 @@ function checkOne(
   cluster: Int32Array | null,
   strata: Int32Array | null,
   stratum: string | null,
-  settings: { margin: number; method: GateMethod; confidenceLevel: number; nResamples: number; seed: string },
+  settings: { margin: number; method: GateMethod; confidenceLevel: number; nResamples: number; seed: string; scoreRange: readonly [number, number] | null },
   onProgress: ((fraction: number) => void) | null,
   names: { strata?: readonly string[]; clusters?: readonly string[] } = {},
 ): NonInferiorityCheck {
@@ -238,7 +246,7 @@ function checkAuto(
   cluster: Int32Array | null,
   strata: Int32Array | null,
   stratum: string | null,
-  settings: { margin: number; confidenceLevel: number; nResamples: number; seed: string },
+  settings: { margin: number; confidenceLevel: number; nResamples: number; seed: string; scoreRange: readonly [number, number] | null },
   onProgress: ((fraction: number) => void) | null,
   names: { strata?: readonly string[]; clusters?: readonly string[] },
 ): NonInferiorityCheck {
@@ -264,6 +272,7 @@ function checkAuto(
     strata: denseStrata === null ? null : denseStrata.index,
     clusterNames: clusters === null ? null : clusters.names,
     strataNames: denseStrata === null ? null : denseStrata.names,
+    scoreRange: settings.scoreRange,
     onProgress,
   });
   const lowerBound = r.confidenceInterval[0];
@@ -271,7 +280,7 @@ function checkAuto(
   const flat = !score && !(r.standardError > 0);
   const chosen = { methodUsed: r.methodUsed, methodReason: r.methodReason };
   const result = { ...base, lowerBound, confidenceInterval: [lowerBound, Infinity] as [number, number], standardError: r.standardError, ...chosen, warnings: r.warnings };
-  const lossTail = clusters === null && denseStrata === null && !flat ? lossSkew(candidate, baseline) : null;
+  const lossTail = clusters === null && denseStrata === null && !flat ? lossSkew(candidate, baseline, settings.scoreRange) : null;
   if (!flat && lowerBound > threshold && lossTail === null) {
     return { ...result, passed: true, reason: `the lower bound ${formatNumber(lowerBound)} (${r.methodUsed}) is above ${formatNumber(threshold)}`, itemsNeeded: null, clustersNeeded: null };
   }
@@ -299,7 +308,7 @@ function checkAuto(
     return {
       ...result,
       passed: false,
-      reason: `no valid bound: the differences are unbounded and skewed toward the candidate's losses (G1 = ${formatNumber(lossTail.skewness)}), so a one-sided bound on ${n} items rests on the lower tail a sample this small barely sees (the ${r.methodUsed} bound ${formatNumber(lowerBound)} ${clears} ${formatNumber(threshold)}); Cochran's rule (n > 25·G1²) wants ${lossTail.itemsNeeded} items${unitsNeeded > lossTail.itemsNeeded ? ` (and about ${unitsNeeded} at this spread to clear the margin)` : ''}, or scores bounded to [0, 1], which get the betting bound, valid at every n`,
+      reason: `no valid bound: the differences are unbounded and skewed toward the candidate's losses (G1 = ${formatNumber(lossTail.skewness)}), so a one-sided bound on ${n} items rests on the lower tail a sample this small barely sees (the ${r.methodUsed} bound ${formatNumber(lowerBound)} ${clears} ${formatNumber(threshold)}); Cochran's rule (n > 25·G1²) wants ${lossTail.itemsNeeded} items${unitsNeeded > lossTail.itemsNeeded ? ` (and about ${unitsNeeded} at this spread to clear the margin)` : ''}, or declare the range the scores can take (--score-range LOW,HIGH) for the betting bound, valid at every n`,
       itemsNeeded: Math.max(lossTail.itemsNeeded, unitsNeeded),
       clustersNeeded: null,
     };
@@ -332,9 +341,10 @@ function checkAuto(
  * (bench/gate-skew-rule.txt). Bounded scores get the betting bound instead; right-skewed ones keep
  * theirs, which is conservative. Returns null when the refusal does not apply.
  */
-function lossSkew(candidate: Float64Array, baseline: Float64Array): { skewness: number; itemsNeeded: number } | null {
+function lossSkew(candidate: Float64Array, baseline: Float64Array, scoreRange: readonly [number, number] | null): { skewness: number; itemsNeeded: number } | null {
+  const [low, high] = scoreRange ?? [0, 1];
   let bounded = true;
-  for (let i = 0; i < candidate.length && bounded; i++) bounded = candidate[i] >= 0 && candidate[i] <= 1 && baseline[i] >= 0 && baseline[i] <= 1;
+  for (let i = 0; i < candidate.length && bounded; i++) bounded = candidate[i] >= low && candidate[i] <= high && baseline[i] >= low && baseline[i] <= high;
   if (bounded) return null;
   const differences = new Float64Array(candidate.length);
   for (let i = 0; i < candidate.length; i++) differences[i] = candidate[i] - baseline[i];
@@ -353,7 +363,12 @@ function checkSettings(options: NonInferiorityOptions) {
   if (typeof confidenceLevel !== 'number' || !(confidenceLevel > 0 && confidenceLevel < 1)) throw new RangeError(`confidenceLevel must be a number in (0, 1) (got ${String(confidenceLevel)})`);
   const nResamples = options.nResamples ?? 9999;
   if (!Number.isInteger(nResamples) || nResamples < 1) throw new RangeError(`nResamples must be a whole number ≥ 1 (got ${String(nResamples)})`);
-  return { margin, method, confidenceLevel, nResamples, seed: seedText(options.seed) };
+  const scoreRange = options.scoreRange ?? null;
+  if (scoreRange !== null) {
+    if (method !== 'auto') throw new RangeError(`scoreRange is used by method auto only (got method ${method})`);
+    if (!(Number.isFinite(scoreRange[0]) && Number.isFinite(scoreRange[1]) && scoreRange[0] < scoreRange[1])) throw new RangeError(`scoreRange must be [low, high] with low < high, both finite (got [${scoreRange[0]}, ${scoreRange[1]}])`);
+  }
+  return { margin, method, confidenceLevel, nResamples, seed: seedText(options.seed), scoreRange };
 }
 
 /**
@@ -487,6 +502,8 @@ export function nonInferiorityGate(table: ScoresTable, options: NonInferiorityGa
   if ((options.perStratum || options.stratified) && !table.hasStratum) throw new InputError(`has no stratum column for ${options.perStratum ? 'per-stratum checks' : 'stratified resampling'}`, { file: table.source });
   const paired = pairScores(table, options.candidate, options.baseline, { dropUnpaired: options.dropUnpaired ?? false });
   if (options.cluster && options.stratified) checkClustersWithinStrata(paired);
+  // A declared score range is checked against the file here, so a score outside it names its item.
+  if (options.scoreRange != null && (options.method ?? 'auto') === 'auto') scoreRangeOf(paired, options.scoreRange);
   const result = nonInferiorityFromScores(
     {
       candidate: paired.scoreA,

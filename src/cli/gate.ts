@@ -1,10 +1,10 @@
 import { runSequentialGate } from './gate-sequential.js';
 import { gateWithDesign } from './gate-design.js';
-import { SCORE_RANGE_OPTION, SEQUENCE_OPTION } from './sequential-flags.js';
+import { SCORE_RANGE_OPTION, SEQUENCE_OPTION, scoreRangeFlag } from './sequential-flags.js';
 import type { Command } from '@commander-js/extra-typings';
 import { GATE_METHODS, nonInferiorityGate } from '../bootstrap/gate.js';
 import { formatNonInferiorityReport, nonInferiorityHeadline } from '../report/gate.js';
-import { CheckFailed } from '../data/errors.js';
+import { CheckFailed, InputError } from '../data/errors.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, resamplesFlag } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { gateMarkdown } from '../report/markdown-gate.js';
@@ -57,8 +57,11 @@ Examples:
       const [baseline, candidate] = pairFromInputs(loaded, opts.baseline, opts.candidate, ['--baseline', '--candidate']);
       const loader = loaderSettingsOf(opts as Record<string, unknown>);
       if (opts.sequential) return runSequentialGate(table, inputs.join(' + '), { ...opts, baseline, candidate }, ctx, loader);
+      const scoreRange = scoreRangeFlag(opts.scoreRange);
+      if (scoreRange !== undefined && method !== 'auto') throw new InputError('is used by --method auto (and --sequential) only: a named method ignores the scores\' range', { file: '--score-range', value: opts.scoreRange });
       const bar = progress(io, 'gate');
       const result = nonInferiorityGate(table, {
+        scoreRange: scoreRange ?? null,
         baseline,
         candidate,
         margin,

@@ -45,6 +45,17 @@ describe('exit status', () => {
     const json = JSON.parse((await runCli(['gate', path, '--baseline', 'base', '--candidate', 'cand', '--margin', '0.2', '--resamples', '1999', '--json'])).stdout);
     expect(json).toMatchObject({ passed: false, methodUsed: 'studentized' });
     expect(json.overall.itemsNeeded).toBe(153);
+    // Declared bounded, the same scores get the betting bound (exit 1 here: too wide on 30 items).
+    const declared = await runCli(['gate', path, '--baseline', 'base', '--candidate', 'cand', '--margin', '0.2', '--score-range', '1,10', '--json']);
+    expect(declared.code).toBe(1);
+    expect(JSON.parse(declared.stdout)).toMatchObject({ methodUsed: 'betting', passed: false });
+    // A score outside the declared range, or a named method given a range: bad input, exit 2.
+    const outside = await runCli(['gate', path, '--baseline', 'base', '--candidate', 'cand', '--margin', '0.2', '--score-range', '4.5,5']);
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(/losses\.csv: item "q0" of model "cand" scores 5\.21\d*, outside the declared score range \[4\.5, 5\]/);
+    const named = await runCli(['gate', path, '--baseline', 'base', '--candidate', 'cand', '--margin', '0.2', '--score-range', '1,10', '--method', 't']);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('error: --score-range: is used by --method auto (and --sequential) only');
   });
 
   it('compare refuses a one-sided test without --a/--b (its direction would be chosen after seeing the data)', async () => {

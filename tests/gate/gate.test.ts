@@ -272,6 +272,20 @@ describe('gate on unbounded scores skewed toward the candidate’s losses (bench
     expect(r.passed).toBe(true);
   });
 
+  it('with a declared score range the scores are bounded: the betting bound on differences in [low − high, high − low], no refusal', async () => {
+    const { bettingInterval } = await import('../../src/bootstrap/betting-interval.js');
+    const r = nonInferiorityFromScores({ candidate: left, baseline }, { margin: 0.2, scoreRange: [1, 10] });
+    expect(r.methodUsed).toBe('betting');
+    expect(r.overall.methodReason).toMatch(/^scores in \[1, 10\] \(declared\)/);
+    expect(r.overall.reason).not.toMatch(/skewed toward the candidate's losses/);
+    const direct = bettingInterval(left.map((x, i) => x - baseline[i]), { range: [-9, 9], alternative: 'greater', seed: '0' });
+    expect(r.overall.lowerBound).toBe(direct.confidenceInterval[0]);
+    expect(r.passed).toBe(r.overall.lowerBound > -0.2);
+    expect(() => nonInferiorityFromScores({ candidate: left, baseline }, { margin: 0.2, scoreRange: [4.5, 5] })).toThrow(/a\[0\] = 5\.21\d* lies outside the declared score range \[4\.5, 5\]/);
+    expect(() => nonInferiorityFromScores({ candidate: left, baseline }, { margin: 0.2, method: 't', scoreRange: [1, 10] })).toThrow(/scoreRange is used by method auto only/);
+    expect(() => nonInferiorityFromScores({ candidate: left, baseline }, { margin: 0.2, scoreRange: [10, 1] })).toThrow(/low < high/);
+  });
+
   it('leaves bounded scores to the betting bound, and gates with enough items by Cochran’s rule as before', () => {
     const scaled = (xs: number[]) => xs.map((x) => x / 10);
     const bounded = nonInferiorityFromScores({ candidate: scaled(left), baseline: scaled(baseline) }, { margin: 0.02 });
