@@ -58,6 +58,7 @@ function autoOptions(options: CompareModelsOptions) {
     clusterNames: options.clusterNames ?? null,
     onProgress: options.onProgress ?? null,
     midP: options.midP ?? false,
+    scoreRange: options.scoreRange ?? null,
   };
 }
 
@@ -84,7 +85,7 @@ export async function compareModelsParallel(aligned: AlignedScores, options: Par
   const auto = named.method === 'auto';
   const settings = resolveSettings(auto ? { ...bootstrapOptions(named), method: 'bca' } : bootstrapOptions(named));
   const nPermutations = named.nPermutations ?? 9999;
-  const choices = auto ? pairs.map(([i, j]) => chooseIntervalMethod({ a: aligned.scores[i], b: aligned.scores[j], cluster: named.cluster, strata: named.strata, alternative: named.alternative }, { skewAware: true })) : null;
+  const choices = auto ? pairs.map(([i, j]) => chooseIntervalMethod({ a: aligned.scores[i], b: aligned.scores[j], cluster: named.cluster, strata: named.strata, alternative: named.alternative, scoreRange: named.scoreRange }, { skewAware: true })) : null;
   // Per pair: whether it resamples (and so also runs the sign-flip test).
   const resamples = work.map((w, p) => (choices !== null ? choices[p].methodUsed === 'bca' : settings.method !== 't') && thinGroups(w.design).length === 0);
   const tested = work.map((_, p) => (choices !== null ? permutationTested(choices[p].methodUsed) : settings.method !== 't'));

@@ -256,6 +256,12 @@ export interface CompareModelsOptions extends Omit<BootstrapOptions, 'method'> {
   midP?: boolean;
   /** Permutations of the sign-flip test; default 9999. */
   nPermutations?: number;
+  /**
+   * With `auto`: [low, high], the range every model's scores can take (autoPairedInterval checks
+   * them). Scores on a declared scale count as bounded: a skewed pair gets the betting interval.
+   * Default: bounded only when every score lies in [0, 1].
+   */
+  scoreRange?: readonly [number, number] | null;
 }
 
 /** The threaded variant's settings. */

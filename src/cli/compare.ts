@@ -8,6 +8,7 @@ import { loadInputs, loaderSettingsOf, withSourceOptions, type LoaderSettingsEch
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, resamplesFlag } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { compareMarkdown } from '../report/markdown-compare.js';
+import { scoreRangeFlag } from './sequential-flags.js';
 
 /** `benchplan compare --a A --b B --json`: one pair. */
 export interface ComparePairReport extends LoaderSettingsEcho {
@@ -109,6 +110,7 @@ interface CompareFlags {
   stratified?: boolean;
   dropUnpaired?: boolean;
   midP?: boolean;
+  scoreRange?: string;
   threads: string;
   chart?: string;
   [flag: string]: unknown;
@@ -134,6 +136,7 @@ export function register(program: Command, io: Io): void {
     .option('--assume-random', 'with --judge: the labelled items were drawn at random (skip the check)')
     .option('--drop-unpaired', 'leave out items not every compared model scored (and say how many)')
     .option('--mid-p', 'with --method auto on 0/1 scores: McNemar mid-p instead of the exact p-value')
+    .option('--score-range <low,high>', 'with --method auto: the range the scores can take (checked); a skewed pair of scores on it gets the betting interval, valid at every n (default: bounded only when every score is in [0, 1])')
     .option('--threads <k>', 'worker threads for the resampling (same result for any number)', '1')
     .option(...CHART_OPTION)
     .option(...FORMAT_OPTION);
@@ -142,6 +145,9 @@ export function register(program: Command, io: Io): void {
       const scoresPath = inputs.join(' + ');
       const ctx = contextOf(command, io);
       // --judge and --design load their estimators (and the zod schemas of a design file) only when asked for.
+      if (flags.scoreRange !== undefined && (flags.judge !== undefined || flags.design !== undefined)) {
+        throw new InputError('goes with the plain paired comparison (--method auto), not with --judge or --design', { file: '--score-range', value: flags.scoreRange });
+      }
       if (flags.judge !== undefined || flags.design !== undefined) return (await import('./compare-fewer-labels.js')).fewerLabels(ctx, scoresPath, flags);
       if (flags.strata !== undefined) throw new InputError('--strata reweights the judge-assisted estimate: it goes with --judge (the plain paired comparison is over the items as they are; headline reweights scores)', { file: '--strata', value: flags.strata });
       if (flags.chart !== undefined) preflightChart(flags.chart);
@@ -151,6 +157,8 @@ export function register(program: Command, io: Io): void {
       const alternative = choiceFlag('--alternative', flags.alternative, ALTERNATIVE_HYPOTHESES) as Alternative;
       const threads = numberFlag('--threads', flags.threads, { integer: true, min: 1, max: 256 }) as number;
       const seed = seedFlag(flags.seed);
+      const scoreRange = scoreRangeFlag(flags.scoreRange);
+      if (scoreRange !== undefined && method !== 'auto') throw new InputError('is used by --method auto only: a named method ignores the scores\' range', { file: '--score-range', value: flags.scoreRange });
       if ((flags.a === undefined) !== (flags.b === undefined)) {
         throw new InputError('give both --a and --b (one pair), or neither (every pair)', { file: flags.a === undefined ? '--b' : '--a', value: flags.a ?? flags.b });
       }
@@ -175,6 +183,7 @@ export function register(program: Command, io: Io): void {
         aligned = reorder(aligned, order);
       }
       if (flags.cluster && flags.stratified) checkClustersWithinStrata(aligned);
+      if (scoreRange !== undefined) checkScoreRange(aligned, scoreRange);
       const bar = progress(io, 'compare');
       const options = {
         method,
@@ -188,6 +197,7 @@ export function register(program: Command, io: Io): void {
         threads,
         onProgress: bar.update,
         ...(flags.midP ? { midP: true } : {}),
+        ...(scoreRange !== undefined ? { scoreRange } : {}),
       };
       let result: CompareModelsResult;
       try {
@@ -209,6 +219,17 @@ export function register(program: Command, io: Io): void {
 }
 
 /** With --cluster --stratified, every cluster must lie within one stratum (its items are resampled together). */
+
+/** Every aligned score inside the declared --score-range, or bad input naming the item, model and value. */
+function checkScoreRange(aligned: AlignedScores, [low, high]: [number, number]): void {
+  aligned.scores.forEach((scores, k) => {
+    for (let i = 0; i < scores.length; i++) {
+      if (!(scores[i] >= low && scores[i] <= high)) {
+        throw new InputError(`item "${aligned.items[i]}" of model "${aligned.models[k]}" scores ${scores[i]}, outside the declared score range [${low}, ${high}]`, { file: aligned.source, value: scores[i] });
+      }
+    }
+  });
+}
 
 /** The aligned scores with the models in a new order. */
 function reorder(aligned: AlignedScores, order: number[]): AlignedScores {
