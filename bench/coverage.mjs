@@ -27,7 +27,9 @@
 //   4 strata of very unequal size (70/20/7/3%): the paired mean difference with stratified resampling,
 //   and the traffic-reweighted headline of one model's 0/1 scores (Wald / logit / beta).
 //   gate: true candidate − baseline = −margin (0.05), 0/1 (every discordant item against the candidate,
-//   and with 2% the other way) and continuous; the false-pass rate should be ≤ 0.05.
+//   and with 2% the other way), [0, 1] partial credit, continuous (normal, and unbounded skewed toward
+//   the candidate's losses or its gains); the false-pass rate should be ≤ 0.05. And the gate's pass
+//   rate at a true difference of 0 on the continuous designs (the price of a gate that refuses).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -23,7 +23,9 @@ import type { Alternative } from './types.js';
  *   (src/bootstrap/betting-interval.ts), valid at every n for bounded scores.
  * - `studentized` (skewAware): unbounded (or stratified) scores too skewed by the same rule: the
  *   studentized bootstrap, the closest to nominal of the methods studied, with a warning that
- *   nothing studied holds 95% there.
+ *   nothing studied holds 95% there; and a one-sided bound on unbounded scores skewed toward its
+ *   side, which the two-sided rule does not see (bench/gate-skew-rule.txt).
+ * Bounded means every score in [0, 1], or in `scoreRange` when one is declared.
  */
 export type AutoMethodUsed = 'tango' | 'newcombe' | 'cr2' | 'cluster-t' | 't' | 'bca' | 'studentized' | 'betting';
 
