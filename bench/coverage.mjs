@@ -38,7 +38,7 @@ import * as bootstrap from '../dist/bootstrap/index.js';
 import { reweightedHeadline, stratumScores } from '../dist/strata/index.js';
 import { bettingInterval } from '../dist/bootstrap/betting-interval.js';
 import { studentizedBootstrap } from '../dist/bootstrap/studentized.js';
-import { generator, hash, stratifiedDesign } from './simulate.mjs';
+import { generator, hash, skewedPartialCredit, stratifiedDesign } from './simulate.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -109,17 +109,7 @@ const designs = {
   },
   // A partial-credit metric where most items score 0 for both models and the candidate's rare gains
   // are large: differences in [−1, 1] with skewness about 4 (the bounded cousin of the lognormal cell).
-  '[0,1] skewed partial credit (mostly 0, rare large gains)': (n, g) => {
-    const a = new Float64Array(n);
-    const b = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      b[i] = g.uniform() < 0.15 ? g.uniform() : 0;
-      const u = g.uniform();
-      a[i] = u < 0.05 ? 1 : u < 0.06 ? 0 : b[i];
-    }
-    // E[b] = 0.15 · 0.5 = 0.075; E[a] = 0.94 · 0.075 + 0.05; truth = E[a] − E[b]
-    return { a, b, truth: 0.94 * 0.075 + 0.05 - 0.075 };
-  },
+  '[0,1] skewed partial credit (mostly 0, rare large gains)': skewedPartialCredit,
   'all-equal (both pass everything)': (n) => ({ a: new Float64Array(n).fill(1), b: new Float64Array(n).fill(1), truth: 0 }),
 };
 

@@ -31,7 +31,7 @@
 // from generator(hash(`limits|design|n|r`)), its resampling seed is `${r}`.
 // Usage: npm run build && node bench/limits-study.mjs   (LIMITS_REPS_SCALE=0.1 for a quick look)
 import { autoPairedInterval, bootstrapMeanDifference } from '../dist/bootstrap/index.js';
-import { generator, hash, stratifiedDesign } from './simulate.mjs';
+import { generator, hash, skewedPartialCredit, stratifiedDesign } from './simulate.mjs';
 
 const SCALE = Number(process.env.LIMITS_REPS_SCALE ?? 1);
 const B = 1999;
@@ -115,16 +115,7 @@ function agreeing(up, down, kind) {
   };
 }
 const designsH2 = {
-  'grid: [0,1] skewed partial credit': (n, g) => {
-    const a = new Float64Array(n);
-    const b = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      b[i] = g.uniform() < 0.15 ? g.uniform() : 0;
-      const u = g.uniform();
-      a[i] = u < 0.05 ? 1 : u < 0.06 ? 0 : b[i];
-    }
-    return { a, b, truth: 0.94 * 0.075 + 0.05 - 0.075 };
-  },
+  'grid: [0,1] skewed partial credit': skewedPartialCredit,
   'held-out: agreeing partial credit, 2% full flips': agreeing(0.012, 0.008, 'flips'),
   'held-out: agreeing partial credit, 10% full flips': agreeing(0.06, 0.04, 'flips'),
   'held-out: agreeing partial credit, 2% quarter steps': agreeing(0.012, 0.008, 'steps'),

@@ -75,3 +75,20 @@ export function stratifiedDesign(shares, means, spread) {
     return { a: Float64Array.from(a), b: Float64Array.from(b), strata: Int32Array.from(strata), truth: truthSum / total, sizes };
   };
 }
+
+/**
+ * The grid's skewed [0, 1] partial-credit pair (bench/coverage.mjs; bench/limits-study.mjs reuses it):
+ * B scores a uniform on 15% of items and 0 elsewhere; A gains full credit on 5%, scores 0 on 1%, and
+ * equals B otherwise. Differences in [−1, 1] with skewness about 4.
+ */
+export function skewedPartialCredit(n, g) {
+  const a = new Float64Array(n);
+  const b = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    b[i] = g.uniform() < 0.15 ? g.uniform() : 0;
+    const u = g.uniform();
+    a[i] = u < 0.05 ? 1 : u < 0.06 ? 0 : b[i];
+  }
+  // E[b] = 0.15 · 0.5 = 0.075; E[a] = 0.94 · 0.075 + 0.05; truth = E[a] − E[b]
+  return { a, b, truth: 0.94 * 0.075 + 0.05 - 0.075 };
+}
