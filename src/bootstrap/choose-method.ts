@@ -70,8 +70,8 @@ export interface ChooseIntervalMethodOptions {
   skewAware?: boolean;
 }
 
-/** Whether every value lies in [0, 1] (the range auto assumes bounded scores have, as `monitor` does). */
-function inUnitRange(x: ArrayLike<number>, [low, high]: readonly [number, number] = [0, 1]): boolean {
+/** Whether every value lies in [low, high]; by default [0, 1] (the range auto assumes bounded scores have, as `monitor` does). */
+export function inScoreRange(x: ArrayLike<number>, [low, high]: readonly [number, number] = [0, 1]): boolean {
   for (let i = 0; i < x.length; i++) if (!(x[i] >= low && x[i] <= high)) return false;
   return true;
 }
@@ -175,7 +175,7 @@ export function chooseIntervalMethod(data: ChooseIntervalMethodData, options: Ch
     const skewness = sampleSkewness(differences);
     const need = cochranMinimumItems(skewness);
     const range = data.scoreRange ?? ([0, 1] as const);
-    const bounded = a !== null && b !== null && inUnitRange(a, range) && inUnitRange(b, range);
+    const bounded = a !== null && b !== null && inScoreRange(a, range) && inScoreRange(b, range);
     const scale = `[${range[0]}, ${range[1]}]`;
     const flat = !(spread(differences) > 0);
     const g1 = Number.isNaN(skewness) ? 'undefined' : skewness.toFixed(2);

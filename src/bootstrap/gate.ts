@@ -4,7 +4,7 @@ import type { ScoresTable } from '../data/scores.js';
 import { normalQuantile } from '../distributions/index.js';
 import type { Seed } from '../random/seed.js';
 import { autoPairedInterval } from './auto-interval.js';
-import type { AutoMethodUsed } from './choose-method.js';
+import { inScoreRange, type AutoMethodUsed } from './choose-method.js';
 import { bootstrapMeanDifference } from './mean.js';
 import { pairedCounts, pairedItemsNeeded } from './paired-proportion.js';
 import { seedText } from './settings.js';
@@ -308,7 +308,7 @@ function checkAuto(
     return {
       ...result,
       passed: false,
-      reason: `no valid bound: the differences are unbounded and skewed toward the candidate's losses (G1 = ${formatNumber(lossTail.skewness)}), so a one-sided bound on ${n} items rests on the lower tail a sample this small barely sees (the ${r.methodUsed} bound ${formatNumber(lowerBound)} ${clears} ${formatNumber(threshold)}); Cochran's rule (n > 25·G1²) wants ${lossTail.itemsNeeded} items${unitsNeeded > lossTail.itemsNeeded ? ` (and about ${unitsNeeded} at this spread to clear the margin)` : ''}, or declare the range the scores can take (--score-range LOW,HIGH) for the betting bound, valid at every n`,
+      reason: `no valid bound: the scores leave [0, 1] and their differences are skewed toward the candidate's losses (G1 = ${formatNumber(lossTail.skewness)}), so a one-sided bound on ${n} items rests on the lower tail a sample this small barely sees (the ${r.methodUsed} bound ${formatNumber(lowerBound)} ${clears} ${formatNumber(threshold)}); Cochran's rule (n > 25·G1²) wants ${lossTail.itemsNeeded} items${unitsNeeded > lossTail.itemsNeeded ? ` (and about ${unitsNeeded} at this spread to clear the margin)` : ''}, or declare the range the scores can take (--score-range LOW,HIGH) for the betting bound, valid at every n`,
       itemsNeeded: Math.max(lossTail.itemsNeeded, unitsNeeded),
       clustersNeeded: null,
     };
@@ -342,10 +342,8 @@ function checkAuto(
  * theirs, which is conservative. Returns null when the refusal does not apply.
  */
 function lossSkew(candidate: Float64Array, baseline: Float64Array, scoreRange: readonly [number, number] | null): { skewness: number; itemsNeeded: number } | null {
-  const [low, high] = scoreRange ?? [0, 1];
-  let bounded = true;
-  for (let i = 0; i < candidate.length && bounded; i++) bounded = candidate[i] >= low && candidate[i] <= high && baseline[i] >= low && baseline[i] <= high;
-  if (bounded) return null;
+  const range = scoreRange ?? [0, 1];
+  if (inScoreRange(candidate, range) && inScoreRange(baseline, range)) return null;
   const differences = new Float64Array(candidate.length);
   for (let i = 0; i < candidate.length; i++) differences[i] = candidate[i] - baseline[i];
   const skewness = sampleSkewness(differences);

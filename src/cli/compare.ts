@@ -9,6 +9,7 @@ import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, r
 import { FORMAT_OPTION } from './output-format.js';
 import { compareMarkdown } from '../report/markdown-compare.js';
 import { scoreRangeFlag } from './sequential-flags.js';
+import { checkScoresInRange } from '../sequential/score-range.js';
 
 /** `benchplan compare --a A --b B --json`: one pair. */
 export interface ComparePairReport extends LoaderSettingsEcho {
@@ -183,7 +184,7 @@ export function register(program: Command, io: Io): void {
         aligned = reorder(aligned, order);
       }
       if (flags.cluster && flags.stratified) checkClustersWithinStrata(aligned);
-      if (scoreRange !== undefined) checkScoreRange(aligned, scoreRange);
+      if (scoreRange !== undefined) checkScoresInRange(aligned.source, aligned.items, aligned.models, aligned.scores, scoreRange);
       const bar = progress(io, 'compare');
       const options = {
         method,
@@ -219,17 +220,6 @@ export function register(program: Command, io: Io): void {
 }
 
 /** With --cluster --stratified, every cluster must lie within one stratum (its items are resampled together). */
-
-/** Every aligned score inside the declared --score-range, or bad input naming the item, model and value. */
-function checkScoreRange(aligned: AlignedScores, [low, high]: [number, number]): void {
-  aligned.scores.forEach((scores, k) => {
-    for (let i = 0; i < scores.length; i++) {
-      if (!(scores[i] >= low && scores[i] <= high)) {
-        throw new InputError(`item "${aligned.items[i]}" of model "${aligned.models[k]}" scores ${scores[i]}, outside the declared score range [${low}, ${high}]`, { file: aligned.source, value: scores[i] });
-      }
-    }
-  });
-}
 
 /** The aligned scores with the models in a new order. */
 function reorder(aligned: AlignedScores, order: number[]): AlignedScores {

@@ -22,17 +22,27 @@ export function scoreRangeOf(
     throw new RangeError(`the score range must be [low, high] with low < high (got [${declared[0]}, ${declared[1]}])`);
   }
   const [low, high] = declared ?? [0, 1];
-  for (const [model, scores] of [[paired.a, paired.scoreA], [paired.b, paired.scoreB]] as const) {
-    for (let k = 0; k < scores.length; k++) {
-      if (!(scores[k] >= low && scores[k] <= high)) {
+  checkScoresInRange(paired.source, paired.items, [paired.a, paired.b], [paired.scoreA, paired.scoreB], [low, high], declared !== undefined ? null : 'so the sequence knows its bound');
+  return { scoreRange: [low, high], differenceRange: [low - high, high - low], declared: declared !== undefined };
+}
+
+/**
+ * Every score of every model inside [low, high], or bad input naming the file, item, model and value.
+ * @param undeclaredWhy null when the range was declared; else why a range is needed (the default [0, 1] was left).
+ * @throws {InputError} for the first score outside the range.
+ */
+export function checkScoresInRange(source: string, items: readonly string[], models: readonly string[], scores: readonly ArrayLike<number>[], [low, high]: readonly [number, number], undeclaredWhy: string | null = null): void {
+  models.forEach((model, m) => {
+    const x = scores[m];
+    for (let k = 0; k < x.length; k++) {
+      if (!(x[k] >= low && x[k] <= high)) {
         throw new InputError(
-          declared
-            ? `item "${paired.items[k]}" of model "${model}" scores ${scores[k]}, outside the declared score range [${low}, ${high}]`
-            : `item "${paired.items[k]}" of model "${model}" scores ${scores[k]}, outside [0, 1]: declare the range scores can take (--score-range LOW,HIGH) so the sequence knows its bound`,
-          { file: paired.source, value: scores[k] },
+          undeclaredWhy === null
+            ? `item "${items[k]}" of model "${model}" scores ${x[k]}, outside the declared score range [${low}, ${high}]`
+            : `item "${items[k]}" of model "${model}" scores ${x[k]}, outside [0, 1]: declare the range scores can take (--score-range LOW,HIGH) ${undeclaredWhy}`,
+          { file: source, value: x[k] },
         );
       }
     }
-  }
-  return { scoreRange: [low, high], differenceRange: [low - high, high - low], declared: declared !== undefined };
+  });
 }

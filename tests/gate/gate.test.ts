@@ -258,7 +258,7 @@ describe('gate on unbounded scores skewed toward the candidate’s losses (bench
     expect(r.methodUsed).toBe('studentized');
     expect(r.overall.lowerBound).toBeGreaterThan(-0.2); // the bound alone would pass
     expect(r.passed).toBe(false);
-    expect(r.overall.reason).toMatch(/^no valid bound: the differences are unbounded and skewed toward the candidate's losses \(G1 = -2\.47\)/);
+    expect(r.overall.reason).toMatch(/^no valid bound: the scores leave \[0, 1\] and their differences are skewed toward the candidate's losses \(G1 = -2\.47\)/);
     expect(r.overall.reason).toContain('would clear -0.2');
     expect(r.overall.reason).toContain("Cochran's rule (n > 25·G1²) wants 153 items");
     expect(r.overall.itemsNeeded).toBe(153);
