@@ -275,6 +275,29 @@ function skewedGateDesign(n, g, mean, sign) {
   }
   return { a, b, truth: mean };
 }
+/** Clustered: cluster sizes as in the interval grid, a cluster effect of the given shape (sd 0.3), item noise sd 0.1. */
+function clusteredGateDesign(G, g, mean, shape) {
+  const sizes = clusterSizes(G, g);
+  const a = [];
+  const b = [];
+  const cluster = [];
+  sizes.forEach((m, j) => {
+    const z = g.normal();
+    const u = shape === 'normal' ? 0.3 * z : ((shape === 'left' ? -1 : 1) * 0.3 * (Math.exp(z) - Math.exp(0.5))) / LOGNORMAL_SD;
+    for (let i = 0; i < m; i++) {
+      const base = g.uniform();
+      b.push(base);
+      a.push(base + mean + u + 0.1 * g.normal());
+      cluster.push(j);
+    }
+  });
+  return { a: Float64Array.from(a), b: Float64Array.from(b), cluster: Int32Array.from(cluster), truth: mean };
+}
+const clusterGateDesigns = {
+  'clustered continuous (G clusters), normal cluster effects': (G, g) => clusteredGateDesign(G, g, -0.05, 'normal'),
+  'clustered continuous (G clusters), left-skewed cluster effects (rare documents with large losses)': (G, g) => clusteredGateDesign(G, g, -0.05, 'left'),
+  'clustered continuous (G clusters), right-skewed cluster effects': (G, g) => clusteredGateDesign(G, g, -0.05, 'right'),
+};
 const gateRows = [];
 const powerRows = [];
 if (wanted('gate')) {
@@ -310,15 +333,16 @@ if (wanted('gate')) {
     'continuous, right-skewed (rare large gains), sd 0.3': (n, g) => skewedGateDesign(n, g, -0.05, 1),
   };
   const gateMethods = ['bca', 't', ...(autoPairedInterval ? ['auto'] : [])];
-  for (const [design, generate] of Object.entries(gateDesigns)) {
-    for (const n of SIZES) {
+  const gateGrid = [...Object.entries(gateDesigns).map(([design, generate]) => [design, generate, SIZES]), ...Object.entries(clusterGateDesigns).map(([design, generate]) => [design, generate, CLUSTERS])];
+  for (const [design, generate, sizes] of gateGrid) {
+    for (const n of sizes) {
       const passes = Object.fromEntries(gateMethods.map((m) => [m, 0]));
       for (let r = SEED_OFFSET; r < SEED_OFFSET + REPS; r++) {
         const g = generator(hash(`gate|${design}|${n}|${r}`));
         const d = generate(n, g);
         for (const method of gateMethods) {
           try {
-            const result = nonInferiorityFromScores({ candidate: d.a, baseline: d.b }, { margin: MARGIN, method, nResamples: B, seed: `${r}` });
+            const result = nonInferiorityFromScores({ candidate: d.a, baseline: d.b, cluster: d.cluster ?? null }, { margin: MARGIN, method, nResamples: B, seed: `${r}` });
             if (result.passed) passes[method] += 1;
           } catch {
             // an input the gate refuses does not pass
@@ -347,13 +371,18 @@ if (wanted('gate')) {
     'continuous, left-skewed (rare large losses), sd 0.3': (n, g) => skewedGateDesign(n, g, 0, -1),
     'continuous, right-skewed (rare large gains), sd 0.3': (n, g) => skewedGateDesign(n, g, 0, 1),
   };
-  for (const [design, generate] of Object.entries(powerDesigns)) {
-    for (const n of SIZES) {
+  const clusterPowerDesigns = {
+    'clustered continuous (G clusters), normal cluster effects': (G, g) => clusteredGateDesign(G, g, 0, 'normal'),
+    'clustered continuous (G clusters), left-skewed cluster effects (rare documents with large losses)': (G, g) => clusteredGateDesign(G, g, 0, 'left'),
+  };
+  const powerGrid = [...Object.entries(powerDesigns).map(([design, generate]) => [design, generate, SIZES]), ...Object.entries(clusterPowerDesigns).map(([design, generate]) => [design, generate, CLUSTERS])];
+  for (const [design, generate, sizes] of powerGrid) {
+    for (const n of sizes) {
       const passes = Object.fromEntries(gateMethods.map((m) => [m, 0]));
       for (let r = SEED_OFFSET; r < SEED_OFFSET + REPS; r++) {
         const d = generate(n, generator(hash(`gate-power|${design}|${n}|${r}`)));
         for (const method of gateMethods) {
-          if (nonInferiorityFromScores({ candidate: d.a, baseline: d.b }, { margin: MARGIN, method, nResamples: B, seed: `${r}` }).passed) passes[method] += 1;
+          if (nonInferiorityFromScores({ candidate: d.a, baseline: d.b, cluster: d.cluster ?? null }, { margin: MARGIN, method, nResamples: B, seed: `${r}` }).passed) passes[method] += 1;
         }
       }
       for (const method of gateMethods) {
@@ -416,7 +445,7 @@ if (gateRows.length > 0) {
   out.push(`| design | n | ${gm.join(' | ')} |`);
   out.push(`|${' --- |'.repeat(2 + gm.length)}`);
   for (const design of [...new Set(gateRows.map((r) => r.design))]) {
-    for (const n of SIZES) {
+    for (const n of [...new Set(gateRows.filter((r) => r.design === design).map((r) => r.n))]) {
       const cells = gm.map((m) => gateRows.find((r) => r.design === design && r.n === n && r.method === m));
       if (cells.some((c) => !c)) continue;
       out.push(`| ${design} | ${n} | ${cells.map((c) => `${f3(c.falsePass)} ± ${f3(c.mcError)}`).join(' | ')} |`);
@@ -431,7 +460,7 @@ if (powerRows.length > 0) {
   out.push(`| design | n | ${gm.join(' | ')} |`);
   out.push(`|${' --- |'.repeat(2 + gm.length)}`);
   for (const design of [...new Set(powerRows.map((r) => r.design))]) {
-    for (const n of SIZES) {
+    for (const n of [...new Set(powerRows.filter((r) => r.design === design).map((r) => r.n))]) {
       const cells = gm.map((m) => powerRows.find((r) => r.design === design && r.n === n && r.method === m));
       out.push(`| ${design} | ${n} | ${cells.map((c) => `${f3(c.falsePass)} ± ${f3(c.mcError)}`).join(' | ')} |`);
     }
