@@ -209,10 +209,11 @@ export function register(program: Command, io: Io): void {
       const dropped = aligned.dropped;
       const droppedNote = dropped > 0 ? [`left out ${dropped} unpaired item${dropped === 1 ? '' : 's'} (--drop-unpaired)`] : [];
       if (pair) {
-        const report = pairReport(scoresPath, result, aligned, threads, loaderSettingsOf(flags));
+        // A declared --score-range is a setting that produced the numbers: echoed (only when given, so other output is unchanged).
+        const report = { ...pairReport(scoresPath, result, aligned, threads, loaderSettingsOf(flags)), ...(scoreRange !== undefined ? { scoreRange } : {}) };
         emit(ctx, report, () => formatPair(report, droppedNote), () => compareMarkdown(result, { source: scoresPath, dropped }));
       } else {
-        const report = allReport(scoresPath, result, dropped, threads, loaderSettingsOf(flags));
+        const report = { ...allReport(scoresPath, result, dropped, threads, loaderSettingsOf(flags)), ...(scoreRange !== undefined ? { scoreRange } : {}) };
         emit(ctx, report, () => formatAll(report, droppedNote), () => compareMarkdown(result, { source: scoresPath, dropped }));
       }
       if (flags.chart !== undefined) await writeChart(forestPlotSpec(result), flags.chart);

@@ -77,7 +77,7 @@ Examples:
       });
       bar.done();
       // The loader's settings, when given, after the gate's own (the library result does not know how the inputs were read).
-      const report = { ...result, ...loader };
+      const report = { ...result, ...loader, ...(scoreRange !== undefined ? { scoreRange } : {}) };
       emit(ctx, report, () => formatNonInferiorityReport(result), () => gateMarkdown(result));
       if (!result.passed) throw new CheckFailed(`gate failed: ${nonInferiorityHeadline(result)}`, report);
     });

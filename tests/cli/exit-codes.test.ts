@@ -48,7 +48,7 @@ describe('exit status', () => {
     // Declared bounded, the same scores get the betting bound (exit 1 here: too wide on 30 items).
     const declared = await runCli(['gate', path, '--baseline', 'base', '--candidate', 'cand', '--margin', '0.2', '--score-range', '1,10', '--json']);
     expect(declared.code).toBe(1);
-    expect(JSON.parse(declared.stdout)).toMatchObject({ methodUsed: 'betting', passed: false });
+    expect(JSON.parse(declared.stdout)).toMatchObject({ methodUsed: 'betting', passed: false, scoreRange: [1, 10] });
     // A score outside the declared range, or a named method given a range: bad input, exit 2.
     const outside = await runCli(['gate', path, '--baseline', 'base', '--candidate', 'cand', '--margin', '0.2', '--score-range', '4.5,5']);
     expect(outside.code).toBe(2);

@@ -19,6 +19,9 @@ describe('--score-range on compare and gate (declared bounded scale)', () => {
     const r = JSON.parse(stdout);
     expect(r.methodUsed).toBe('betting');
     expect(r.methodReason).toMatch(/^scores in \[1, 10\] \(declared\)/);
+    expect(r.scoreRange).toEqual([1, 10]); // the setting echoed
+    const plain = JSON.parse((await runCli(['compare', FILE, '--a', 'pr', '--b', 'main', '--json', '--resamples', '999'])).stdout);
+    expect('scoreRange' in plain).toBe(false); // and absent when not given: other output unchanged
     const direct = bettingInterval(differences, { range: [-9, 9], seed: '0' });
     expect(r.interval).toEqual(direct.confidenceInterval);
     // The library says the same, and without the range the pair is unbounded: studentized.
