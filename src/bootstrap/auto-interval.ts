@@ -3,6 +3,7 @@ import type { Seed } from '../random/seed.js';
 import { chooseIntervalMethod, type AutoMethodUsed, type IntervalMethodChoice } from './choose-method.js';
 import { cr2Interval, cr2StratifiedInterval, type Cr2Result } from './cr2.js';
 import { bettingInterval } from './betting-interval.js';
+import { checkScoreRangeShape } from '../sequential/score-range.js';
 import { collapseSmallStrata } from './collapse-strata.js';
 import { meanBootstrap } from './mean.js';
 import { studentizedBootstrap } from './studentized.js';
@@ -209,8 +210,8 @@ function tPValue(t: number, df: number, alternative: Alternative): number {
 /** A declared score range, checked: [low, high] finite with low < high, every score of a and b inside it. */
 function checkScoreRange(range: readonly [number, number] | null, a: ArrayLike<number>, b: ArrayLike<number>): [number, number] | null {
   if (range === null) return null;
+  checkScoreRangeShape(range);
   const [low, high] = range;
-  if (!(Number.isFinite(low) && Number.isFinite(high) && low < high)) throw new RangeError(`scoreRange must be [low, high] with low < high, both finite (got [${low}, ${high}])`);
   for (const [name, x] of [['a', a], ['b', b]] as const) {
     for (let i = 0; i < x.length; i++) if (!(x[i] >= low && x[i] <= high)) throw new RangeError(`${name}[${i}] = ${x[i]} lies outside the declared score range [${low}, ${high}]`);
   }

@@ -9,7 +9,7 @@ import { bootstrapMeanDifference } from './mean.js';
 import { pairedCounts, pairedItemsNeeded } from './paired-proportion.js';
 import { seedText } from './settings.js';
 import { cochranMinimumItems, sampleSkewness } from './skewness.js';
-import { scoreRangeOf } from '../sequential/score-range.js';
+import { checkScoreRangeShape, scoreRangeOf } from '../sequential/score-range.js';
 import { INTERVAL_METHODS, type IntervalMethod } from './types.js';
 
 /** The gate's interval methods: `auto` (default, see chooseIntervalMethod) or a bootstrap / t method by name. */
@@ -298,6 +298,18 @@ function checkAuto(
   }
   if (Number.isNaN(lowerBound)) return { ...result, passed: false, reason: 'the lower bound is undefined (see warnings)', itemsNeeded: null, clustersNeeded: null };
   const margin = `at margin ${formatNumber(settings.margin)}`;
+  const head = `cannot rule out a drop larger than the margin: the ${r.methodUsed} bound ${formatNumber(lowerBound)} is not above ${formatNumber(threshold)}`;
+  if (score) {
+    const counts = pairedCounts(candidate, baseline);
+    const needed = pairedItemsNeeded(counts, threshold, { method: r.methodUsed === 'tango' ? 'tango' : 'newcombe', confidenceLevel: settings.confidenceLevel });
+    const discordant = counts.onlyA + counts.onlyB;
+    const how =
+      discordant === 0
+        ? `all agreeing, as these ${n} do (with no discordant item the bound is −z²/(N + z²), z = ${formatNumber(normalQuantile(settings.confidenceLevel))})`
+        : `with the same share discordant (${discordant} of ${n}) and the same split`;
+    const text = needed === null ? `; no number of items at this discordance would pass ${margin}` : `; ${needed} items ${how} would let it pass ${margin}`;
+    return { ...result, passed: false, reason: head + text, itemsNeeded: needed, clustersNeeded: null };
+  }
   const z = normalQuantile(settings.confidenceLevel);
   // Betting and studentized bounds are not estimate − z·SE: scale their own arm (estimate − bound) by 1/√n instead.
   const arm = r.methodUsed === 'betting' || r.methodUsed === 'studentized' ? estimate - lowerBound : z * r.standardError;
@@ -312,18 +324,6 @@ function checkAuto(
       itemsNeeded: Math.max(lossTail.itemsNeeded, unitsNeeded),
       clustersNeeded: null,
     };
-  }
-  const head = `cannot rule out a drop larger than the margin: the ${r.methodUsed} bound ${formatNumber(lowerBound)} is not above ${formatNumber(threshold)}`;
-  if (score) {
-    const counts = pairedCounts(candidate, baseline);
-    const needed = pairedItemsNeeded(counts, threshold, { method: r.methodUsed === 'tango' ? 'tango' : 'newcombe', confidenceLevel: settings.confidenceLevel });
-    const discordant = counts.onlyA + counts.onlyB;
-    const how =
-      discordant === 0
-        ? `all agreeing, as these ${n} do (with no discordant item the bound is −z²/(N + z²), z = ${formatNumber(normalQuantile(settings.confidenceLevel))})`
-        : `with the same share discordant (${discordant} of ${n}) and the same split`;
-    const text = needed === null ? `; no number of items at this discordance would pass ${margin}` : `; ${needed} items ${how} would let it pass ${margin}`;
-    return { ...result, passed: false, reason: head + text, itemsNeeded: needed, clustersNeeded: null };
   }
   if (clusters !== null) {
     const itemsNeeded = Math.ceil((unitsNeeded * n) / units);
@@ -364,7 +364,7 @@ function checkSettings(options: NonInferiorityOptions) {
   const scoreRange = options.scoreRange ?? null;
   if (scoreRange !== null) {
     if (method !== 'auto') throw new RangeError(`scoreRange is used by method auto only (got method ${method})`);
-    if (!(Number.isFinite(scoreRange[0]) && Number.isFinite(scoreRange[1]) && scoreRange[0] < scoreRange[1])) throw new RangeError(`scoreRange must be [low, high] with low < high, both finite (got [${scoreRange[0]}, ${scoreRange[1]}])`);
+    checkScoreRangeShape(scoreRange);
   }
   return { margin, method, confidenceLevel, nResamples, seed: seedText(options.seed), scoreRange };
 }

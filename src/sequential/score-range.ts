@@ -18,9 +18,7 @@ export function scoreRangeOf(
   paired: PairedScores,
   declared?: readonly [number, number],
 ): { scoreRange: [number, number]; differenceRange: [number, number]; declared: boolean } {
-  if (declared !== undefined && !(Number.isFinite(declared[0]) && Number.isFinite(declared[1]) && declared[0] < declared[1])) {
-    throw new RangeError(`the score range must be [low, high] with low < high (got [${declared[0]}, ${declared[1]}])`);
-  }
+  if (declared !== undefined) checkScoreRangeShape(declared);
   const [low, high] = declared ?? [0, 1];
   checkScoresInRange(paired.source, paired.items, [paired.a, paired.b], [paired.scoreA, paired.scoreB], [low, high], declared !== undefined ? null : 'so the sequence knows its bound');
   return { scoreRange: [low, high], differenceRange: [low - high, high - low], declared: declared !== undefined };
@@ -45,4 +43,12 @@ export function checkScoresInRange(source: string, items: readonly string[], mod
       }
     }
   });
+}
+
+/**
+ * A declared score range's shape: [low, high], both finite, low < high.
+ * @throws {RangeError} otherwise.
+ */
+export function checkScoreRangeShape([low, high]: readonly [number, number]): void {
+  if (!(Number.isFinite(low) && Number.isFinite(high) && low < high)) throw new RangeError(`scoreRange must be [low, high] with low < high, both finite (got [${low}, ${high}])`);
 }
