@@ -51,6 +51,7 @@ def betting_ci(values, lo, hi, level, alternative="two-sided", c=0.75, G=2000):
 
 rng = np.random.default_rng(20261201)
 skewed = np.where(rng.uniform(size=30) < 0.1, 1.0, 0.0) - np.where(rng.uniform(size=30) < 0.15, rng.uniform(size=30) * 0.5, 0.0)
+rare_losses = [round(5 - 0.3 * (math.exp(stats.norm.ppf((i + 0.5) / 30)) - math.exp(0.5)) / 2.16, 4) - 5 for i in range(30)]
 cases = [
     dict(name="ten zeros on [-1, 1]", values=[0.0] * 10, range=[-1, 1], confidenceLevel=0.95, alternative="two-sided"),
     dict(name="ten zeros, one-sided lower bound", values=[0.0] * 10, range=[-1, 1], confidenceLevel=0.95, alternative="greater"),
@@ -58,11 +59,14 @@ cases = [
     dict(name="skewed bounded differences, n = 30, 90% upper bound", values=[float(v) for v in skewed], range=[-1, 1], confidenceLevel=0.9, alternative="less"),
     dict(name="alternating 0/1 on [0, 1], n = 100", values=[float(i % 2) for i in range(100)], range=[0, 1], confidenceLevel=0.95, alternative="two-sided"),
     dict(name="uniform [0, 1] scores, n = 50", values=[float(v) for v in rng.uniform(size=50)], range=[0, 1], confidenceLevel=0.95, alternative="two-sided"),
+    # examples/rare-losses.csv: marks out of 10 (a declared --score-range 1,10, so differences in [-9, 9]),
+    # pr - main = the (i + 1/2)/30 quantiles of -0.3 x a standardised lognormal, as written to 4 decimals
+    dict(name="rare losses on a 1-10 scale, differences in [-9, 9], one-sided lower bound", values=rare_losses, range=[-9, 9], confidenceLevel=0.95, alternative="greater"),
 ]
 for case in cases:
     case["interval"] = betting_ci(case["values"], case["range"][0], case["range"][1], case["confidenceLevel"], case["alternative"])
 
-skew_cases = [[1.0, 2.0, 3.0, 10.0], [float(v) for v in skewed], [float(v) for v in np.exp(rng.standard_normal(25))], [0.5, -0.5, 0.25, -0.25, 0.0]]
+skew_cases = [[1.0, 2.0, 3.0, 10.0], [float(v) for v in skewed], [float(v) for v in np.exp(rng.standard_normal(25))], [0.5, -0.5, 0.25, -0.25, 0.0], rare_losses]
 skewness = [dict(values=v, skewness=float(stats.skew(v, bias=False))) for v in skew_cases]
 
 print(json.dumps(dict(numpy=np.__version__, scipy=scipy.__version__, betting=cases, skewness=skewness), indent=1))
