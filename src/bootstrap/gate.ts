@@ -9,7 +9,7 @@ import { bootstrapMeanDifference } from './mean.js';
 import { pairedCounts, pairedItemsNeeded } from './paired-proportion.js';
 import { seedText } from './settings.js';
 import { cochranMinimumItems, sampleSkewness } from './skewness.js';
-import { checkScoreRangeShape, scoreRangeOf } from '../sequential/score-range.js';
+import { checkScoreRangeShape, checkTableScoresInRange } from '../sequential/score-range.js';
 import { INTERVAL_METHODS, type IntervalMethod } from './types.js';
 
 /** The gate's interval methods: `auto` (default, see chooseIntervalMethod) or a bootstrap / t method by name. */
@@ -501,7 +501,10 @@ export function nonInferiorityGate(table: ScoresTable, options: NonInferiorityGa
   const paired = pairScores(table, options.candidate, options.baseline, { dropUnpaired: options.dropUnpaired ?? false });
   if (options.cluster && options.stratified) checkClustersWithinStrata(paired);
   // A declared score range is checked against the file here, so a score outside it names its item.
-  if (options.scoreRange != null && (options.method ?? 'auto') === 'auto') scoreRangeOf(paired, options.scoreRange);
+  if (options.scoreRange != null && (options.method ?? 'auto') === 'auto') {
+    checkScoreRangeShape(options.scoreRange);
+    checkTableScoresInRange(table, [options.candidate, options.baseline], options.scoreRange);
+  }
   const result = nonInferiorityFromScores(
     {
       candidate: paired.scoreA,

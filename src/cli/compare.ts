@@ -9,7 +9,7 @@ import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, r
 import { FORMAT_OPTION } from './output-format.js';
 import { compareMarkdown } from '../report/markdown-compare.js';
 import { scoreRangeFlag } from './sequential-flags.js';
-import { checkScoresInRange } from '../sequential/score-range.js';
+import { checkTableScoresInRange } from '../sequential/score-range.js';
 
 /** `benchplan compare --a A --b B --json`: one pair. */
 export interface ComparePairReport extends LoaderSettingsEcho {
@@ -184,7 +184,7 @@ export function register(program: Command, io: Io): void {
         aligned = reorder(aligned, order);
       }
       if (flags.cluster && flags.stratified) checkClustersWithinStrata(aligned);
-      if (scoreRange !== undefined) checkScoresInRange(aligned.source, aligned.items, aligned.models, aligned.scores, scoreRange);
+      if (scoreRange !== undefined) checkTableScoresInRange(table, models, scoreRange);
       const bar = progress(io, 'compare');
       const options = {
         method,

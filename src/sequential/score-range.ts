@@ -1,5 +1,6 @@
 import { InputError } from '../data/errors.js';
 import type { PairedScores } from '../data/pairing.js';
+import type { ScoresTable } from '../data/scores.js';
 
 /**
  * The range [low, high] the scores live in, and so the range of a paired difference,
@@ -51,4 +52,27 @@ export function checkScoresInRange(source: string, items: readonly string[], mod
  */
 export function checkScoreRangeShape([low, high]: readonly [number, number]): void {
   if (!(Number.isFinite(low) && Number.isFinite(high) && low < high)) throw new RangeError(`scoreRange must be [low, high] with low < high, both finite (got [${low}, ${high}])`);
+}
+
+/**
+ * Every raw score row of the named models inside a declared [low, high], checked on the table itself
+ * so the error names the line: `FILE:LINE: score: … (got VALUE)`.
+ * @param table the loaded scores.
+ * @param models the models whose rows are checked (those compared or gated).
+ * @param range the declared range, [low, high].
+ * @throws {InputError} for the first row outside it.
+ */
+export function checkTableScoresInRange(table: ScoresTable, models: readonly string[], [low, high]: readonly [number, number]): void {
+  const wanted = new Set(models.map((m) => table.models.indexOf(m)));
+  for (let r = 0; r < table.rowCount; r++) {
+    const x = table.score[r];
+    if (wanted.has(table.model[r]) && !(x >= low && x <= high)) {
+      throw new InputError(`item "${table.items[table.item[r]]}" of model "${table.models[table.model[r]]}" scores ${x}, outside the declared score range [${low}, ${high}]`, {
+        file: table.source,
+        line: table.line[r],
+        field: 'score',
+        value: x,
+      });
+    }
+  }
 }

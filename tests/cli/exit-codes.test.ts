@@ -52,7 +52,7 @@ describe('exit status', () => {
     // A score outside the declared range, or a named method given a range: bad input, exit 2.
     const outside = await runCli(['gate', path, '--baseline', 'base', '--candidate', 'cand', '--margin', '0.2', '--score-range', '4.5,5']);
     expect(outside.code).toBe(2);
-    expect(outside.stderr).toMatch(/losses\.csv: item "q0" of model "cand" scores 5\.21\d*, outside the declared score range \[4\.5, 5\]/);
+    expect(outside.stderr).toMatch(/losses\.csv:2: score: item "q0" of model "cand" scores 5\.21\d*, outside the declared score range \[4\.5, 5\] \(got 5\.21\d*\)/);
     const named = await runCli(['gate', path, '--baseline', 'base', '--candidate', 'cand', '--margin', '0.2', '--score-range', '1,10', '--method', 't']);
     expect(named.code).toBe(2);
     expect(named.stderr).toContain('error: --score-range: is used by --method auto (and --sequential) only');

@@ -40,7 +40,10 @@ describe('--score-range on compare and gate (declared bounded scale)', () => {
   it('rejects a score outside the declared range, a named method, and --judge, with exit 2', async () => {
     const outside = await runCli(['compare', FILE, '--score-range', '4,5']);
     expect(outside.code).toBe(2);
-    expect(outside.stderr).toBe('error: examples/rare-losses.csv: item "q01" of model "pr" scores 5.2125, outside the declared score range [4, 5] (got 5.2125)\n');
+    expect(outside.stderr).toBe('error: examples/rare-losses.csv:3: score: item "q01" of model "pr" scores 5.2125, outside the declared score range [4, 5] (got 5.2125)\n');
+    const gate = await runCli(['gate', FILE, '--baseline', 'main', '--candidate', 'pr', '--margin', '0.2', '--score-range', '4,5']);
+    expect(gate.code).toBe(2);
+    expect(gate.stderr).toBe(outside.stderr);
     const named = await runCli(['compare', FILE, '--score-range', '1,10', '--method', 'bca']);
     expect(named.code).toBe(2);
     expect(named.stderr).toContain('error: --score-range: is used by --method auto only');
