@@ -24,7 +24,7 @@ export interface ComparePairReport extends LoaderSettingsEcho {
   estimate: number;
   meanA: number;
   meanB: number;
-  interval: [number, number];
+  confidenceInterval: [number, number];
   standardError: number;
   excludesZero: boolean;
   method: CompareMethod;
@@ -34,7 +34,7 @@ export interface ComparePairReport extends LoaderSettingsEcho {
   df?: number | null;
   confidenceLevel: number;
   alternative: Alternative;
-  resamples: number;
+  nResamples: number;
   seed: string;
   /** Sign-flip permutation p-value (t-test p for --method t; with auto, the chosen method's test). */
   pValue: number;
@@ -66,7 +66,7 @@ export interface CompareAllReport extends LoaderSettingsEcho {
   method: CompareMethod;
   confidenceLevel: number;
   alternative: Alternative;
-  resamples: number;
+  nResamples: number;
   permutations: number;
   seed: string;
   adjustment: 'holm';
@@ -80,7 +80,7 @@ export interface CompareAllReport extends LoaderSettingsEcho {
     b: string;
     n: number;
     estimate: number;
-    interval: [number, number];
+    confidenceInterval: [number, number];
     standardError: number;
     excludesZero: boolean;
     pValue: number;
@@ -124,7 +124,7 @@ export function register(program: Command, io: Io): void {
     .argument('<inputs...>', 'scores table(s) (CSV or JSONL: item, model, score [, cluster, stratum, repeat]) or results files and directories of promptfoo, Inspect, lm-eval')
     .option('--a <model>', 'model A (with --b: one pair, estimate = mean of A − B)')
     .option('--b <model>', 'model B')
-    .option('--method <method>', `interval: ${COMPARE_METHODS.join(', ')} (auto: chosen from the data, see README "How --method auto chooses")`, 'auto')
+    .option('--method <method>', `interval: ${COMPARE_METHODS.join(', ')} (auto: chosen from the data, see docs/method-auto.md)`, 'auto')
     .option('--resamples <n>', 'bootstrap resamples (and sign-flip permutations) (at most 10,000,000)', '9999')
     .option('--confidence <level>', 'confidence level of the interval, in (0, 1)', '0.95')
     .option('--seed <seed>', 'seed of the resampling (same seed, same bytes)', '0')
@@ -255,14 +255,14 @@ function pairReport(scores: string, result: CompareModelsResult, aligned: Aligne
     estimate: p.estimate,
     meanA: result.means[0],
     meanB: result.means[1],
-    interval: p.confidenceInterval,
+    confidenceInterval: p.confidenceInterval,
     standardError: p.standardError,
     excludesZero: p.excludesZero,
     method: result.method,
     ...(auto === undefined ? {} : { methodUsed: auto.methodUsed, methodReason: auto.methodReason, df: auto.df }),
     confidenceLevel: result.confidenceLevel,
     alternative: result.alternative,
-    resamples: result.nResamples,
+    nResamples: result.nResamples,
     seed: result.seed,
     pValue: p.pValue,
     pValueTest: auto !== undefined ? (auto.pValueTest ?? 'sign-flip') : signFlip ? 'sign-flip' : 't',
@@ -295,7 +295,7 @@ function allReport(scores: string, result: CompareModelsResult, dropped: number,
     method: result.method,
     confidenceLevel: result.confidenceLevel,
     alternative: result.alternative,
-    resamples: result.nResamples,
+    nResamples: result.nResamples,
     permutations: result.nPermutations,
     seed: result.seed,
     adjustment: 'holm',
@@ -309,7 +309,7 @@ function allReport(scores: string, result: CompareModelsResult, dropped: number,
       b: p.b,
       n: p.n,
       estimate: p.estimate,
-      interval: p.confidenceInterval,
+      confidenceInterval: p.confidenceInterval,
       standardError: p.standardError,
       excludesZero: p.excludesZero,
       pValue: p.pValue,
@@ -349,7 +349,7 @@ function designLine(r: { clustered: boolean; nClusters: number | null; stratifie
 /** What a person does with one comparison. */
 function verdict(r: ComparePairReport): string {
   const level = formatPercent(r.confidenceLevel, 0).replace('.0%', '%');
-  const [low, high] = r.interval;
+  const [low, high] = r.confidenceInterval;
   if (Number.isNaN(low) || Number.isNaN(high)) return `No verdict: the interval is undefined (see the warnings); try --method percentile.`;
   if (r.excludesZero) {
     const better = r.estimate > 0 ? r.a : r.b;
@@ -364,13 +364,13 @@ function verdict(r: ComparePairReport): string {
 
 function formatPair(r: ComparePairReport, notes: string[]): string {
   const out: string[] = [];
-  const resampling = r.method === 'auto' && r.resamples === 0 ? `${r.clustered ? `${r.nClusters} clusters` : 'items'}${r.stratified ? ` in ${r.nStrata} strata` : ''}; analytic interval, no resampling` : `${designLine(r)}; ${r.resamples} resamples, seed ${r.seed}`;
+  const resampling = r.method === 'auto' && r.nResamples === 0 ? `${r.clustered ? `${r.nClusters} clusters` : 'items'}${r.stratified ? ` in ${r.nStrata} strata` : ''}; analytic interval, no resampling` : `${designLine(r)}; ${r.nResamples} resamples, seed ${r.seed}`;
   out.push(`${r.a} − ${r.b} on ${r.n} paired items of ${r.scores} (${resampling})`);
   if (r.methodReason !== undefined) out.push(`method auto: ${r.methodReason}`);
   out.push(
     formatTable(
       ['mean A', 'mean B', 'A − B', `${intervalName(r)} interval`, 'excludes 0', `p (${r.pValueTest})`, 'SE', 'n'],
-      [[formatNumber(r.meanA), formatNumber(r.meanB), formatNumber(r.estimate), formatInterval(r.interval), r.excludesZero ? 'yes' : 'no', formatP(r.pValue, r.pValueTest === 'sign-flip' && !r.exactPValue ? r.permutations : 0), formatNumber(r.standardError), String(r.n)]],
+      [[formatNumber(r.meanA), formatNumber(r.meanB), formatNumber(r.estimate), formatInterval(r.confidenceInterval), r.excludesZero ? 'yes' : 'no', formatP(r.pValue, r.pValueTest === 'sign-flip' && !r.exactPValue ? r.permutations : 0), formatNumber(r.standardError), String(r.n)]],
       { align: ['right', 'right', 'right', 'right', 'left', 'right', 'right', 'right'] },
     ),
   );
@@ -393,7 +393,7 @@ function formatPair(r: ComparePairReport, notes: string[]): string {
 
 function formatAll(r: CompareAllReport, notes: string[]): string {
   const out: string[] = [];
-  const resampling = r.method === 'auto' && r.resamples === 0 ? `${r.clustered ? `${r.nClusters} clusters` : 'items'}${r.stratified ? ` in ${r.nStrata} strata` : ''}; analytic intervals, no resampling` : `${designLine(r)}; ${r.resamples} resamples, seed ${r.seed}`;
+  const resampling = r.method === 'auto' && r.nResamples === 0 ? `${r.clustered ? `${r.nClusters} clusters` : 'items'}${r.stratified ? ` in ${r.nStrata} strata` : ''}; analytic intervals, no resampling` : `${designLine(r)}; ${r.nResamples} resamples, seed ${r.seed}`;
   out.push(`${r.models.length} models on ${r.n} items every one of them scored, ${r.scores} (${resampling})`);
   out.push(formatTable(['model', 'mean'], r.models.map((m) => [m.model, formatNumber(m.mean)]), { align: ['left', 'right'] }));
   out.push('');
@@ -405,7 +405,7 @@ function formatAll(r: CompareAllReport, notes: string[]): string {
   out.push(
     formatTable(
       ['A − B', 'estimate', 'interval', 'excludes 0', 'p', 'Holm p', `distinguishable at ${level}`],
-      r.pairs.map((p) => [`${p.a} − ${p.b}`, formatNumber(p.estimate), formatInterval(p.interval), p.excludesZero ? 'yes' : 'no', formatP(p.pValue, r.permutations), formatP(p.adjustedPValue), p.distinguishable ? 'yes' : 'no']),
+      r.pairs.map((p) => [`${p.a} − ${p.b}`, formatNumber(p.estimate), formatInterval(p.confidenceInterval), p.excludesZero ? 'yes' : 'no', formatP(p.pValue, r.permutations), formatP(p.adjustedPValue), p.distinguishable ? 'yes' : 'no']),
       { align: ['left', 'right', 'right', 'left', 'right', 'right', 'left'] },
     ),
   );

@@ -39,10 +39,32 @@ export function toJsonText(value: unknown): string {
     (_key, v: unknown) => {
       if (typeof v === 'number' && !Number.isFinite(v)) return null;
       if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return Array.from(v as unknown as ArrayLike<number>);
+      if (v !== null && typeof v === 'object' && !Array.isArray(v)) return inVocabulary(v as Record<string, unknown>);
       return v;
     },
     2,
   )}\n`;
+}
+
+/**
+ * The JSON edge speaks one vocabulary, scipy's names in camelCase (docs/library.md "JSON output"):
+ * a library result that still calls an idea by its older name is printed under the one name
+ * (`interval` → `confidenceInterval`, `resamples` → `nResamples`), in the same place among its keys.
+ * Where an object already carries the one name, the older key is dropped only when it holds the same
+ * value; a different value under both names is a bug and keeps both, so the schema test finds it.
+ */
+export const JSON_VOCABULARY: Readonly<Record<string, string>> = { interval: 'confidenceInterval', resamples: 'nResamples' };
+
+function inVocabulary(v: Record<string, unknown>): Record<string, unknown> {
+  if (!Object.keys(JSON_VOCABULARY).some((old) => Object.hasOwn(v, old))) return v;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(v)) {
+    const name = JSON_VOCABULARY[key];
+    if (name === undefined) out[key] = value;
+    else if (!Object.hasOwn(v, name)) out[name] = value;
+    else if (JSON.stringify(v[name]) !== JSON.stringify(value)) out[key] = value;
+  }
+  return out;
 }
 
 /** The warnings block that ends a readable report: a blank line, then `warning: …` lines; none when there are none. */

@@ -10,7 +10,7 @@ export const SCORE_RANGE_OPTION = ['--score-range <low,high>', 'the range scores
 /** The flag choosing the sequence, shared by monitor, gate --sequential and size --sequential: auto by default (see autoSequenceMethod). */
 export const SEQUENCE_OPTION = [
   '--sequence <method>',
-  'the anytime-valid sequence: auto (see README "Monitor"), agrapa (betting with aGRAPA bets), betting (hedged plug-in bets) or eb (empirical Bernstein, closed form)',
+  'the anytime-valid sequence: auto (see docs/monitor.md), agrapa (betting with aGRAPA bets), betting (hedged plug-in bets) or eb (empirical Bernstein, closed form)',
   'auto',
 ] as const;
 

@@ -137,7 +137,7 @@ export function register(program: Command, io: Io): void {
     .option('--alternative <kind>', `the test of the power count: ${ALTERNATIVES.join(' or ')} (A > B)`, 'two-sided')
     .option('--budget <n>', 'items you can afford: the gap they resolve (at most 10,000,000)')
     .option('--per-stratum', "size each stratum on its own variance (needs a stratum column)")
-    .option('--sequential', 'also simulate the items a confidence sequence needs to a decision (see README "Monitor")')
+    .option('--sequential', 'also simulate the items a confidence sequence needs to a decision (see docs/monitor.md)')
     .option('--gap <gaps>', 'with --sequential: true gaps to simulate, comma-separated (default mde and 2 × mde)')
     .option('--simulations <n>', 'with --sequential: simulated runs per gap', '1000')
     .option('--max-items <n>', 'with --sequential: stop a run undecided here (default 4 × the power count)')
