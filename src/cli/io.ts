@@ -53,13 +53,17 @@ export function toJsonText(value: unknown): string {
  * Where an object already carries the one name, the older key is dropped only when it holds the same
  * value; a different value under both names is a bug and keeps both, so the schema test finds it.
  */
-export const JSON_VOCABULARY: Readonly<Record<string, string>> = { interval: 'confidenceInterval', resamples: 'nResamples' };
+export const JSON_VOCABULARY: Readonly<Record<string, { name: string; is: (value: unknown) => boolean }>> = {
+  // Only a [low, high] pair: Krippendorff's `interval` level of measurement is another idea.
+  interval: { name: 'confidenceInterval', is: Array.isArray },
+  resamples: { name: 'nResamples', is: (value) => typeof value === 'number' },
+};
 
 function inVocabulary(v: Record<string, unknown>): Record<string, unknown> {
-  if (!Object.keys(JSON_VOCABULARY).some((old) => Object.hasOwn(v, old))) return v;
+  if (!Object.keys(JSON_VOCABULARY).some((old) => Object.hasOwn(v, old) && JSON_VOCABULARY[old].is(v[old]))) return v;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(v)) {
-    const name = JSON_VOCABULARY[key];
+    const name = Object.hasOwn(JSON_VOCABULARY, key) && JSON_VOCABULARY[key].is(value) ? JSON_VOCABULARY[key].name : undefined;
     if (name === undefined) out[key] = value;
     else if (!Object.hasOwn(v, name)) out[name] = value;
     else if (JSON.stringify(v[name]) !== JSON.stringify(value)) out[key] = value;

@@ -12,12 +12,12 @@ describe('benchplan compare --a --b --json', () => {
     const run = await runCli(['compare', scores, '--a', 'alpha', '--b', 'beta', '--cluster', '--method', 'bca', '--resamples', '1999', '--json']);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
-    for (const key of ['a', 'b', 'n', 'estimate', 'interval', 'standardError', 'method', 'confidenceLevel', 'resamples', 'seed', 'pValue', 'warnings']) expect(report).toHaveProperty(key);
+    for (const key of ['a', 'b', 'n', 'estimate', 'confidenceInterval', 'standardError', 'method', 'confidenceLevel', 'nResamples', 'seed', 'pValue', 'warnings']) expect(report).toHaveProperty(key);
     const paired = pairScores(loadScores(scores), 'alpha', 'beta');
     const library = bootstrapMeanDifference(paired.scoreA, paired.scoreB, { cluster: paired.cluster, nResamples: 1999 });
-    expect(report).toMatchObject({ a: 'alpha', b: 'beta', n: 400, method: 'bca', confidenceLevel: 0.95, resamples: 1999, seed: '0', clustered: true, nClusters: library.nClusters });
+    expect(report).toMatchObject({ a: 'alpha', b: 'beta', n: 400, method: 'bca', confidenceLevel: 0.95, nResamples: 1999, seed: '0', clustered: true, nClusters: library.nClusters });
     expect(report.estimate).toBe(library.estimate);
-    expect(report.interval).toEqual(library.confidenceInterval);
+    expect(report.confidenceInterval).toEqual(library.confidenceInterval);
     expect(report.designEffect).toBe(library.designEffect);
     expect(report.pValueTest).toBe('sign-flip');
     expect(report.pValue).toBeGreaterThan(0);
@@ -46,20 +46,20 @@ describe('benchplan compare --a --b --json', () => {
     const run = await runCli(['compare', scores, '--a', 'alpha', '--b', 'gamma', '--method', 't', '--json']);
     const report = JSON.parse(run.stdout);
     expect(report.method).toBe('t');
-    expect(report.resamples).toBe(0);
+    expect(report.nResamples).toBe(0);
     expect(report.pValueTest).toBe('t');
   });
 
   it('one-sided: --alternative greater gives [low, +inf] (null in JSON)', async () => {
     const run = await runCli(['compare', scores, '--a', 'alpha', '--b', 'beta', '--alternative', 'greater', '--method', 'bca', '--resamples', '999', '--json']);
     const report = JSON.parse(run.stdout);
-    expect(report.interval[1]).toBeNull();
+    expect(report.confidenceInterval[1]).toBeNull();
     expect(report.alternative).toBe('greater');
     // --method auto on these 0/1 scores: Newcombe's score interval, whose upper end one-sided is the
     // largest possible difference, 1.
     const auto = JSON.parse((await runCli(['compare', scores, '--a', 'alpha', '--b', 'beta', '--alternative', 'greater', '--json'])).stdout);
     expect(auto).toMatchObject({ method: 'auto', methodUsed: 'newcombe', pValueTest: 'mcnemar-exact' });
-    expect(auto.interval[1]).toBe(1);
+    expect(auto.confidenceInterval[1]).toBe(1);
   });
 });
 

@@ -78,13 +78,13 @@ describe('--format markdown', () => {
     const md = (await runCli([...all, '--format', 'markdown'])).stdout;
     const json = JSON.parse((await runCli([...all, '--json'])).stdout);
     expect(md).toMatch(/^\*\*Distinguishable at 95% after Holm\*\*: /);
-    for (const p of json.pairs) expect(md).toContain(`| ${p.a} − ${p.b} | ${formatNumber(p.estimate)} | [${formatNumber(p.interval[0])}, ${formatNumber(p.interval[1])}] |`);
+    for (const p of json.pairs) expect(md).toContain(`| ${p.a} − ${p.b} | ${formatNumber(p.estimate)} | [${formatNumber(p.confidenceInterval[0])}, ${formatNumber(p.confidenceInterval[1])}] |`);
 
     const headline = ['headline', 'examples/scores.csv', '--strata', 'examples/strata.yaml', '--resamples', '499'];
     const hmd = (await runCli([...headline, '--format', 'markdown'])).stdout;
     const hjson = JSON.parse((await runCli([...headline, '--json'])).stdout);
     expect(hmd).toMatch(/^Traffic-reweighted headline, 95% intervals: /);
-    for (const m of hjson.models) expect(hmd).toContain(`${m.model} ${formatNumber(m.headline.estimate)} [${formatNumber(m.headline.interval[0])}, ${formatNumber(m.headline.interval[1])}]`);
+    for (const m of hjson.models) expect(hmd).toContain(`${m.model} ${formatNumber(m.headline.estimate)} [${formatNumber(m.headline.confidenceInterval[0])}, ${formatNumber(m.headline.confidenceInterval[1])}]`);
     expect(hmd).toContain('| stratum | traffic | n | alpha | beta | gamma |');
 
     const sweep = ['sweep', 'examples/costs-stable.csv', '--policy', 'examples/policy.yaml', '--resamples', '0'];

@@ -35,11 +35,11 @@ describe('benchplan gate --design', () => {
     expect(code).toBe(0);
     const g = JSON.parse(stdout);
     expect(g).toMatchObject({ baseline: 'beta', candidate: 'alpha', margin: 0.02, confidenceLevel: 0.95, estimator: 'stratified-horvitz-thompson', passed: true, assumptionFailed: false, poolSize: 400, labelled: 65 });
-    expect(g.lowerBound).toBeCloseTo(compare90.interval[0], 12);
+    expect(g.lowerBound).toBeCloseTo(compare90.confidenceInterval[0], 12);
     expect(g.twoSidedLevel).toBe(0.9);
     expect(g.lowerBound).toBeCloseTo(compare95.estimate - Z95 * compare95.standardError, 12);
     // and not the two-sided 95% end, which is lower
-    expect(g.lowerBound).toBeGreaterThan(compare95.interval[0] + 1e-3);
+    expect(g.lowerBound).toBeGreaterThan(compare95.confidenceInterval[0] + 1e-3);
     expect(g.audit).toEqual(compare95.audit);
   });
 
@@ -72,7 +72,7 @@ describe('benchplan gate --design', () => {
     expect(json.audit).toMatchObject({ audited: 12, differing: 1 });
     // the same estimator as compare --design on the same bad list
     const c = JSON.parse((await runCli(['compare', bad, '--design', design, '--confidence', '0.9', '--json'])).stdout);
-    expect(json.lowerBound).toBeCloseTo(c.interval[0], 12);
+    expect(json.lowerBound).toBeCloseTo(c.confidenceInterval[0], 12);
   });
 
   it('bad input exits 2 with the flag and value', async () => {
@@ -114,6 +114,6 @@ describe('benchplan gate --design on a whole-document design', () => {
     const g = JSON.parse(stdout);
     expect(g).toMatchObject({ estimator: 'cluster-horvitz-thompson', sampling: 'cluster', passed: true });
     expect(compare90.degreesOfFreedom).toBeGreaterThan(0);
-    expect(g.lowerBound).toBeCloseTo(compare90.interval[0], 12);
+    expect(g.lowerBound).toBeCloseTo(compare90.confidenceInterval[0], 12);
   });
 });

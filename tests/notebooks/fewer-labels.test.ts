@@ -67,8 +67,8 @@ describe('notebook 5: fewer labels', () => {
     expect(m).not.toBeNull();
     // printed to 3 significant digits
     expect(Number(m![1])).toBeCloseTo(cli.estimate, 3);
-    expect(Number(m![2])).toBeCloseTo(cli.interval[0], 3);
-    expect(Number(m![3])).toBeCloseTo(cli.interval[1], 3);
+    expect(Number(m![2])).toBeCloseTo(cli.confidenceInterval[0], 3);
+    expect(Number(m![3])).toBeCloseTo(cli.confidenceInterval[1], 3);
     expect(Number(m![4])).toBe(cli.degreesOfFreedom);
     expect(Number(m![6])).toBe(cli.nClusters);
   });
@@ -90,8 +90,8 @@ describe('notebook 5: fewer labels', () => {
     await runCli(['select', 'examples/pool.csv', '--budget', '120', '-o', join(dir, 'l.csv')]);
     const cli = JSON.parse((await runCli(['headline', 'examples/pool-labelled.csv', '--design', join(dir, 'l.design.json'), '--strata', 'examples/pool-strata.yaml', '--json'])).stdout);
     expect(head.diff).toBeCloseTo(cli.difference.estimate, 3);
-    expect(head.low).toBeCloseTo(cli.difference.interval[0], 3);
-    expect(head.high).toBeCloseTo(cli.difference.interval[1], 3);
+    expect(head.low).toBeCloseTo(cli.difference.confidenceInterval[0], 3);
+    expect(head.high).toBeCloseTo(cli.difference.confidenceInterval[1], 3);
     // the audited agreeing items each candidate's own headline rests on: round(0.1 · 120) = 12 = 6 + 3 + 3
     expect(page).toContain('6 of 217 in routine, 3 of 76 in rare_clause, 3 of 54 in negative_control');
   });

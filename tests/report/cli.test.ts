@@ -35,7 +35,7 @@ describe('benchplan report', () => {
     for (const input of json.inputs.filter((i: { role: string }) => i.role !== 'archive')) expect(input.sha256).toBe(sha256(input.path));
     const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
     expect(json.version).toBe(version);
-    expect(json).toMatchObject({ seed: '0', confidenceLevel: 0.95, resamples: 299, output: out });
+    expect(json).toMatchObject({ seed: '0', confidenceLevel: 0.95, nResamples: 299, output: out });
     const html = readFileSync(out, 'utf8');
     expect(json.bytes).toBe(Buffer.byteLength(html));
     expect(html).toContain(`benchplan ${version}`);

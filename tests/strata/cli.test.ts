@@ -90,12 +90,12 @@ describe('benchplan headline', () => {
     for (const [k, m] of r.models.entries()) {
       const want = ref.models[k];
       expect(Object.keys(m)).toEqual(['model', 'strata', 'headline', 'rawMean']);
-      expect(Object.keys(m.headline)).toEqual(['estimate', 'standardError', 'interval', 'method', 'methodReason', 'weights']);
+      expect(Object.keys(m.headline)).toEqual(['estimate', 'standardError', 'confidenceInterval', 'method', 'methodReason', 'weights']);
       expect(m.headline.method).toBe('wald');
       expect(Math.abs(m.headline.estimate - want.estimate)).toBeLessThan(1e-9);
       expect(Math.abs(m.headline.standardError - want.standardError)).toBeLessThan(1e-9);
-      expect(Math.abs(m.headline.interval[0] - want.interval[0])).toBeLessThan(1e-9);
-      expect(Math.abs(m.headline.interval[1] - want.interval[1])).toBeLessThan(1e-9);
+      expect(Math.abs(m.headline.confidenceInterval[0] - want.interval[0])).toBeLessThan(1e-9);
+      expect(Math.abs(m.headline.confidenceInterval[1] - want.interval[1])).toBeLessThan(1e-9);
       expect(m.headline.weights).toEqual([
         { stratum: 'routine', weight: 0.72 },
         { stratum: 'rare_clause', weight: 0.05 },
@@ -104,8 +104,8 @@ describe('benchplan headline', () => {
       ]);
       expect(Math.abs(m.rawMean - want.rawMean)).toBeLessThan(1e-12);
       for (const [h, s] of m.strata.entries()) {
-        expect(Object.keys(s)).toEqual(['stratum', 'n', 'mean', 'standardError', 'interval', 'method']);
-        expect(Math.abs(s.interval[1] - want.strata[h].interval[1])).toBeLessThan(1e-9);
+        expect(Object.keys(s)).toEqual(['stratum', 'n', 'mean', 'standardError', 'confidenceInterval', 'method']);
+        expect(Math.abs(s.confidenceInterval[1] - want.strata[h].interval[1])).toBeLessThan(1e-9);
         expect(s.stratum).toBe(want.strata[h].stratum);
         expect(Math.abs(s.standardError - want.strata[h].standardError)).toBeLessThan(1e-9);
       }
@@ -113,7 +113,7 @@ describe('benchplan headline', () => {
     expect(r.differences).toHaveLength(3);
     expect(Math.abs(r.differences[0].standardError - ref.differences[0].standardError)).toBeLessThan(1e-9);
     expect(r.rawMeanNote).toMatch(/ranking aid, not an accuracy/);
-    expect(r).toMatchObject({ confidenceLevel: 0.95, stratumInterval: 'wald', headlineInterval: 'wald', method: 'bca', resamples: 999, seed: '0', items: 400 });
+    expect(r).toMatchObject({ confidenceLevel: 0.95, stratumInterval: 'wald', headlineInterval: 'wald', method: 'bca', nResamples: 999, seed: '0', items: 400 });
   });
 
   it('by default (auto) the 0/1 demo gets Wilson rows and a smoothed-beta headline, all inside [0, 1]: no more [0.963, 1.01]', async () => {
@@ -126,14 +126,14 @@ describe('benchplan headline', () => {
       expect(m.headline.methodReason).toMatch(/every score is 0\/1/);
       for (const s of m.strata) {
         expect(s.method).toBe('wilson');
-        expect(s.interval[0]).toBeGreaterThanOrEqual(0);
-        expect(s.interval[1]).toBeLessThanOrEqual(1);
+        expect(s.confidenceInterval[0]).toBeGreaterThanOrEqual(0);
+        expect(s.confidenceInterval[1]).toBeLessThanOrEqual(1);
       }
-      expect(m.headline.interval[1]).toBeLessThanOrEqual(1);
+      expect(m.headline.confidenceInterval[1]).toBeLessThanOrEqual(1);
     }
     // routine, alpha: 79 of 80; R prop.test(79, 80, correct = FALSE)$conf.int = [0.9325372992, 0.9977900245]
-    expect(r.models[0].strata[0].interval[0]).toBeCloseTo(0.9325372992, 9);
-    expect(r.models[0].strata[0].interval[1]).toBeCloseTo(0.9977900245, 9);
+    expect(r.models[0].strata[0].confidenceInterval[0]).toBeCloseTo(0.9325372992, 9);
+    expect(r.models[0].strata[0].confidenceInterval[1]).toBeCloseTo(0.9977900245, 9);
     expect(r.warnings.join()).not.toMatch(/pass the range of the scores/);
   });
 
