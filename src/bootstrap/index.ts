@@ -18,8 +18,6 @@ export {
   type CompareModelsOptions,
   type CompareMethod,
   type ParallelCompareModelsOptions,
-  type PairComparison,
-  type CompareModelsResult,
   INTERVAL_METHODS,
   COMPARE_METHODS,
   ALTERNATIVE_HYPOTHESES,
@@ -31,7 +29,7 @@ export { tInterval } from './t-interval.js';
 export { mcnemarTest, mcnemarFromCounts } from './mcnemar.js';
 export { signFlipTest } from './sign-flip.js';
 export { holmAdjust } from './holm.js';
-export { compareModels, compareModelsParallel } from './compare-models.js';
+export { compareModels, compareModelsParallel, type PairComparison, type CompareModelsResult } from './compare-models.js';
 export { clusteredStandardError, type ClusteredStandardErrorResult } from './clustered-se.js';
 export { nonInferiorityFromScores, nonInferiorityGate, reasonNumber, GATE_METHODS, type GateMethod, type NonInferiorityOptions, type NonInferiorityData, type NonInferiorityCheck, type NonInferiorityResult, type NonInferiorityGateOptions } from './gate.js';
 export { chooseIntervalMethod, AUTO_BCA_MIN_ITEMS, type AutoMethodUsed, type IntervalMethodChoice, type ChooseIntervalMethodData, type ChooseIntervalMethodOptions } from './choose-method.js';

@@ -1,5 +1,3 @@
-import type { AutoIntervalResult } from './auto-interval.js';
-import type { AutoMethodUsed } from './choose-method.js';
 import type { Seed } from '../random/seed.js';
 
 /**
@@ -271,52 +269,3 @@ export interface ParallelCompareModelsOptions extends CompareModelsOptions {
   minParallelWork?: number;
 }
 
-/** One pair of models compared: A − B on the items both scored. */
-export interface PairComparison {
-  a: string;
-  b: string;
-  n: number;
-  /** Mean of A − B. */
-  estimate: number;
-  confidenceInterval: [number, number];
-  standardError: number;
-  /** The interval lies entirely above or entirely below 0. */
-  excludesZero: boolean;
-  /** Unadjusted sign-flip permutation p-value (t-test p-value for method `'t'`). */
-  pValue: number;
-  /** Holm-adjusted p-value over all pairs. */
-  adjustedPValue: number;
-  /** adjustedPValue < 1 − confidenceLevel. */
-  distinguishable: boolean;
-  /**
-   * The full bootstrap result (settings, SEs, design effect). With method `auto` and an analytic
-   * interval (newcombe, cr2, t), the design's t result, kept for its naive / clustered SEs and design effect.
-   */
-  bootstrap: BootstrapResult;
-  /** The test behind `pValue`. */
-  test: SignFlipResult | TIntervalResult;
-  /** With method `auto`: the interval used and why, and its full result. */
-  methodUsed?: AutoMethodUsed;
-  methodReason?: string;
-  auto?: AutoIntervalResult;
-  warnings: string[];
-}
-
-/** Every pair of several models, Holm-adjusted. */
-export interface CompareModelsResult {
-  models: string[];
-  /** Pairs (i, j) with i < j in the order of `models`; estimate = mean(models[i]) − mean(models[j]). */
-  pairs: PairComparison[];
-  /** Mean score of each model on the aligned items. */
-  means: number[];
-  method: CompareMethod;
-  confidenceLevel: number;
-  nResamples: number;
-  nPermutations: number;
-  seed: string;
-  alternative: Alternative;
-  /** `'holm'`. */
-  adjustment: 'holm';
-  n: number;
-  warnings: string[];
-}

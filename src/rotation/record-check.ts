@@ -1,5 +1,5 @@
 import { CheckFailed } from '../data/errors.js';
-import type { VersionRecord } from './archive.js';
+import type { VersionRecord } from './version-record.js';
 import { benchmarkFingerprint } from './fingerprint.js';
 import { versionRecordDigest } from './record-digest.js';
 import { versionCounts, versionStratumCounts } from './version-counts.js';
