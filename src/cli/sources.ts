@@ -70,7 +70,7 @@ export interface LoaderSettingsEcho {
  * The loader settings a command's JSON echoes, each only when its flag was given (`inputFormat`
  * for --input-format, `modelNames` for --model-name), so the output of a run without them is
  * byte for byte what it was; spread after the command's input path (`scores`).
- * @example loaderSettingsOf({ inputFormat: 'promptfoo', modelNames: ['a.json=main'] }) // => { inputFormat: 'promptfoo', modelNames: { 'a.json': 'main' } }
+ * @example loaderSettingsOf({ inputFormat: 'promptfoo', modelName: ['a.json=main'] }) // => { inputFormat: 'promptfoo', modelNames: { 'a.json': 'main' } }
  */
 export function loaderSettingsOf(flags: Record<string, unknown>): LoaderSettingsEcho {
   const options = sourceOptionsOf(flags);
