@@ -137,7 +137,7 @@ describe.skipIf(real.length === 0)('promptfoo.js on real promptfoo results (../s
     expect(run.stdout).toMatch(new RegExp(`on ${differences.length} paired items`));
     expect(run.stdout).toMatch(new RegExp(`overall +${differences.length} +${mean}\\b`));
     // Every test scored the same in both runs. Three agreeing items cannot rule out a drop of 0.1
-    // (issue 13): the default interval (Newcombe's, 0/1 scores) gives a lower bound near −0.43, so
+    // (issue 13): the default interval (Tango's, 0/1 scores) gives a lower bound near −0.43, so
     // the gate fails and says how many agreeing items would let it pass.
     expect(new Set(differences)).toEqual(new Set([0]));
     expect(run.stdout).toMatch(/regression not ruled out: .*95% lower bound -0\.4\d+ ≤ -0\.1/);

@@ -28,8 +28,8 @@ export interface AutoIntervalOptions {
   strataNames?: readonly string[] | null;
   clusterNames?: readonly string[] | null;
   /**
-   * For 0/1 scores: report McNemar's mid-p (2 P(X < k) + P(X = k), less conservative) instead of
-   * the exact binomial p; default false (exact).
+   * For 0/1 scores: report McNemar's mid-p (2 P(X < k) + P(X = k)) instead of the score test's p
+   * (the test the tango interval inverts); default false.
    */
   midP?: boolean;
   /** Force the clustered branch to the t(G − 1) fallback (false) instead of CR2; default true. */
@@ -56,13 +56,13 @@ export interface AutoIntervalResult {
   /** Degrees of freedom of a t-type interval (t, cluster-t, cr2); null otherwise. */
   df: number | null;
   /**
-   * p-value of H0: mean(a − b) = 0 against `alternative` from the same method: exact McNemar
-   * (newcombe / tango), t test (t, cluster-t), CR2 t test (cr2); null for bca, studentized and betting (the caller's
+   * p-value of H0: mean(a − b) = 0 against `alternative` from the same method: Tango's score test
+   * (tango; McNemar's Z without continuity correction; exact McNemar for newcombe), t test (t, cluster-t), CR2 t test (cr2); null for bca, studentized and betting (the caller's
    * permutation test supplies one).
    */
   pValue: number | null;
   /** Which test gave pValue. */
-  pValueTest: 'mcnemar-exact' | 'mcnemar-mid-p' | 't' | 'cr2' | null;
+  pValueTest: 'tango-score' | 'mcnemar-exact' | 'mcnemar-mid-p' | 't' | 'cr2' | null;
   confidenceLevel: number;
   alternative: Alternative;
   n: number;
@@ -78,8 +78,8 @@ export interface AutoIntervalResult {
 
 /**
  * The paired interval of mean(a − b) that `--method auto` uses, by the documented rule of
- * chooseIntervalMethod: 0/1 scores on independent items → Newcombe's score interval with the exact
- * McNemar p (mid-p with `midP`); clustered → CR2 with Satterthwaite df (or t on G − 1 df when cr2Available is false);
+ * chooseIntervalMethod: 0/1 scores on independent items → Tango's score interval with the p-value of
+ * its score test (McNemar's mid-p with `midP`); no resampling is done on that path; clustered → CR2 with Satterthwaite df (or t on G − 1 df when cr2Available is false);
  * continuous and too skewed by Cochran's rule (skewAware) → the fixed-n betting interval for [0, 1]
  * scores (bettingInterval on the differences, range [−1, 1], shuffled by `seed`), else the
  * studentized bootstrap (stratified with strata, strata of fewer than 3 items collapsed into a
@@ -91,7 +91,7 @@ export interface AutoIntervalResult {
  * @returns method 'auto', methodUsed, methodReason, estimate, confidenceInterval, standardError, df,
  *   pValue, pValueTest, settings, n, nClusters, and the underlying result (bootstrap / pairedProportion / cr2).
  * @throws {RangeError} as the method it uses (non-finite scores, unequal lengths, bad settings).
- * @example autoPairedInterval([1, 1, 1], [1, 1, 1]).confidenceInterval // => [-0.5615, 0.5615] (Newcombe, z²/(3 + z²))
+ * @example autoPairedInterval([1, 1, 1], [1, 1, 1]).confidenceInterval // => [-0.5615, 0.5615] (Tango, z²/(3 + z²))
  */
 export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, options: AutoIntervalOptions = {}): AutoIntervalResult {
   const confidenceLevel = checkConfidenceLevel(options.confidenceLevel);
@@ -112,7 +112,9 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
     let squares = 0;
     for (let i = 0; i < n; i++) squares += (differences[i] - estimate) ** 2;
     const standardError = n > 1 ? Math.sqrt(squares / (n - 1) / n) : NaN;
-    return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError, df: null, pValue: options.midP ? r.midPValue : r.exactPValue, pValueTest: options.midP ? 'mcnemar-mid-p' : 'mcnemar-exact', nClusters: null, bootstrap: null, pairedProportion: r, cr2: null, warnings: r.warnings };
+    const pValue = options.midP ? r.midPValue : choice.methodUsed === 'tango' ? r.scorePValue : r.exactPValue;
+    const pValueTest = options.midP ? 'mcnemar-mid-p' : choice.methodUsed === 'tango' ? 'tango-score' : 'mcnemar-exact';
+    return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError, df: null, pValue, pValueTest, nClusters: null, bootstrap: null, pairedProportion: r, cr2: null, warnings: r.warnings };
   }
   if (choice.methodUsed === 'cr2' && cluster !== null) {
     const clusterIds = Array.from(cluster, (c) => options.clusterNames?.[c] ?? `#${c}`);

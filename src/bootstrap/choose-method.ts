@@ -4,12 +4,13 @@ import type { Alternative } from './types.js';
 /**
  * The interval an `auto` comparison uses, chosen from the data's shape (never from its values'
  * position, so the choice cannot be tuned to the answer):
- * - `newcombe`: both models' scores are 0/1, items independent (no clusters, no stratum weights):
- *   Newcombe's (1998) method 10 hybrid score interval for the paired difference of proportions,
- *   with the exact McNemar p-value. Non-degenerate when A and B agree on every item (3 agreeing
- *   items: [−0.56, 0.56] at 95%). Chosen over Tango's score interval by exact coverage
- *   (bench/paired-proportion-coverage.mjs: one-sided 95% lower bound ≥ 0.946 in every cell).
- * - `tango`: Tango's (1998) score interval on the same data (available explicitly, never chosen by auto).
+ * - `tango`: both models' scores are 0/1, items independent (no clusters, no stratum weights):
+ *   Tango's (1998) score interval for the paired difference of proportions, with the p-value of the
+ *   score test it inverts (McNemar's Z). Non-degenerate when A and B agree on every item (3 agreeing
+ *   items: [−0.56, 0.56] at 95%). Chosen over Newcombe's method 10 by exact enumeration over the
+ *   whole four-cell outcome space (bench/binary-exact-study.txt): Newcombe's interval shrinks when
+ *   the agreeing items mix both right and both wrong (coverage 0.875, gate false pass 0.15 there).
+ * - `newcombe`: Newcombe's (1998) method 10 (available by name in pairedProportionInterval, never chosen by auto).
  * - `cr2`: clustered (a cluster per item): the CR2 (Bell–McCaffrey) cluster-robust SE with
  *   Satterthwaite degrees of freedom (src/bootstrap/cr2.ts), Miller's SE reported beside it;
  * - `cluster-t`: clustered, when CR2 is switched off (cr2Available: false): Miller's clustered SE
@@ -124,7 +125,7 @@ function distinctCount(x: ArrayLike<number>): number {
  * Rule (first match wins):
  *   1. clusters given → `cr2` (CR2 / Bell–McCaffrey, Satterthwaite df) when available, else
  *      `cluster-t` (Miller's clustered SE, t on G − 1 df);
- *   2. a and b both all 0/1, no stratum weights → `newcombe` (score interval + exact McNemar);
+ *   2. a and b both all 0/1, no stratum weights → `tango` (score interval + its score test);
  *      strata without weights (stratified resampling, stratum sizes fixed) do not change this: the
  *      score interval ignores the fixed sizes, which can only make it wider than a stratified one;
  *   3. (skewAware, no stratum weights) the skewness screen on the differences d = a − b, with G1
@@ -142,13 +143,14 @@ function distinctCount(x: ArrayLike<number>): number {
  *   5. fewer than AUTO_BCA_MIN_ITEMS items → `t`;
  *   6. otherwise `bca`.
  * Reference: the coverage studies in bench/ (paired-proportion-coverage.mjs, auto-continuous-coverage.mjs)
- * and issue #13; Newcombe (1998) Stat Med 17:2635–2650; Bell & McCaffrey (2002) Survey Methodology 28:169–181.
+ * bench/binary-exact-study.txt
+ * and issue #13; Tango (1998) Stat Med 17:891–908; Bell & McCaffrey (2002) Survey Methodology 28:169–181.
  * @param data a and b (or differences), optional cluster, strata and stratumWeights, one entry per item.
  * @param options cr2Available overrides whether CR2 is linked in; skewAware turns on steps 3–4.
  * @returns methodUsed and methodReason (one sentence naming the counts that decided it), and
  *   warnings when the data are too skewed for any interval studied.
  * @throws {RangeError} when a and b differ in length, or neither a/b nor differences is given.
- * @example chooseIntervalMethod({ a: [1, 1, 1], b: [1, 1, 1] }).methodUsed // => 'newcombe'
+ * @example chooseIntervalMethod({ a: [1, 1, 1], b: [1, 1, 1] }).methodUsed // => 'tango'
  */
 export function chooseIntervalMethod(data: ChooseIntervalMethodData, options: ChooseIntervalMethodOptions = {}): IntervalMethodChoice {
   const a = data.a ?? null;
@@ -167,7 +169,7 @@ export function chooseIntervalMethod(data: ChooseIntervalMethodData, options: Ch
   if (a !== null && b !== null && !weighted && isBinary(a) && isBinary(b)) {
     let discordant = 0;
     for (let i = 0; i < n; i++) if (a[i] !== b[i]) discordant += 1;
-    return { methodUsed: 'newcombe', methodReason: `0/1 scores on ${n} independent items (${discordant} discordant): Newcombe's hybrid score interval for a paired difference of proportions, exact McNemar p-value` };
+    return { methodUsed: 'tango', methodReason: `0/1 scores on ${n} independent items (${discordant} discordant): Tango's score interval for a paired difference of proportions, p-value from its score test` };
   }
   const what = weighted ? 'a reweighted headline' : 'continuous scores';
   if (options.skewAware === true && !weighted) {

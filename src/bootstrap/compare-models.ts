@@ -28,7 +28,7 @@ export interface PairComparison {
   distinguishable: boolean;
   /**
    * The full bootstrap result (settings, SEs, design effect). With method `auto` and an analytic
-   * interval (newcombe, cr2, t), the design's t result, kept for its naive / clustered SEs and design effect.
+   * interval (tango, cr2, t), the design's t result, kept for its naive / clustered SEs and design effect.
    */
   bootstrap: BootstrapResult;
   /** The test behind `pValue`. */
@@ -258,7 +258,7 @@ function assemble(aligned: AlignedScores, options: CompareModelsOptions, work: P
 
 /**
  * compareModels under method `auto`: each pair's interval and p-value from its AutoIntervalResult
- * (exact McNemar for newcombe, the t or CR2 test, the sign-flip test for BCa), Holm over the pairs;
+ * (Tango's score test for 0/1 pairs, the t or CR2 test, the sign-flip test for BCa), Holm over the pairs;
  * `bootstrap` keeps the BCa result, or for analytic intervals the design's t result (its SEs and design effect).
  */
 function assembleAuto(aligned: AlignedScores, options: CompareModelsOptions, work: PairWork[], autos: AutoIntervalResult[], flips: Array<SignFlipResult | null> | null = null): CompareModelsResult {

@@ -6,7 +6,8 @@ import type { Seed } from '../random/seed.js';
 import { autoPairedInterval } from './auto-interval.js';
 import { inScoreRange, type AutoMethodUsed } from './choose-method.js';
 import { bootstrapMeanDifference } from './mean.js';
-import { pairedCounts, pairedItemsNeeded } from './paired-proportion.js';
+import { exactScoreNonInferiority } from './exact-score.js';
+import { pairedCounts, pairedItemsNeeded, type PairedCounts } from './paired-proportion.js';
 import { seedText } from './settings.js';
 import { cochranMinimumItems, sampleSkewness } from './skewness.js';
 import { checkScoreRangeShape, checkTableScoresInRange } from '../sequential/score-range.js';
@@ -114,6 +115,14 @@ export interface NonInferiorityCheck {
   itemsNeeded?: number | null;
   /** With method `auto` on clustered data: the clusters behind itemsNeeded (at the observed items per cluster). */
   clustersNeeded?: number | null;
+  /**
+   * With method `auto` on 0/1 scores whose Tango bound clears −margin: the p-value of the exact
+   * unconditional score test of H0: candidate − baseline ≤ −margin (exactScoreNonInferiority), which
+   * must also be ≤ 1 − confidenceLevel for the check to pass; null when it was not needed.
+   */
+  pValue?: number | null;
+  /** Which test gave pValue: `exact-score` (Hsueh, Liu & Chen 2001, ordered by Tango's statistic). */
+  pValueMethod?: 'exact-score' | null;
   warnings: string[];
 }
 
@@ -281,6 +290,26 @@ function checkAuto(
   const chosen = { methodUsed: r.methodUsed, methodReason: r.methodReason };
   const result = { ...base, lowerBound, confidenceInterval: [lowerBound, Infinity] as [number, number], standardError: r.standardError, ...chosen, warnings: r.warnings };
   const lossTail = clusters === null && denseStrata === null && !flat ? lossSkew(candidate, baseline, settings.scoreRange) : null;
+  // 0/1 scores: Tango's asymptotic bound is liberal where few items are discordant (it lets a table
+  // with no discordant item pass from n > z²(1 − m)/m on, where that table still has probability
+  // ≈ e^(−z²) = 0.067 under a true drop of m: bench/binary-exact-study.txt). The check also needs
+  // the exact unconditional score test at the margin, whose size is ≤ α for every nuisance value.
+  if (score && lowerBound > threshold) {
+    const alpha = 1 - settings.confidenceLevel;
+    const counts = pairedCounts(candidate, baseline);
+    const exact = exactScoreNonInferiority(counts, threshold);
+    const tested = { pValue: exact.pValue, pValueMethod: 'exact-score' as const };
+    if (exact.pValue <= alpha) return { ...result, ...tested, passed: true, reason: `the lower bound ${formatNumber(lowerBound)} (${r.methodUsed}) is above ${formatNumber(threshold)}, and the exact score test at the margin agrees (p = ${formatNumber(exact.pValue)})`, itemsNeeded: null, clustersNeeded: null };
+    const needed = itemsNeededExact(counts, threshold, alpha, n + 1);
+    return {
+      ...result,
+      ...tested,
+      passed: false,
+      reason: `cannot rule out a drop larger than the margin: the ${r.methodUsed} bound ${formatNumber(lowerBound)} is above ${formatNumber(threshold)}, but the exact score test at the margin is not significant (p = ${formatNumber(exact.pValue)} > ${formatNumber(alpha)}): with this few discordant items a true drop of ${formatNumber(settings.margin)} would pass too often; ${needed === null ? 'more items would settle it' : `${needed} items in the same proportions would let it pass`}`,
+      itemsNeeded: needed,
+      clustersNeeded: null,
+    };
+  }
   if (!flat && lowerBound > threshold && lossTail === null) {
     return { ...result, passed: true, reason: `the lower bound ${formatNumber(lowerBound)} (${r.methodUsed}) is above ${formatNumber(threshold)}`, itemsNeeded: null, clustersNeeded: null };
   }
@@ -301,11 +330,12 @@ function checkAuto(
   const head = `cannot rule out a drop larger than the margin: the ${r.methodUsed} bound ${formatNumber(lowerBound)} is not above ${formatNumber(threshold)}`;
   if (score) {
     const counts = pairedCounts(candidate, baseline);
-    const needed = pairedItemsNeeded(counts, threshold, { method: r.methodUsed === 'tango' ? 'tango' : 'newcombe', confidenceLevel: settings.confidenceLevel });
+    const scoreNeeded = pairedItemsNeeded(counts, threshold, { method: r.methodUsed === 'tango' ? 'tango' : 'newcombe', confidenceLevel: settings.confidenceLevel });
+    const needed = scoreNeeded === null ? null : itemsNeededExact(counts, threshold, 1 - settings.confidenceLevel, scoreNeeded);
     const discordant = counts.onlyA + counts.onlyB;
     const how =
       discordant === 0
-        ? `all agreeing, as these ${n} do (with no discordant item the bound is −z²/(N + z²), z = ${formatNumber(normalQuantile(settings.confidenceLevel))})`
+        ? `all agreeing, as these ${n} do (with no discordant item the bound is −z²/(N + z²), z = ${formatNumber(normalQuantile(settings.confidenceLevel))}, and the exact score test at the margin needs at least (1 − margin)^N ≤ ${formatNumber(1 - settings.confidenceLevel)})`
         : `with the same share discordant (${discordant} of ${n}) and the same split`;
     const text = needed === null ? `; no number of items at this discordance would pass ${margin}` : `; ${needed} items ${how} would let it pass ${margin}`;
     return { ...result, passed: false, reason: head + text, itemsNeeded: needed, clustersNeeded: null };
@@ -330,6 +360,54 @@ function checkAuto(
     return { ...result, passed: false, reason: `${head}; about ${unitsNeeded} clusters (≈ ${itemsNeeded} items at ${formatNumber(n / units)} per cluster) at this spread (SE ${formatNumber(r.standardError)} on ${units} clusters) would let it pass ${margin}`, itemsNeeded, clustersNeeded: unitsNeeded };
   }
   return { ...result, passed: false, reason: `${head}; about ${unitsNeeded} items at this spread (SE ${formatNumber(r.standardError)} on ${n} items) would let it pass ${margin}`, itemsNeeded: unitsNeeded, clustersNeeded: null };
+}
+
+/** The table `counts` scaled to N items, rounded to whole counts that sum to N. */
+function scaledCounts(counts: PairedCounts, size: number): PairedCounts {
+  // Largest remainder: floors, then the items left over to the cells with the largest fractions.
+  const n = counts.both + counts.onlyA + counts.onlyB + counts.neither;
+  const exact = [counts.both, counts.onlyA, counts.onlyB, counts.neither].map((x) => (x * size) / n);
+  const whole = exact.map(Math.floor);
+  let left = size - whole.reduce((t, x) => t + x, 0);
+  const order = [0, 1, 2, 3].sort((i, j) => exact[j] - whole[j] - (exact[i] - whole[i]) || i - j);
+  for (const k of order) {
+    if (left <= 0) break;
+    whole[k] += 1;
+    left -= 1;
+  }
+  return { both: whole[0], onlyA: whole[1], onlyB: whole[2], neither: whole[3] };
+}
+
+/**
+ * Items that let a 0/1 check pass both parts of its rule: from `start` (the items Tango's bound
+ * needs, pairedItemsNeeded), the smallest N whose scaled table (same proportions, rounded) also
+ * passes the exact score test at the margin, by doubling then bisection (at most 5,000 items). When
+ * `start` exceeds 2,000 items or its table has 30 or more discordant items, `start` is returned: the
+ * exact test is there for small discordant counts, where the asymptotic bound is liberal, and a
+ * search at thousands of items would cost seconds.
+ */
+function itemsNeededExact(counts: PairedCounts, threshold: number, alpha: number, start: number): number | null {
+  if (start > 2000) return start;
+  const first = scaledCounts(counts, start);
+  if (first.onlyA + first.onlyB >= 30) return start;
+  const passes = (size: number): boolean => {
+    const table = scaledCounts(counts, size);
+    return (table.onlyA - table.onlyB) / size > threshold && exactScoreNonInferiority(table, threshold).pValue <= alpha;
+  };
+  if (passes(start)) return start;
+  let low = start;
+  let high = 2 * start;
+  while (!passes(high)) {
+    low = high;
+    high *= 2;
+    if (high > 5000) return null;
+  }
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (passes(mid)) high = mid;
+    else low = mid;
+  }
+  return high;
 }
 
 /**
@@ -385,6 +463,11 @@ function checkSettings(options: NonInferiorityOptions) {
  * pass. Requiring all checks to pass is an intersection–union test (Berger 1982), so the chance of
  * passing a real regression stays at most α without any multiplicity adjustment; the price is that
  * a small stratum has a wide interval and fails unless its items clearly show no regression.
+ *
+ * With `auto` on 0/1 scores (Tango's score bound), a check also needs the exact unconditional score
+ * test of a drop of the margin (exactScoreNonInferiority) at p ≤ α: Tango's asymptotic bound alone
+ * passes a true drop up to 7% of the time where few items are discordant; the rule holds it at
+ * ≤ 0.0497 in every cell of bench/binary-exact-study.txt and bench/binary-exact-gate-large.txt.
  *
  * Degenerate cases: fewer than two units (items, or clusters) fail with a reason; when every item
  * has the same difference the bound is that value (a point mass), with a warning.

@@ -33,7 +33,8 @@ export { compareModels, compareModelsParallel, type PairComparison, type Compare
 export { clusteredStandardError, type ClusteredStandardErrorResult } from './clustered-se.js';
 export { nonInferiorityFromScores, nonInferiorityGate, reasonNumber, GATE_METHODS, type GateMethod, type NonInferiorityOptions, type NonInferiorityData, type NonInferiorityCheck, type NonInferiorityResult, type NonInferiorityGateOptions } from './gate.js';
 export { chooseIntervalMethod, AUTO_BCA_MIN_ITEMS, type AutoMethodUsed, type IntervalMethodChoice, type ChooseIntervalMethodData, type ChooseIntervalMethodOptions } from './choose-method.js';
-export { pairedProportionInterval, pairedCounts, pairedItemsNeeded, tangoStatistic, PAIRED_PROPORTION_METHODS, type PairedProportionMethod, type PairedCounts, type PairedProportionOptions, type PairedProportionResult } from './paired-proportion.js';
+export { exactScoreNonInferiority, type ExactScoreOptions, type ExactScoreResult } from './exact-score.js';
+export { pairedProportionInterval, pairedCounts, pairedItemsNeeded, pairedProportionBounds, tangoStatistic, PAIRED_PROPORTION_METHODS, type PairedProportionMethod, type PairedCounts, type PairedProportionOptions, type PairedProportionResult } from './paired-proportion.js';
 export { cr2Interval, cr2StratifiedInterval, type Cr2Options, type Cr2StratifiedOptions, type Cr2Result } from './cr2.js';
 export { autoPairedInterval, type AutoIntervalOptions, type AutoIntervalResult } from './auto-interval.js';
 export { rescaledStratumValues, studentizedBootstrap, studentizedFromResamples, type StudentizedOptions, type StudentizedResult } from './studentized.js';

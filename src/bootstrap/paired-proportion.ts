@@ -1,4 +1,4 @@
-import { normalQuantile } from '../distributions/index.js';
+import { normalCdf, normalQuantile } from '../distributions/index.js';
 import { mcnemarFromCounts } from './mcnemar.js';
 import { checkAlternative, checkConfidenceLevel } from './settings.js';
 import type { Alternative } from './types.js';
@@ -6,8 +6,8 @@ import type { Alternative } from './types.js';
 /** The score intervals for a paired difference of proportions. */
 export type PairedProportionMethod = 'tango' | 'newcombe';
 
-/** Every paired-proportion method, default first. */
-export const PAIRED_PROPORTION_METHODS: readonly PairedProportionMethod[] = ['newcombe', 'tango'];
+/** Every paired-proportion method, default first (tango: bench/binary-exact-study.txt). */
+export const PAIRED_PROPORTION_METHODS: readonly PairedProportionMethod[] = ['tango', 'newcombe'];
 
 /** The four cells of a paired 2×2 table of 0/1 outcomes (A's outcome by B's). */
 export interface PairedCounts {
@@ -23,7 +23,7 @@ export interface PairedCounts {
 
 /** Settings of pairedProportionInterval. */
 export interface PairedProportionOptions {
-  /** `newcombe` (default: bench/paired-proportion-coverage.mjs) or `tango`. */
+  /** `tango` (default: the exact study bench/binary-exact-study.txt) or `newcombe` (method 10, kept by name). */
   method?: PairedProportionMethod;
   /** Default 0.95; one-sided levels are one-sided (the bound of a two-sided 1 − 2α interval). */
   confidenceLevel?: number;
@@ -49,6 +49,12 @@ export interface PairedProportionResult {
   exactPValue: number;
   /** Mid-p: the exact p minus P(X = observed) for one-sided, 2 P(X < k) + P(X = k) two-sided (min 1). */
   midPValue: number;
+  /**
+   * Tango's score test of pA = pB, the test the `tango` interval inverts: Z(0) = (b − c)/√(b + c)
+   * (McNemar's statistic without continuity correction); two-sided 2Φ(−|Z|), `greater` Φ(−Z),
+   * `less` Φ(Z); 1 when b + c = 0. The `tango` interval excludes 0 exactly when this is below 1 − level.
+   */
+  scorePValue: number;
   warnings: string[];
 }
 
@@ -151,6 +157,22 @@ function newcombeBounds(counts: PairedCounts, n: number, z: number): [number, nu
 }
 
 /**
+ * The score interval's ends alone, at a normal quantile z, without the tests or the checks of
+ * pairedProportionInterval: for exact enumeration studies (bench/binary-exact-study.mjs) that
+ * evaluate the interval on every table of a grid and must use the library's own arithmetic.
+ * Two-sided level 1 − α: z = Φ⁻¹(1 − α/2); a one-sided 1 − α bound is the matching end at z = Φ⁻¹(1 − α).
+ * Counts may be fractional (pairedItemsNeeded scales a table); n = both + onlyA + onlyB + neither > 0.
+ * Reference: see pairedProportionInterval (Tango 1998; Newcombe 1998 method 10).
+ * @param counts the paired table. @param method `tango` or `newcombe`. @param z the normal quantile, > 0.
+ * @returns [low, high] inside [−1, 1].
+ * @example pairedProportionBounds({ both: 20, onlyA: 0, onlyB: 0, neither: 19 }, 'tango', 1.6448536269514722)[0] // => -0.0649 (−z²/(39 + z²))
+ */
+export function pairedProportionBounds(counts: PairedCounts, method: PairedProportionMethod, z: number): [number, number] {
+  const n = counts.both + counts.onlyA + counts.onlyB + counts.neither;
+  return method === 'tango' ? tangoBounds(counts, n, z) : newcombeBounds(counts, n, z);
+}
+
+/**
  * P(X ≤ k), X ~ Binomial(m, ½), from McNemar's exact tail (summed in exact integers there): for
  * k < m/2 the two-sided exact p is 2 P(X ≤ k) (at most 1, so unclamped); above, by symmetry.
  */
@@ -174,16 +196,23 @@ function binomialHalfPmf(m: number, k: number): number {
  * bootstrap it is never the single point [0, 0]: when A and B agree on every item (b = c = 0) the
  * interval still says how large a difference n items cannot rule out (3 items: ±0.56 at 95%; one-sided 95% lower bound −0.47).
  *
- * `newcombe` (default): Newcombe's method 10 (Wilson intervals for each proportion, combined with a
- * corrected φ; see newcombeBounds). `tango`: the inversion of Tango's score test,
- * {δ : |Z(δ)| ≤ z} (tangoStatistic), found by bisection on each side of Δ̂. With b = c = 0 both are
- * ±z²/(n + z²) (Tango: solving n|δ|/(1 − |δ|) = z²; Newcombe: 1 minus Wilson's lower bound of n/n).
- * Why newcombe by default: exact coverage (bench/paired-proportion-coverage.mjs, n = 10 … 400,
- * discordance 2–30%) of its one-sided 95% lower bound is ≥ 0.946 in every cell (Tango's ≥ 0.937),
- * with the same or smaller width.
+ * `tango` (default): the inversion of Tango's score test, {δ : |Z(δ)| ≤ z} (tangoStatistic), found
+ * by bisection on each side of Δ̂; it depends on the discordant counts (b, c) and n only.
+ * `newcombe`: Newcombe's method 10 (Wilson intervals for each proportion, combined with a corrected
+ * φ; see newcombeBounds), kept by name. With b = c = 0 Tango's is ±z²/(n + z²) (solving
+ * n|δ|/(1 − |δ|) = z²); Newcombe's shrinks below that when the agreeing items are a mix of both
+ * right and both wrong (φ* → 1).
+ * Why tango by default: the exact enumeration over the whole four-cell outcome space
+ * (bench/binary-exact-study.txt: n = 10 … 1,000, discordance 0.5–50%, any split of the agreeing
+ * items, one-sided discordance) gives Newcombe's two-sided coverage down to 0.875 and its one-sided
+ * bound a false-pass rate up to 0.15 at a true drop equal to the margin, on mixed agreeing items;
+ * Tango's does not depend on that split, covers ≥ 0.93 (to rounding) and its bound's worst false
+ * pass is 0.07, at the n where a table with no discordant item first clears the margin (the gate
+ * adds the exact test for that: exactScoreNonInferiority).
  * One-sided alternatives give the bound of the two-sided interval at level 1 − 2α (z = Φ⁻¹(level)).
  *
- * Tests: exact McNemar p = min(1, 2 P(X ≤ min(b, c))) two-sided, P(X ≥ b) for `greater`, P(X ≤ b)
+ * Tests: Tango's score test at δ = 0 (scorePValue: McNemar's Z without continuity correction, the
+ * test the tango interval inverts); exact McNemar p = min(1, 2 P(X ≤ min(b, c))) two-sided, P(X ≥ b) for `greater`, P(X ≤ b)
  * for `less`, X ~ Binomial(b + c, ½); mid-p subtracts half the probability of the observed count
  * from each tail used (two-sided: 2 P(X < k) + P(X = k)). Both are 1 when b + c = 0.
  *
@@ -195,7 +224,7 @@ function binomialHalfPmf(m: number, k: number): number {
  * @param counts the paired table (pairedCounts(a, b) from per-item 0/1 scores); whole numbers ≥ 0.
  * @param options method, confidenceLevel, alternative.
  * @returns estimate, confidenceInterval, method, confidenceLevel, alternative, proportionA,
- *   proportionB, counts, n, exactPValue, midPValue, warnings.
+ *   proportionB, counts, n, exactPValue, midPValue, scorePValue, warnings.
  * @throws {RangeError} for counts that are not whole numbers ≥ 0, an unknown method, a bad level.
  * @example pairedProportionInterval({ both: 3, onlyA: 0, onlyB: 0, neither: 0 }).confidenceInterval // => [-0.5615, 0.5615] (± z²/(3 + z²), z = 1.96)
  */
@@ -204,7 +233,7 @@ export function pairedProportionInterval(counts: PairedCounts, options: PairedPr
     const v = counts[key];
     if (!Number.isInteger(v) || v < 0) throw new RangeError(`${key} must be a whole number ≥ 0 (got ${String(v)})`);
   }
-  const method = options.method ?? 'newcombe';
+  const method = options.method ?? 'tango';
   if (!PAIRED_PROPORTION_METHODS.includes(method)) throw new RangeError(`method must be one of ${PAIRED_PROPORTION_METHODS.join(', ')} (got ${String(options.method)})`);
   const confidenceLevel = checkConfidenceLevel(options.confidenceLevel);
   const alternative = checkAlternative(options.alternative);
@@ -229,9 +258,11 @@ export function pairedProportionInterval(counts: PairedCounts, options: PairedPr
     exactPValue = binomialHalfCdf(m, k);
     midPValue = exactPValue - binomialHalfPmf(m, k) / 2;
   }
+  const scoreZ = m === 0 ? 0 : (b - c) / Math.sqrt(m);
+  const scorePValue = m === 0 ? 1 : twoSided ? Math.min(1, 2 * normalCdf(-Math.abs(scoreZ))) : alternative === 'greater' ? normalCdf(-scoreZ) : normalCdf(scoreZ);
   if (n === 0) {
     warnings.push('no items: the interval is undefined');
-    return { estimate: NaN, confidenceInterval: [NaN, NaN], method, confidenceLevel, alternative, proportionA: NaN, proportionB: NaN, counts: { ...counts }, n, exactPValue, midPValue, warnings };
+    return { estimate: NaN, confidenceInterval: [NaN, NaN], method, confidenceLevel, alternative, proportionA: NaN, proportionB: NaN, counts: { ...counts }, n, exactPValue, midPValue, scorePValue, warnings };
   }
   const z = normalQuantile(twoSided ? 1 - (1 - confidenceLevel) / 2 : confidenceLevel);
   let [low, high] = method === 'tango' ? tangoBounds(counts, n, z) : newcombeBounds(counts, n, z);
@@ -250,6 +281,7 @@ export function pairedProportionInterval(counts: PairedCounts, options: PairedPr
     n,
     exactPValue,
     midPValue,
+    scorePValue,
     warnings,
   };
 }
@@ -261,13 +293,13 @@ export function pairedProportionInterval(counts: PairedCounts, options: PairedPr
  * bisection on N. With no discordant item this is the rule-of-three-type N > z²(1 + threshold)/(−threshold)
  * (the bound is −z²/(N + z²)).
  * @param counts the observed paired table. @param threshold −margin, ≤ 0.
- * @param options method (default newcombe), confidenceLevel (one-sided, default 0.95).
+ * @param options method (default tango), confidenceLevel (one-sided, default 0.95).
  * @returns N (≥ n when the data pass already: n), or null when no N passes (the estimate is at or
  *   below the threshold) or N would exceed 10⁹.
  * @example pairedItemsNeeded({ both: 3, onlyA: 0, onlyB: 0, neither: 0 }, -0.05) // => 52
  */
 export function pairedItemsNeeded(counts: PairedCounts, threshold: number, options: { method?: PairedProportionMethod; confidenceLevel?: number } = {}): number | null {
-  const method = options.method ?? 'newcombe';
+  const method = options.method ?? 'tango';
   const z = normalQuantile(checkConfidenceLevel(options.confidenceLevel));
   const n = counts.both + counts.onlyA + counts.onlyB + counts.neither;
   if (n === 0 || !((counts.onlyA - counts.onlyB) / n > threshold)) return null;

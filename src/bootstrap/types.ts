@@ -246,11 +246,11 @@ export const COMPARE_METHODS: readonly CompareMethod[] = ['auto', ...INTERVAL_ME
 export interface CompareModelsOptions extends Omit<BootstrapOptions, 'method'> {
   /**
    * `bca` (the library default), `percentile`, `basic`, `t`, or `auto`: per pair the interval of
-   * autoPairedInterval (Newcombe + exact McNemar for 0/1 scores, CR2 with clusters, t below 100
+   * autoPairedInterval (Tango + its score test for 0/1 scores, CR2 with clusters, t below 100
    * items, else BCa), its p-value from the same method (the sign-flip test for BCa).
    */
   method?: CompareMethod;
-  /** With `auto` on 0/1 scores: McNemar's mid-p instead of the exact p (see autoPairedInterval). */
+  /** With `auto` on 0/1 scores: McNemar's mid-p instead of the score test's p (see autoPairedInterval). */
   midP?: boolean;
   /** Permutations of the sign-flip test; default 9999. */
   nPermutations?: number;

@@ -38,7 +38,7 @@ export interface ComparePairReport extends LoaderSettingsEcho {
   seed: string;
   /** Sign-flip permutation p-value (t-test p for --method t; with auto, the chosen method's test). */
   pValue: number;
-  pValueTest: 'sign-flip' | 't' | 'mcnemar-exact' | 'mcnemar-mid-p' | 'cr2';
+  pValueTest: 'sign-flip' | 't' | 'tango-score' | 'mcnemar-exact' | 'mcnemar-mid-p' | 'cr2';
   permutations: number;
   exactPValue: boolean;
   naiveStandardError: number;
@@ -136,7 +136,7 @@ export function register(program: Command, io: Io): void {
     .option('--strata <file>', 'with --judge: a strata file whose traffic shares reweight the per-stratum PPI++ estimates (stratified PPI on production traffic)')
     .option('--assume-random', 'with --judge: the labelled items were drawn at random (skip the check)')
     .option('--drop-unpaired', 'leave out items not every compared model scored (and say how many)')
-    .option('--mid-p', 'with --method auto on 0/1 scores: McNemar mid-p instead of the exact p-value')
+    .option('--mid-p', "with --method auto on 0/1 scores: McNemar mid-p instead of the score test's p-value")
     .option('--score-range <low,high>', 'with --method auto: the range the scores can take (checked); a skewed pair of scores on it gets the betting interval, valid at every n (default: bounded only when every score is in [0, 1])')
     .option('--threads <k>', 'worker threads for the resampling (same result for any number)', '1')
     .option(...CHART_OPTION)

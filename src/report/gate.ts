@@ -18,7 +18,7 @@ export function nonInferiorityHeadline(result: NonInferiorityResult): string {
     const items = o.itemsNeeded != null ? `; ${o.methodUsed === 'newcombe' || o.methodUsed === 'tango' ? '' : 'about '}${o.itemsNeeded} items would let it pass` : '';
     // A check can fail with a bound above −margin: the data cannot support a bound (no spread, or
     // unbounded scores skewed toward the candidate's losses); the headline must not say "≤".
-    const verdict = o.lowerBound > result.threshold ? `no valid ${level} lower bound (the computed ${bound(o.lowerBound)} would clear ${formatNumber(result.threshold)}; see the reason)` : `${level} lower bound ${bound(o.lowerBound)} ≤ ${formatNumber(result.threshold)} (−margin)`;
+    const verdict = o.pValueMethod === 'exact-score' ? `${level} lower bound ${bound(o.lowerBound)} clears ${formatNumber(result.threshold)}, but the exact score test at the margin does not (p = ${formatNumber(o.pValue ?? NaN, 3)})` : o.lowerBound > result.threshold ? `no valid ${level} lower bound (the computed ${bound(o.lowerBound)} would clear ${formatNumber(result.threshold)}; see the reason)` : `${level} lower bound ${bound(o.lowerBound)} ≤ ${formatNumber(result.threshold)} (−margin)`;
     parts.push(verdict + items);
   }
   if (strata.length > 0) parts.push(`${strata.length} of ${result.strata.length} strata fail (${strata.join(', ')})`);
@@ -37,7 +37,7 @@ export function formatNonInferiorityReport(result: NonInferiorityResult): string
     `${result.passed ? 'PASS' : 'FAIL'}  ${nonInferiorityHeadline(result)}`,
     '',
     `candidate ${result.candidate} vs baseline ${result.baseline} on ${result.n} paired items${result.dropped > 0 ? ` (${result.dropped} unpaired left out)` : ''}${result.overall.nClusters !== null ? `, ${result.overall.nClusters} clusters` : ''}`,
-    `passes when the one-sided ${level} lower bound of candidate − baseline is above −margin (${formatNumber(result.threshold, 3)})`,
+    `passes when the one-sided ${level} lower bound of candidate − baseline is above −margin (${formatNumber(result.threshold, 3)})${result.methodUsed === 'tango' ? ` and, for these 0/1 scores, the exact score test of a drop of the margin is significant at ${formatNumber(1 - result.confidenceLevel, 3)}` : ''}`,
     '',
     formatTable(['check', 'n', 'estimate', `${level} lower`, 'threshold', 'verdict'], rows, { align: ['left', 'right', 'right', 'right', 'right', 'left'] }),
   ];

@@ -14,8 +14,8 @@ import { createRng } from '../../src/random/index.js';
 const table = loadScores('examples/scores.csv');
 
 describe('chooseIntervalMethod: the documented rule', () => {
-  it('0/1 scores, no clusters → newcombe; clusters → cr2 (cluster-t when CR2 is off); continuous → t below 100 items, else bca', () => {
-    expect(chooseIntervalMethod({ a: [1, 1, 1], b: [1, 1, 1] }).methodUsed).toBe('newcombe');
+  it('0/1 scores, no clusters → tango; clusters → cr2 (cluster-t when CR2 is off); continuous → t below 100 items, else bca', () => {
+    expect(chooseIntervalMethod({ a: [1, 1, 1], b: [1, 1, 1] }).methodUsed).toBe('tango');
     expect(chooseIntervalMethod({ a: [1, 0, 1], b: [1, 1, 0], cluster: [0, 0, 1] }).methodUsed).toBe('cr2');
     const fallback = chooseIntervalMethod({ a: [1, 0, 1], b: [1, 1, 0], cluster: [0, 0, 1] }, { cr2Available: false });
     expect(fallback.methodUsed).toBe('cluster-t');
@@ -35,12 +35,17 @@ describe('chooseIntervalMethod: the documented rule', () => {
 describe('autoPairedInterval is the chosen method, unchanged', () => {
   const paired = pairScores(table, 'alpha', 'beta');
 
-  it('0/1: Newcombe with the exact McNemar p', () => {
+  it('0/1: Tango with the p-value of its score test (McNemar’s Z), no resampling', () => {
     const r = autoPairedInterval(paired.scoreA, paired.scoreB);
-    const direct = pairedProportionInterval(pairedCounts(paired.scoreA, paired.scoreB));
-    expect(r.methodUsed).toBe('newcombe');
+    const direct = pairedProportionInterval(pairedCounts(paired.scoreA, paired.scoreB), { method: 'tango' });
+    expect(r.methodUsed).toBe('tango');
     expect(r.confidenceInterval).toEqual(direct.confidenceInterval);
-    expect(r.pValue).toBe(direct.exactPValue);
+    expect(r.pValue).toBe(direct.scorePValue);
+    expect(r.pValueTest).toBe('tango-score');
+    expect(r.bootstrap).toBeNull();
+    // Hand computation: Z(0) = (75 − 14)/√89 = 6.466; two-sided p = 2Φ(−6.466) ≈ 1.0e-10.
+    expect(r.pValue).toBeLessThan(2e-10);
+    expect(r.pValue).toBeGreaterThan(5e-11);
     expect(r.pairedProportion?.counts).toMatchObject({ onlyA: 75, onlyB: 14 });
   });
 
@@ -78,8 +83,8 @@ describe('compareModels with method auto', () => {
     const r = compareModels(aligned, { method: 'auto' });
     expect(r.method).toBe('auto');
     for (const p of r.pairs) {
-      expect(p.methodUsed).toBe('newcombe');
-      expect(p.pValue).toBe(p.auto!.pairedProportion!.exactPValue);
+      expect(p.methodUsed).toBe('tango');
+      expect(p.pValue).toBe(p.auto!.pairedProportion!.scorePValue);
     }
     const clustered = compareModels(aligned, { method: 'auto', cluster: aligned.cluster });
     expect(clustered.pairs.every((p) => p.methodUsed === 'cr2')).toBe(true);

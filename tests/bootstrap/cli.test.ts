@@ -55,10 +55,10 @@ describe('benchplan compare --a --b --json', () => {
     const report = JSON.parse(run.stdout);
     expect(report.confidenceInterval[1]).toBeNull();
     expect(report.alternative).toBe('greater');
-    // --method auto on these 0/1 scores: Newcombe's score interval, whose upper end one-sided is the
+    // --method auto on these 0/1 scores: Tango's score interval, whose upper end one-sided is the
     // largest possible difference, 1.
     const auto = JSON.parse((await runCli(['compare', scores, '--a', 'alpha', '--b', 'beta', '--alternative', 'greater', '--json'])).stdout);
-    expect(auto).toMatchObject({ method: 'auto', methodUsed: 'newcombe', pValueTest: 'mcnemar-exact' });
+    expect(auto).toMatchObject({ method: 'auto', methodUsed: 'tango', pValueTest: 'tango-score', nResamples: 0, permutations: 0 });
     expect(auto.confidenceInterval[1]).toBe(1);
   });
 });

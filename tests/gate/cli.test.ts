@@ -79,11 +79,12 @@ describe('benchplan gate', () => {
   });
 
   // Issue #13: two runs that agree on every item. The bootstrap's interval is [0, 0] and used to pass;
-  // --method auto (the default) uses Newcombe's score interval, whose one-sided 95% bound with no
+  // --method auto (the default) uses Tango's score interval, whose one-sided 95% bound with no
   // discordant item is −z²/(n + z²) (z = 1.6449): −0.474, −0.0649, −0.0513 on 3, 39, 50 items, all
-  // ≤ −0.05. The items that would pass: the smallest N with z²/(N + z²) < 0.05, N > 19 z² = 51.4 → 52.
+  // ≤ −0.05. The items that would pass: the bound needs N > 19 z² = 51.4, and the exact score test
+  // at the margin 0.95^N ≤ 0.05, N ≥ 58.4 → 59 (bench/binary-exact-study.txt).
   for (const n of [3, 39, 50]) {
-    it(`fails ${n} all-agreeing 0/1 items at --margin 0.05 (exit 1), naming the 52 items that would pass`, async () => {
+    it(`fails ${n} all-agreeing 0/1 items at --margin 0.05 (exit 1), naming the 59 items that would pass`, async () => {
       const path = join(dir, `agree-${n}.csv`);
       const rows = ['item,model,score'];
       for (let i = 0; i < n; i++) rows.push(`q${i},main,1`, `q${i},pr,1`);
@@ -92,21 +93,26 @@ describe('benchplan gate', () => {
       expect(run.code).toBe(1);
       const z = 1.6448536269514722;
       const bound = -(z * z) / (n + z * z);
-      expect(run.stdout).toMatch(new RegExp(`^FAIL  regression not ruled out: pr − main: 95% lower bound ${bound.toPrecision(3).replace('.', '\\.')} ≤ -0\\.05 \\(−margin\\); 52 items would let it pass`));
-      expect(run.stdout).toMatch(/52 items all agreeing, as these \d+ do/);
-      expect(run.stdout).toMatch(/method auto: 0\/1 scores on \d+ independent items \(0 discordant\): Newcombe/);
-      expect(run.stderr).toMatch(/^gate failed: .*52 items would let it pass/);
+      expect(run.stdout).toMatch(new RegExp(`^FAIL  regression not ruled out: pr − main: 95% lower bound ${bound.toPrecision(3).replace('.', '\\.')} ≤ -0\\.05 \\(−margin\\); 59 items would let it pass`));
+      expect(run.stdout).toMatch(/59 items all agreeing, as these \d+ do/);
+      expect(run.stdout).toMatch(/method auto: 0\/1 scores on \d+ independent items \(0 discordant\): Tango/);
+      expect(run.stderr).toMatch(/^gate failed: .*59 items would let it pass/);
       const json = JSON.parse((await runCli(['gate', path, '--baseline', 'main', '--candidate', 'pr', '--margin', '0.05', '--json'])).stdout);
-      expect(json).toMatchObject({ method: 'auto', methodUsed: 'newcombe', passed: false });
+      expect(json).toMatchObject({ method: 'auto', methodUsed: 'tango', passed: false });
       expect(json.overall.lowerBound).toBeCloseTo(bound, 12);
-      expect(json.overall.itemsNeeded).toBe(52);
-      // ... and 52 agreeing items do pass: z²/(52 + z²) = 0.0495 < 0.05.
+      expect(json.overall.itemsNeeded).toBe(59);
+      // ... 52 agreeing items clear the bound (z²/(52 + z²) = 0.0495 < 0.05) but not the exact test
+      // (0.95^52 = 0.069), and 59 pass.
       if (n === 50) {
-        const more = join(dir, 'agree-52.csv');
-        const rows52 = ['item,model,score'];
-        for (let i = 0; i < 52; i++) rows52.push(`q${i},main,1`, `q${i},pr,1`);
-        writeFileSync(more, `${rows52.join('\n')}\n`);
-        expect((await runCli(['gate', more, '--baseline', 'main', '--candidate', 'pr', '--margin', '0.05'])).code).toBe(0);
+        for (const [size, code] of [[52, 1], [59, 0]] as const) {
+          const more = join(dir, `agree-${size}.csv`);
+          const rowsMore = ['item,model,score'];
+          for (let i = 0; i < size; i++) rowsMore.push(`q${i},main,1`, `q${i},pr,1`);
+          writeFileSync(more, `${rowsMore.join('\n')}\n`);
+          const moreRun = await runCli(['gate', more, '--baseline', 'main', '--candidate', 'pr', '--margin', '0.05']);
+          expect(moreRun.code).toBe(code);
+          if (size === 52) expect(moreRun.stdout).toMatch(/95% lower bound -0\.0495 clears -0\.05, but the exact score test at the margin does not \(p = 0\.0694\)/);
+        }
       }
     });
   }

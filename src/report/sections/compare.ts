@@ -9,8 +9,8 @@ import type { ReportSettings } from './settings.js';
 
 /**
  * The comparison section: every pair of models on the items all of them scored, the interval of
- * the mean difference chosen by `--method auto` (chooseIntervalMethod: Newcombe's score interval
- * and exact McNemar for 0/1 scores, CR2 when the scores have a cluster column, t or BCa for
+ * the mean difference chosen by `--method auto` (chooseIntervalMethod: Tango's score interval
+ * and its score test for 0/1 scores, CR2 when the scores have a cluster column, t or BCa for
  * continuous scores), each pair's p-value Holm-adjusted, and the forest plot.
  * @throws {InputError} when the scores have fewer than two models.
  */
@@ -60,7 +60,7 @@ export function compareSection(table: ScoresTable, settings: ReportSettings): { 
     ],
     settings: [
       ['interval', `auto: ${reasons.join('; ')}${result.nResamples > 0 ? `; ${result.nResamples} resamples${clustered ? ' of clusters' : ''}` : ''}`],
-      ['p-values', `${used.includes('bca') ? `paired sign-flip permutation (${result.nPermutations} permutations) for BCa pairs; ` : ''}${used.includes('newcombe') ? 'exact McNemar for 0/1 pairs; ' : ''}${used.includes('cr2') ? 'CR2 t test for clustered pairs; ' : ''}${used.includes('t') ? 't test; ' : ''}Holm-adjusted`],
+      ['p-values', `${used.includes('bca') ? `paired sign-flip permutation (${result.nPermutations} permutations) for BCa pairs; ` : ''}${used.includes('tango') ? "Tango's score test (McNemar's Z) for 0/1 pairs; " : ''}${used.includes('newcombe') ? 'exact McNemar for 0/1 pairs; ' : ''}${used.includes('cr2') ? 'CR2 t test for clustered pairs; ' : ''}${used.includes('t') ? 't test; ' : ''}Holm-adjusted`],
       ['confidence level', String(result.confidenceLevel)],
       ['seed', result.seed],
       ['items', `${result.n}${aligned.dropped > 0 ? ` (${aligned.dropped} not scored by every model left out)` : ''}`],
