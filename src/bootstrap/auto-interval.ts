@@ -73,6 +73,8 @@ export interface AutoIntervalResult {
   pairedProportion: PairedProportionResult | null;
   /** The CR2 result for clustered data (with Miller's SE beside it). */
   cr2: Cr2Result | null;
+  /** Why the data cannot support an interval (the interval is then NaN), or null: see Cr2Result.noInterval. */
+  noInterval: string | null;
   warnings: string[];
 }
 
@@ -112,7 +114,7 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
     let squares = 0;
     for (let i = 0; i < n; i++) squares += (differences[i] - estimate) ** 2;
     const standardError = n > 1 ? Math.sqrt(squares / (n - 1) / n) : NaN;
-    return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError, df: null, pValue: options.midP ? r.midPValue : r.exactPValue, pValueTest: options.midP ? 'mcnemar-mid-p' : 'mcnemar-exact', nClusters: null, bootstrap: null, pairedProportion: r, cr2: null, warnings: r.warnings };
+    return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError, df: null, pValue: options.midP ? r.midPValue : r.exactPValue, pValueTest: options.midP ? 'mcnemar-mid-p' : 'mcnemar-exact', nClusters: null, bootstrap: null, pairedProportion: r, cr2: null, noInterval: null, warnings: r.warnings };
   }
   if (choice.methodUsed === 'cr2' && cluster !== null) {
     const clusterIds = Array.from(cluster, (c) => options.clusterNames?.[c] ?? `#${c}`);
@@ -120,7 +122,7 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
       strata === null
         ? cr2Interval(differences, clusterIds, { confidenceLevel, alternative })
         : cr2StratifiedInterval(differences, clusterIds, Array.from(strata, (h) => options.strataNames?.[h] ?? `#${h}`), { confidenceLevel, alternative });
-    return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError: r.standardError, df: r.df, pValue: r.pValue, pValueTest: 'cr2', nClusters: r.nClusters, bootstrap: null, pairedProportion: null, cr2: r, warnings: r.warnings };
+    return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError: r.standardError, df: r.df, pValue: r.pValue, pValueTest: 'cr2', nClusters: r.nClusters, bootstrap: null, pairedProportion: null, cr2: r, noInterval: r.noInterval, warnings: r.warnings };
   }
   if (choice.methodUsed === 'betting' || choice.methodUsed === 'studentized') {
     // The SE reported beside them is the plain (or stratified) one, for the gate's items-needed
@@ -143,7 +145,7 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
       const pooled = collapsed.groups.filter((g) => g.length > 1).map((g) => g.map((h) => options.strataNames?.[h] ?? `#${h}`).join(' + '));
       methodReason += `, strata of fewer than 3 items collapsed into a neighbour (${pooled.join('; ')})`;
     }
-    return { ...base, methodReason, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError, df: null, pValue: null, pValueTest: null, nClusters: null, bootstrap: null, pairedProportion: null, cr2: null, warnings: [...choiceWarnings, ...r.warnings] };
+    return { ...base, methodReason, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError, df: null, pValue: null, pValueTest: null, nClusters: null, bootstrap: null, pairedProportion: null, cr2: null, noInterval: null, warnings: [...choiceWarnings, ...r.warnings] };
   }
   const method = choice.methodUsed === 'bca' ? 'bca' : 't';
   const r = meanBootstrap(differences, {
@@ -188,6 +190,7 @@ export function autoResultFromBootstrap(choice: IntervalMethodChoice, r: Bootstr
     bootstrap: r,
     pairedProportion: null,
     cr2: null,
+    noInterval: null,
     warnings: r.warnings,
   };
 }

@@ -287,6 +287,10 @@ function checkAuto(
   if (!(estimate > threshold)) {
     return { ...result, passed: false, reason: `regression: the estimate ${formatNumber(estimate)} itself is at or below ${formatNumber(threshold)}; no number of items would let it pass`, itemsNeeded: null, clustersNeeded: null };
   }
+  if (flat && r.noInterval !== null && r.cr2 !== null) {
+    // Few clusters whose totals cancel: no bound, not a pass (H7's verdicts: inconclusive).
+    return { ...result, passed: false, reason: `no valid bound: ${r.noInterval}`, itemsNeeded: null, clustersNeeded: null };
+  }
   if (flat) {
     return {
       ...result,
