@@ -27,7 +27,7 @@ export interface SmallStrataPart {
 export interface SmallStrataVariance {
   /** V = Σ_h W_h² s̃_h² / n_h (+ the extra terms). */
   variance: number;
-  /** Satterthwaite's degrees of freedom of V (see smallStrataVariance); NaN when V = 0. */
+  /** Satterthwaite's degrees of freedom of V, at most Σ (n_h − 1) + the extra terms' df (see smallStrataVariance); NaN when V = 0. */
   df: number;
   /** s²_pool = Σ_h (n_h − 1) s_h² / Σ_h (n_h − 1) over every stratum of two or more items. */
   pooledVariance: number;
@@ -59,7 +59,8 @@ export interface SmallStrataOptions {
  *   df = V² / Σ_k c_k² / ν_k over the independent variance estimates k, where a stratum keeping its
  *   own s_h² is one estimate (c = W_h² s_h² / n_h, ν = n_h − 1) and all strata given s²_pool share
  *   one estimate (c = s²_pool Σ W_h² / n_h over them, ν = Σ (n_h − 1)). Strata with their own variance
- *   that contributes nothing (c = 0) drop out.
+ *   that contributes nothing (c = 0) drop out. Since s²_pool reuses the other strata's sums of
+ *   squares, df is capped at Σ (n_h − 1) (plus the extra terms' df): no more than the data hold.
  * Reference: Satterthwaite (1946), Biometrics Bulletin 2(6):110–114; Cochran (1977) Sampling
  * Techniques §5.4 and §5A.12; R: `survey::svydesign(ids = ~1, strata = ~h, weights = ~w)` gives V
  * for strata of 10 or more items (tests/reference/strata-small/).
@@ -106,6 +107,10 @@ export function smallStrataVariance(strata: readonly SmallStrataInput[], options
     variance += e.variance;
     if (e.variance > 0) denominator += (e.variance * e.variance) / e.df;
   }
-  const df = variance > 0 && denominator > 0 ? (variance * variance) / denominator : NaN;
+  // The pooled variance reuses the other strata's sums of squares, so its term is not independent
+  // of theirs and the sum above can exceed the df all the data hold: cap at Σ (n_h − 1) (+ the
+  // extra terms' df), the df of independent components (Satterthwaite's df never exceeds their sum).
+  const extraDf = (options.extra ?? []).reduce((a, e) => a + (e.variance > 0 ? e.df : 0), 0);
+  const df = variance > 0 && denominator > 0 ? Math.min((variance * variance) / denominator, pooledDf + extraDf) : NaN;
   return { variance, df, pooledVariance, pooledDf, parts };
 }

@@ -8,7 +8,8 @@
 # 2. With small strata: an independent hand computation in R of
 #    s2_pool = sum_h (n_h - 1) s_h^2 / sum_h (n_h - 1); small strata (n_h < 10) use max(s_h^2, s2_pool);
 #    V = sum_h W_h^2 s~_h^2 / n_h; Satterthwaite df = V^2 / sum_k c_k^2 / nu_k, the strata that took
-#    s2_pool forming one estimate on sum (n_h - 1) df; the interval est +/- qt(0.975, df) sqrt(V).
+#    s2_pool forming one estimate on sum (n_h - 1) df, capped at sum (n_h - 1) (the pooled variance
+#    reuses the other strata's sums of squares); the interval est +/- qt(0.975, df) sqrt(V).
 #    survey's own SE is printed beside it (what t(n - H) used before): the floor can only raise it.
 # 3. Stratified PPI++ with unbiased variances: per stratum lambda = cov_n(Y, f) / ((1 + n/N) var_{n+N-1}(f))
 #    clipped to [0, 1]; theta_h = lambda mean(fu) + mean(Y - lambda f); label term var(Y - lambda f)/n
@@ -28,7 +29,7 @@ small_strata <- function(d, h, W, min_items = 10) {
   term <- W^2 * s2u / n
   V <- sum(term)
   den <- sum((term^2 / (n - 1))[!use_pool & term > 0]) + if (any(use_pool)) sum(term[use_pool])^2 / pooled_df else 0
-  df <- V^2 / den
+  df <- min(V^2 / den, pooled_df)
   est <- sum(W * m)
   list(estimate = est, variance = V, df = df, pooledVariance = pool,
        interval = est + c(-1, 1) * qt(0.975, df) * sqrt(V))
@@ -89,7 +90,7 @@ use_pool <- n < 10 & !(s2 >= pool)
 s2u <- ifelse(use_pool, pool, s2); term <- W^2 * s2u / n
 V <- sum(term) + sum(jud)
 den <- sum((term^2 / (n - 1))[!use_pool & term > 0]) + (if (any(use_pool)) sum(term[use_pool])^2 / sum(n - 1) else 0) + sum(jud^2 / judf)
-df <- V^2 / den
+df <- min(V^2 / den, sum(n - 1) + sum(judf))
 out$ppi <- list(strata = lapply(ppi_strata, function(s) list(stratum = s$stratum, weight = length(s$y) + length(s$fu), labels = s$y, predictions = s$f, unlabelledPredictions = s$fu)),
                 expected = list(estimate = est, standardError = sqrt(V), df = df, lambda = lams,
                                 interval = est + c(-1, 1) * qt(0.975, df) * sqrt(V)))
