@@ -174,6 +174,13 @@ export function autoResultFromBootstrap(choice: IntervalMethodChoice, r: Bootstr
     df = (r.nClusters ?? r.n) - (r.nStrata ?? 1);
     pValue = tPValue(r.estimate / r.standardError, df, r.alternative);
   }
+  // SE 0 on continuous scores: every difference (within each stratum) is the same, so the t or
+  // bootstrap interval is the point [estimate, estimate]; no interval rather than a degenerate one.
+  // (Up to rounding: a − b of scores 0.1 apart differ in the 17th digit.)
+  if (r.standardError <= 1e-12 * Math.max(1, Math.abs(r.estimate))) {
+    const noInterval = `every difference${r.nStrata !== undefined ? ' within each stratum' : ''} is the same (${Number(r.estimate.toPrecision(4))} on average), so these ${r.n} items show no variation to size an interval from: the data cannot support an interval`;
+    return { method: 'auto', ...choice, estimate: r.estimate, confidenceInterval: [NaN, NaN], standardError: 0, df, pValue: NaN, pValueTest: r.method === 't' ? 't' : null, confidenceLevel: r.confidenceLevel, alternative: r.alternative, n: r.n, nClusters: r.nClusters ?? null, bootstrap: r, pairedProportion: null, cr2: null, noInterval, warnings: [...r.warnings, noInterval] };
+  }
   return {
     method: 'auto',
     ...choice,

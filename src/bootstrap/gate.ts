@@ -275,7 +275,9 @@ function checkAuto(
     scoreRange: settings.scoreRange,
     onProgress,
   });
-  const lowerBound = r.confidenceInterval[0];
+  // A constant difference has no interval (noInterval); the gate keeps reporting the point it would
+  // have been as "the computed bound" beside its "no valid bound" reason, as before.
+  const lowerBound = r.noInterval !== null && r.cr2 === null ? estimate : r.confidenceInterval[0];
   const score = r.pairedProportion !== null;
   const flat = !score && !(r.standardError > 0);
   const chosen = { methodUsed: r.methodUsed, methodReason: r.methodReason };
