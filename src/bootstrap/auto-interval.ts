@@ -73,6 +73,8 @@ export interface AutoIntervalResult {
   pairedProportion: PairedProportionResult | null;
   /** The CR2 result for clustered data (with Miller's SE beside it). */
   cr2: Cr2Result | null;
+  /** Why the data cannot support an interval (the interval is then NaN), or null: see Cr2Result.noInterval. */
+  noInterval: string | null;
   warnings: string[];
 }
 
@@ -114,7 +116,7 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
     const standardError = n > 1 ? Math.sqrt(squares / (n - 1) / n) : NaN;
     const pValue = options.midP ? r.midPValue : choice.methodUsed === 'tango' ? r.scorePValue : r.exactPValue;
     const pValueTest = options.midP ? 'mcnemar-mid-p' : choice.methodUsed === 'tango' ? 'tango-score' : 'mcnemar-exact';
-    return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError, df: null, pValue, pValueTest, nClusters: null, bootstrap: null, pairedProportion: r, cr2: null, warnings: r.warnings };
+    return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError, df: null, pValue, pValueTest, nClusters: null, bootstrap: null, pairedProportion: r, cr2: null, noInterval: null, warnings: r.warnings };
   }
   if (choice.methodUsed === 'cr2' && cluster !== null) {
     const clusterIds = Array.from(cluster, (c) => options.clusterNames?.[c] ?? `#${c}`);
@@ -122,7 +124,7 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
       strata === null
         ? cr2Interval(differences, clusterIds, { confidenceLevel, alternative })
         : cr2StratifiedInterval(differences, clusterIds, Array.from(strata, (h) => options.strataNames?.[h] ?? `#${h}`), { confidenceLevel, alternative });
-    return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError: r.standardError, df: r.df, pValue: r.pValue, pValueTest: 'cr2', nClusters: r.nClusters, bootstrap: null, pairedProportion: null, cr2: r, warnings: r.warnings };
+    return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError: r.standardError, df: r.df, pValue: r.pValue, pValueTest: 'cr2', nClusters: r.nClusters, bootstrap: null, pairedProportion: null, cr2: r, noInterval: r.noInterval, warnings: r.warnings };
   }
   if (choice.methodUsed === 'betting' || choice.methodUsed === 'studentized') {
     // The SE reported beside them is the plain (or stratified) one, for the gate's items-needed
@@ -145,7 +147,7 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
       const pooled = collapsed.groups.filter((g) => g.length > 1).map((g) => g.map((h) => options.strataNames?.[h] ?? `#${h}`).join(' + '));
       methodReason += `, strata of fewer than 3 items collapsed into a neighbour (${pooled.join('; ')})`;
     }
-    return { ...base, methodReason, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError, df: null, pValue: null, pValueTest: null, nClusters: null, bootstrap: null, pairedProportion: null, cr2: null, warnings: [...choiceWarnings, ...r.warnings] };
+    return { ...base, methodReason, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError, df: null, pValue: null, pValueTest: null, nClusters: null, bootstrap: null, pairedProportion: null, cr2: null, noInterval: null, warnings: [...choiceWarnings, ...r.warnings] };
   }
   const method = choice.methodUsed === 'bca' ? 'bca' : 't';
   const r = meanBootstrap(differences, {
@@ -174,6 +176,13 @@ export function autoResultFromBootstrap(choice: IntervalMethodChoice, r: Bootstr
     df = (r.nClusters ?? r.n) - (r.nStrata ?? 1);
     pValue = tPValue(r.estimate / r.standardError, df, r.alternative);
   }
+  // SE 0 on continuous scores: every difference (within each stratum) is the same, so the t or
+  // bootstrap interval is the point [estimate, estimate]; no interval rather than a degenerate one.
+  // (Up to rounding: a − b of scores 0.1 apart differ in the 17th digit.)
+  if (r.standardError <= 1e-12 * Math.max(1, Math.abs(r.estimate))) {
+    const noInterval = `every difference${r.nStrata !== undefined ? ' within each stratum' : ''} is the same (${Number(r.estimate.toPrecision(4))} on average), so these ${r.n} items show no variation to size an interval from: the data cannot support an interval`;
+    return { method: 'auto', ...choice, estimate: r.estimate, confidenceInterval: [NaN, NaN], standardError: 0, df, pValue: NaN, pValueTest: r.method === 't' ? 't' : null, confidenceLevel: r.confidenceLevel, alternative: r.alternative, n: r.n, nClusters: r.nClusters ?? null, bootstrap: r, pairedProportion: null, cr2: null, noInterval, warnings: [...r.warnings, noInterval] };
+  }
   return {
     method: 'auto',
     ...choice,
@@ -190,6 +199,7 @@ export function autoResultFromBootstrap(choice: IntervalMethodChoice, r: Bootstr
     bootstrap: r,
     pairedProportion: null,
     cr2: null,
+    noInterval: null,
     warnings: r.warnings,
   };
 }

@@ -44,6 +44,13 @@ export interface Cr2Result {
   nClusters: number;
   /** Number of strata (1 for cr2Interval). */
   nStrata: number;
+  /**
+   * Why the data cannot support an interval, or null when they can: the cluster totals of residuals
+   * all cancel (every cluster's mean equals its stratum's mean, so the between-cluster spread
+   * estimates 0), or every difference is the same. The interval, statistic and p-value are then NaN;
+   * never the point [estimate, estimate].
+   */
+  noInterval: string | null;
   warnings: string[];
 }
 
@@ -70,9 +77,11 @@ export interface Cr2Result {
  * @param clusters per item its cluster id (any string); one id per item gives HC2 with df n − 1.
  * @param options confidenceLevel (default 0.95), alternative (default two-sided).
  * @returns method, estimate, standardError, df, confidenceInterval, pValue, statistic,
- *   millerStandardError, confidenceLevel, alternative, n, nClusters, nStrata (1), warnings. With one
- *   cluster the SE, df and interval are NaN (a warning says why); with zero spread the SE is 0 and
- *   the interval the single point (a warning).
+ *   millerStandardError, confidenceLevel, alternative, n, nClusters, nStrata (1), noInterval, warnings.
+ *   With one cluster the SE, df and interval are NaN (a warning says why). When the cluster totals of
+ *   residuals all cancel (V_CR2 = 0: e.g. 4 documents whose mean differences are equal) the SE is 0, and a 0 estimated from G totals is no evidence
+ *   that the spread is 0: the interval, statistic and p-value are NaN and `noInterval` says why
+ *   (never the point [estimate, estimate]).
  * @throws {RangeError} on fewer than two values, non-finite values, clusters of the wrong length,
  *   a level outside (0, 1). @throws {TypeError} for a cluster id that is not a string.
  * @example cr2Interval([1, 2, 3, 4, 6, 8], ['a', 'a', 'b', 'b', 'c', 'c']).df // => 2 (G − 1 for equal clusters)
@@ -226,17 +235,27 @@ export function cr2StratifiedInterval(
   let high = NaN;
   let statistic = NaN;
   let pValue = NaN;
-  if (df > 0 && Number.isFinite(standardError)) {
-    const half = standardError === 0 ? 0 : studentTQuantile(1 - alpha, df) * standardError;
+  let noInterval: string | null = null;
+  // V_CR2 = 0 (up to rounding in the residual totals): the G totals estimate the between-cluster
+  // spread as 0, which a few clusters cannot show; no interval rather than the point estimate.
+  let largestResidual = 0;
+  for (let i = 0; i < n; i++) largestResidual = Math.max(largestResidual, Math.abs(d[i] - stratumMean[stratumOf[i]]));
+  const cancels = Number.isFinite(standardError) && standardError <= 1e-12 * Math.max(1, largestResidual);
+  if (cancels) {
+    standardError = 0;
+    noInterval =
+      largestResidual === 0
+        ? `every difference${stratified ? ' in each stratum' : ''} is the same, so these ${n} items show no variation to size an interval from: the data cannot support an interval`
+        : `the ${G} clusters' totals cancel (every cluster's mean difference equals ${stratified ? 'its stratum\'s' : 'the overall'} mean ${stratified ? '' : formatShort(estimate) + ' '}although items vary within clusters), so the between-cluster spread estimates 0, which ${G} clusters cannot show: the data cannot support an interval; score more clusters`;
+    warnings.push(noInterval);
+  } else if (df > 0 && Number.isFinite(standardError)) {
+    const half = studentTQuantile(1 - alpha, df) * standardError;
     low = alternative === 'less' ? -Infinity : estimate - half;
     high = alternative === 'greater' ? Infinity : estimate + half;
     statistic = estimate / standardError;
-    if (!Number.isNaN(statistic)) {
-      if (alternative === 'two-sided') pValue = Math.min(1, 2 * studentTCdf(-Math.abs(statistic), df));
-      else if (alternative === 'less') pValue = studentTCdf(statistic, df);
-      else pValue = studentTCdf(-statistic, df);
-    }
-    if (standardError === 0) warnings.push('every cluster total of residuals is 0: the standard error is 0, so the interval is the single point estimate');
+    if (alternative === 'two-sided') pValue = Math.min(1, 2 * studentTCdf(-Math.abs(statistic), df));
+    else if (alternative === 'less') pValue = studentTCdf(statistic, df);
+    else pValue = studentTCdf(-statistic, df);
   }
   return {
     method: 'cr2',
@@ -252,8 +271,14 @@ export function cr2StratifiedInterval(
     n,
     nClusters: G,
     nStrata: H,
+    noInterval,
     warnings,
   };
+}
+
+/** A number for a message: up to 4 significant digits. */
+function formatShort(x: number): string {
+  return String(Number(x.toPrecision(4)));
 }
 
 function stratumName(index: Map<string, number>, h: number): string {

@@ -284,7 +284,9 @@ function checkAuto(
     scoreRange: settings.scoreRange,
     onProgress,
   });
-  const lowerBound = r.confidenceInterval[0];
+  // A constant difference has no interval (noInterval); the gate keeps reporting the point it would
+  // have been as "the computed bound" beside its "no valid bound" reason, as before.
+  const lowerBound = r.noInterval !== null && r.cr2 === null ? estimate : r.confidenceInterval[0];
   const score = r.pairedProportion !== null;
   const flat = !score && !(r.standardError > 0);
   const chosen = { methodUsed: r.methodUsed, methodReason: r.methodReason };
@@ -315,6 +317,10 @@ function checkAuto(
   }
   if (!(estimate > threshold)) {
     return { ...result, passed: false, reason: `regression: the estimate ${formatNumber(estimate)} itself is at or below ${formatNumber(threshold)}; no number of items would let it pass`, itemsNeeded: null, clustersNeeded: null };
+  }
+  if (flat && r.noInterval !== null && r.cr2 !== null) {
+    // Few clusters whose totals cancel: no bound, not a pass (H7's verdicts: inconclusive).
+    return { ...result, passed: false, reason: `no valid bound: ${r.noInterval}`, itemsNeeded: null, clustersNeeded: null };
   }
   if (flat) {
     return {

@@ -192,6 +192,10 @@ function formatJudge(r: CompareJudgeReport): string {
       { align: ['left', 'right', 'right', 'right', 'right', 'right'] },
     ),
   );
+  if (r.stratified) {
+    const pooled = r.collapsedStrata.length > 0 ? `; strata with fewer than 3 labels pooled with a neighbour: ${r.collapsedStrata.map((g) => g.join(' + ')).join('; ')}` : '';
+    out.push(`Stratified interval: unbiased per-stratum variances, strata under 10 labels floored at the pooled variance, t on Satterthwaite's ${formatNumber(r.df, 3)} df${pooled}.`);
+  }
   out.push(`Effective human labels: ${formatNumber(r.effectiveLabels, 3)} (a humans-only interval this narrow would need that many labels; λ = 0 means the judge adds nothing).`);
   if (r.randomness) out.push(`Random-subset check${r.stratified ? ' (the most extreme stratum)' : ''}: the judge's mean A − B is ${formatNumber(r.randomness.labelledMean)} on labelled items and ${formatNumber(r.randomness.unlabelledMean)} on the rest (p = ${formatNumber(r.randomness.pValue, 2)}).`);
   out.push(...warningLines(r.warnings));

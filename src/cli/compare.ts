@@ -32,6 +32,8 @@ export interface ComparePairReport extends LoaderSettingsEcho {
   methodUsed?: AutoMethodUsed;
   methodReason?: string;
   df?: number | null;
+  /** With --method auto: why the data cannot support an interval (the interval is then NaN); absent when they can. */
+  noInterval?: string;
   confidenceLevel: number;
   alternative: Alternative;
   nResamples: number;
@@ -90,6 +92,8 @@ export interface CompareAllReport extends LoaderSettingsEcho {
     /** With --method auto. */
     methodUsed?: AutoMethodUsed;
     methodReason?: string;
+    /** Why the data cannot support this pair's interval (the interval is then NaN); absent when they can. */
+    noInterval?: string;
     warnings: string[];
   }>;
   warnings: string[];
@@ -260,6 +264,7 @@ function pairReport(scores: string, result: CompareModelsResult, aligned: Aligne
     excludesZero: p.excludesZero,
     method: result.method,
     ...(auto === undefined ? {} : { methodUsed: auto.methodUsed, methodReason: auto.methodReason, df: auto.df }),
+    ...(auto?.noInterval ? { noInterval: auto.noInterval } : {}),
     confidenceLevel: result.confidenceLevel,
     alternative: result.alternative,
     nResamples: result.nResamples,
@@ -317,6 +322,7 @@ function allReport(scores: string, result: CompareModelsResult, dropped: number,
       distinguishable: p.distinguishable,
       designEffect: p.bootstrap.designEffect ?? null,
       ...(p.auto === undefined ? {} : { methodUsed: p.auto.methodUsed, methodReason: p.auto.methodReason }),
+      ...(p.auto?.noInterval ? { noInterval: p.auto.noInterval } : {}),
       warnings: p.warnings,
     })),
     warnings: result.warnings,
@@ -350,6 +356,7 @@ function designLine(r: { clustered: boolean; nClusters: number | null; stratifie
 function verdict(r: ComparePairReport): string {
   const level = formatPercent(r.confidenceLevel, 0).replace('.0%', '%');
   const [low, high] = r.confidenceInterval;
+  if (r.noInterval !== undefined) return `No verdict: ${r.noInterval}.`;
   if (Number.isNaN(low) || Number.isNaN(high)) return `No verdict: the interval is undefined (see the warnings); try --method percentile.`;
   if (r.excludesZero) {
     const better = r.estimate > 0 ? r.a : r.b;
@@ -410,7 +417,9 @@ function formatAll(r: CompareAllReport, notes: string[]): string {
     ),
   );
   const apart = r.pairs.filter((p) => p.distinguishable);
-  const tied = r.pairs.filter((p) => !p.distinguishable);
+  const unsupported = r.pairs.filter((p) => p.noInterval !== undefined);
+  const tied = r.pairs.filter((p) => !p.distinguishable && p.noInterval === undefined);
+  for (const p of unsupported) out.push(`No verdict on ${p.a} vs ${p.b}: ${p.noInterval}.`);
   if (apart.length > 0) out.push(`Distinguishable: ${apart.map((p) => `${p.estimate >= 0 ? p.a : p.b} > ${p.estimate >= 0 ? p.b : p.a}`).join(', ')}.`);
   if (tied.length > 0) out.push(`Not distinguishable at ${level} after Holm: ${tied.map((p) => `${p.a} vs ${p.b}`).join(', ')}; treat each as a tie unless more items separate them.`);
   for (const note of notes) out.push(note);

@@ -97,7 +97,7 @@ export function register(program: Command, io: Io): void {
     .requiredOption('--strata <file>', 'strata file (YAML) with the traffic share of every stratum')
     .option('--model <model>', 'a model to report (repeat for several; default: every model)', (value: string, previous: string[] = []) => [...previous, value])
     .option('--confidence <level>', 'coverage of the intervals', '0.95')
-    .option('--method <method>', `interval of the differences: ${DIFFERENCE_METHODS.join(', ')} (auto: stratified t below 100 items, stratified BCa from 100)`, 'auto')
+    .option('--method <method>', `interval of the differences: ${DIFFERENCE_METHODS.join(', ')} (auto: Satterthwaite t with a pooled-variance floor when a weighted stratum has < 10 items, else stratified t below 100 items, stratified BCa from 100)`, 'auto')
     .option('--stratum-interval <method>', `per-stratum intervals: ${STRATUM_INTERVAL_METHODS.join(', ')} (auto: Wilson for 0/1 scores, else Wald)`, 'auto')
     .option('--headline-interval <method>', `headline intervals: ${HEADLINE_INTERVAL_METHODS.join(', ')} (auto: beta-smoothed for 0/1 scores, else Wald)`, 'auto')
     .option('--resamples <n>', 'stratified-bootstrap resamples for the differences (at most 10,000,000)', '9999')

@@ -6,7 +6,7 @@
 export { sampleMean, populationVariance, populationCovariance } from './moments.js';
 export { powerTuningLambda } from './power-tuning.js';
 export { ppiMean, type PpiMeanOptions, type PpiMeanResult } from './ppi-mean.js';
-export { stratifiedPpiMean, type PpiStratum, type StratifiedPpiResult } from './stratified-ppi.js';
+export { stratifiedPpiMean, PPI_MIN_STRATUM_LABELS, type PpiStratum, type StratifiedPpiOptions, type StratifiedPpiResult } from './stratified-ppi.js';
 export { labelledSubsetCheck, type LabelledSubsetCheck } from './subset-check.js';
 export { judgedComparison, NotRandomSubsetError, type JudgedItem, type JudgedComparisonOptions, type JudgedComparisonResult } from './judged-comparison.js';
 export { judgedItemsFromPool } from './judged-items.js';

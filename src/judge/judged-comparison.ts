@@ -76,8 +76,9 @@ export class NotRandomSubsetError extends RangeError {
  * @param items every judged item; labelled ones carry both human scores.
  * @returns see {@link JudgedComparisonResult}.
  * @throws {NotRandomSubsetError} when the labelled subset fails the randomness check;
- *   {@link RangeError} when a stratum has fewer than 2 labelled or no unlabelled items, or a
- *   human score is given for only one candidate.
+ *   {@link RangeError} when fewer than 2 items in all are labelled or none is unlabelled, or a
+ *   human score is given for only one candidate. Strata with fewer than 3 labels are pooled with a
+ *   neighbour (stratifiedPpiMean; collapsedStrata and a warning say which), never refused.
  * @example judgedComparison(items, { confidenceLevel: 0.95 }).effectiveLabels // => labels a humans-only interval would need
  */
 export function judgedComparison(items: readonly JudgedItem[], options: JudgedComparisonOptions = {}): JudgedComparisonResult {
@@ -180,6 +181,9 @@ export function judgedComparison(items: readonly JudgedItem[], options: JudgedCo
     nLabelled: r.nLabelled,
     nUnlabelled: r.nUnlabelled,
     effectiveLabels: r.effectiveLabels,
+    df: 'df' in r ? r.df : Infinity,
+    collapsedStrata: 'collapsedStrata' in r ? r.collapsedStrata : [],
+    noInterval: 'noInterval' in r ? r.noInterval : r.standardError > 0 ? null : (r.warnings[0] ?? 'the standard error is 0: the interval is undefined'),
     stratified,
     weighting: traffic !== undefined ? 'traffic' : 'items',
     strata,

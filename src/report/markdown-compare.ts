@@ -22,6 +22,7 @@ export function compareVerdictMarkdown(result: CompareModelsResult, pair: PairCo
   const [low, high] = pair.confidenceInterval;
   const a = markdownText(pair.a);
   const b = markdownText(pair.b);
+  if (pair.auto?.noInterval) return `⚠️ **No verdict** on ${a} − ${b}: ${markdownText(pair.auto.noInterval)}.`;
   if (Number.isNaN(low) || Number.isNaN(high)) return `⚠️ **No verdict** on ${a} − ${b}: the interval is undefined (see the warnings).`;
   if (pair.excludesZero) {
     const better = pair.estimate > 0 ? a : b;

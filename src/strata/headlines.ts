@@ -6,6 +6,8 @@ import type { Seed } from '../random/seed.js';
 import { reweightedHeadline, type ReweightedHeadline, type StratumWeight } from './headline.js';
 import type { HeadlineIntervalMethod, StratumIntervalMethod } from './proportion-interval.js';
 import { stratumScores, type StratumScore } from './stratum-scores.js';
+import { smallStrataInterval } from './small-strata-interval.js';
+import { SMALL_STRATUM_ITEMS } from './small-strata-variance.js';
 
 /** Several models' scores on the same items, with a stratum per item (an `AlignedScores` from src/data fits). */
 export interface StratifiedModelScores {
@@ -52,7 +54,7 @@ export interface HeadlineDifference {
   n: number;
   /** Σ W_h (ȳ_hA − ȳ_hB) = headline(A) − headline(B). */
   estimate: number;
-  /** √(Σ W_h² s²_{d,h} / n_h), s²_{d,h} the variance of A − B in stratum h. */
+  /** √(Σ W_h² s²_{d,h} / n_h), s²_{d,h} the variance of A − B in stratum h (satterthwaite-t: with small strata floored at the pooled variance, the SE its interval uses). */
   standardError: number;
   /** The stratified-bootstrap interval (per-stratum counts fixed, statistic Σ W_h d̄_h). */
   interval: [number, number];
@@ -61,11 +63,17 @@ export interface HeadlineDifference {
   /** The interval lies entirely above or below 0. */
   excludesZero: boolean;
   /**
-   * With method `auto`: the interval used (chooseIntervalMethod on a reweighted statistic: the
-   * stratified t interval, df n − H, below 100 items; the stratified BCa bootstrap from 100) and why.
+   * With method `auto`: the interval used and why. A weighted stratum of fewer than 10 items:
+   * 'satterthwaite-t' (smallStrataInterval: small strata floored at the pooled within-stratum
+   * variance, Satterthwaite's df); otherwise chooseIntervalMethod's (the stratified t interval, df
+   * n − H, below 100 items; the stratified BCa bootstrap from 100).
    */
-  methodUsed?: AutoMethodUsed;
+  methodUsed?: AutoMethodUsed | 'satterthwaite-t';
   methodReason?: string;
+  /** Degrees of freedom of a t interval (satterthwaite-t); absent otherwise. */
+  df?: number;
+  /** Why the data cannot support an interval (the interval is then NaN); absent when they can. */
+  noInterval?: string;
   warnings: string[];
 }
 
@@ -97,7 +105,11 @@ export interface StratifiedHeadlinesResult {
  * estimate Σ W_h d̄_h, analytic SE √(Σ W_h² s²_{d,h} / n_h), and the interval from
  * `bootstrapMeanDifference(a, b, { strata, stratumWeights })` of src/bootstrap: each resample
  * draws n_h items with replacement within each stratum (R boot's `strata=`) and recomputes
- * Σ W_h d̄*_h. The resampling stream depends only on the seed and the pair's names.
+ * Σ W_h d̄*_h. The resampling stream depends only on the seed and the pair's names. With method
+ * `auto` and a weighted stratum of fewer than 10 items, the interval is
+ * {@link smallStrataInterval} instead (a 5-item stratum at 30% traffic whose differences happen to
+ * be equal otherwise adds nothing to the SE: t(n − H) covered 0.835 there); a warning on the
+ * difference names each such stratum.
  *
  * @param data the models' aligned scores and each item's stratum.
  * @param weights traffic shares, one per stratum, summing to 1; their order is the report's order.
@@ -171,8 +183,18 @@ export function stratifiedHeadlines(data: StratifiedModelScores, weights: readon
         let bootstrapStandardError = NaN;
         const choice = method === 'auto' ? chooseIntervalMethod({ a, b, strata: itemStratum, stratumWeights: localWeights }) : null;
         const used = choice === null ? (method as Exclude<IntervalMethod, 't'>) : choice.methodUsed === 'bca' ? 'bca' : 't';
+        // Weighted strata of fewer than SMALL_STRATUM_ITEMS items: their variances rest on a few
+        // items (5 equal differences give s² = 0), which t(n − H) and the bootstrap both ignore.
+        const smallCounts = new Map<number, number>();
+        for (let k = 0; k < itemStratum.length; k++) smallCounts.set(itemStratum[k], (smallCounts.get(itemStratum[k]) ?? 0) + 1);
+        const smallWeighted = [...smallCounts].filter(([h, c]) => c < SMALL_STRATUM_ITEMS && localWeights[h] > 0);
+        let small: ReturnType<typeof smallStrataInterval> | null = null;
         if (emptyWeighted.length > 0) {
           pairWarnings.push(`no items in weighted stratum ${emptyWeighted.map((w) => `"${w.stratum}"`).join(', ')}: the difference of headlines is undefined`);
+        } else if (choice !== null && smallWeighted.length > 0) {
+          small = smallStrataInterval(d, itemStratum, localWeights, { confidenceLevel, strataNames: localNames });
+          interval = small.confidenceInterval;
+          pairWarnings.push(...small.warnings);
         } else {
           const boot = bootstrapMeanDifference(a, b, {
             strata: itemStratum,
@@ -187,17 +209,26 @@ export function stratifiedHeadlines(data: StratifiedModelScores, weights: readon
           interval = boot.confidenceInterval;
           bootstrapStandardError = boot.standardError;
           pairWarnings.push(...boot.warnings);
+          for (const [h, c] of smallWeighted) {
+            pairWarnings.push(`stratum "${localNames[h]}" has only ${c} item${c === 1 ? '' : 's'} and carries ${Number((localWeights[h] * 100).toPrecision(3))}% of the weight: the ${used} interval treats its variance as known; --method auto reads it with Satterthwaite's df and a pooled-variance floor`);
+          }
         }
+        const methodUsed = small !== null ? ('satterthwaite-t' as const) : choice?.methodUsed;
+        const methodReason =
+          small !== null
+            ? `a weighted stratum has fewer than ${SMALL_STRATUM_ITEMS} items, so the stratified t interval with strata under ${SMALL_STRATUM_ITEMS} items floored at the pooled within-stratum variance and Satterthwaite's df (${Number(small.df.toPrecision(3))})`
+            : choice?.methodReason;
         differences.push({
           a: data.models[i],
           b: data.models[j],
           n: a.length,
           estimate: analytic.estimate,
-          standardError: analytic.standardError,
+          standardError: small === null ? analytic.standardError : small.standardError,
           interval,
           bootstrapStandardError,
           excludesZero: interval[0] > 0 || interval[1] < 0,
-          ...(choice === null ? {} : { methodUsed: choice.methodUsed, methodReason: choice.methodReason }),
+          ...(choice === null ? {} : { methodUsed, methodReason }),
+          ...(small === null ? {} : { df: small.df, ...(small.noInterval === null ? {} : { noInterval: small.noInterval }) }),
           warnings: pairWarnings,
         });
         done += 1;

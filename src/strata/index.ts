@@ -37,3 +37,5 @@ export {
   type HeadlineDifference,
   type StratifiedHeadlinesResult,
 } from './headlines.js';
+export { smallStrataVariance, SMALL_STRATUM_ITEMS, type SmallStrataInput, type SmallStrataPart, type SmallStrataVariance, type SmallStrataOptions } from './small-strata-variance.js';
+export { smallStrataInterval, type SmallStrataIntervalOptions, type SmallStrataIntervalResult } from './small-strata-interval.js';

@@ -68,11 +68,33 @@ describe('cr2Interval: closed forms and degenerate cases', () => {
     expect(r.confidenceInterval[0]).toBeNaN();
     expect(r.warnings.join(' ')).toMatch(/at least two clusters/);
   });
-  it('all-equal values: SE 0, point interval, a warning', () => {
+  it('all-equal values: SE 0 and no interval (never the point [0, 0]), with the reason', () => {
     const r = cr2Interval([0, 0, 0, 0], ['a', 'a', 'b', 'b']);
     expect(r.standardError).toBe(0);
-    expect(r.confidenceInterval).toEqual([0, 0]);
-    expect(r.warnings.join(' ')).toMatch(/standard error is 0/);
+    expect(r.confidenceInterval[0]).toBeNaN();
+    expect(r.confidenceInterval[1]).toBeNaN();
+    expect(r.pValue).toBeNaN();
+    expect(r.noInterval).toMatch(/every difference is the same/);
+    expect(r.warnings.join(' ')).toMatch(/cannot support an interval/);
+  });
+  it('4 clusters whose totals cancel (items vary, every cluster mean 0): no interval, the reason names the clusters', () => {
+    // Each document's differences sum to 0: T_g = 0 for all g, so V_CR2 = 0 though the items vary.
+    const d = [1, -1, 0, 1, 0, -1, -1, 1, 0, 0, 1, -1];
+    const cl = ['a', 'a', 'a', 'b', 'b', 'b', 'c', 'c', 'c', 'd', 'd', 'd'];
+    const r = cr2Interval(d, cl);
+    expect(r.estimate).toBe(0);
+    expect(r.standardError).toBe(0);
+    expect(r.confidenceInterval.every(Number.isNaN)).toBe(true);
+    expect(r.noInterval).toMatch(/the 4 clusters' totals cancel/);
+    // One more item that breaks the cancellation gives an ordinary interval and no reason.
+    const r2 = cr2Interval([...d, 1], [...cl, 'd']);
+    expect(r2.noInterval).toBeNull();
+    expect(r2.confidenceInterval[1] - r2.confidenceInterval[0]).toBeGreaterThan(0);
+  });
+  it('totals that cancel only up to rounding count as cancelling', () => {
+    const r = cr2Interval([0.1, 0.2, 0.3, 0.2, 0.1, 0.3], ['a', 'a', 'a', 'b', 'b', 'b']);
+    expect(r.noInterval).not.toBeNull();
+    expect(r.confidenceInterval[0]).toBeNaN();
   });
   it('bad input throws with the value', () => {
     expect(() => cr2Interval([1], ['a'])).toThrow(/at least two values \(got 1\)/);

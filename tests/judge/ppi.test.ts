@@ -60,26 +60,46 @@ describe('ppiMean against the numpy reference', () => {
 });
 
 describe('stratifiedPpiMean against the numpy reference', () => {
+  // The point estimate and each stratum's λ are ppi_py's; the variance is no longer its
+  // divide-by-n one (unbiased variances, small-strata floor, Satterthwaite t: checked against R in
+  // tests/strata-small/stratified-ppi.test.ts), so it can only be at least as large here.
   it('combines per-stratum PPI++ with item-share weights', () => {
     const s = reference.stratified;
     const r = stratifiedPpiMean(s.strata);
     expect(r.estimate).toBeCloseTo(s.expected.estimate, 12);
-    expect(r.standardError).toBeCloseTo(s.expected.standardError, 12);
-    expect(r.confidenceInterval[0]).toBeCloseTo(s.expected.interval[0], 10);
+    expect(r.standardError).toBeGreaterThanOrEqual(s.expected.standardError);
     expect(r.classicalEstimate).toBeCloseTo(s.expected.classicalEstimate, 12);
-    expect(r.classicalStandardError).toBeCloseTo(s.expected.classicalStandardError, 12);
+    expect(r.classicalStandardError).toBeGreaterThanOrEqual(s.expected.classicalStandardError);
     for (let h = 0; h < s.strata.length; h++) expect(r.strata[h].lambda).toBeCloseTo(s.strata[h].expected.lambda, 12);
   });
 
-  it('with one stratum is ppiMean', () => {
+  it('with one stratum has ppiMean\'s estimate, and the variance with divisors n − 1 and N − 1', () => {
     const c = reference.cases[0];
     const one = stratifiedPpiMean([{ stratum: 'x', weight: 3, labels: c.labels, predictions: c.predictions, unlabelledPredictions: c.unlabelledPredictions }]);
     expect(one.estimate).toBeCloseTo(c.expected.estimate, 14);
-    expect(one.standardError).toBeCloseTo(c.expected.standardError, 14);
+    const n = c.labels.length;
+    const N = c.unlabelledPredictions.length;
+    const lambda = one.strata[0].lambda;
+    const rect = c.labels.map((y: number, i: number) => y - lambda * c.predictions[i]);
+    const mean = (x: number[]) => x.reduce((a, b) => a + b, 0) / x.length;
+    const svar = (x: number[]) => x.reduce((a, b) => a + (b - mean(x)) ** 2, 0) / (x.length - 1);
+    expect(one.standardError ** 2).toBeCloseTo(svar(rect) / n + (lambda ** 2 * svar(c.unlabelledPredictions)) / N, 14);
   });
 
-  it('names the stratum it cannot estimate', () => {
-    expect(() => stratifiedPpiMean([{ stratum: 'rare', weight: 1, labels: [1], predictions: [1], unlabelledPredictions: [1] }])).toThrow(/stratum "rare": PPI needs at least 2/);
+  it('pools a stratum with too few labels instead of refusing, and says so', () => {
+    const r = stratifiedPpiMean([
+      { stratum: 'common', weight: 0.9, labels: [1, 0, 1, 1, 0], predictions: [1, 0, 1, 0, 0], unlabelledPredictions: [1, 0, 1, 1, 0, 1] },
+      { stratum: 'rare', weight: 0.1, labels: [1], predictions: [1], unlabelledPredictions: [1, 0] },
+    ]);
+    expect(r.collapsedStrata).toEqual([['common', 'rare']]);
+    expect(r.strata).toHaveLength(1);
+    expect(r.strata[0].stratum).toBe('common + rare');
+    expect(r.warnings.join(' ')).toMatch(/pooled with a neighbour: "common" \+ "rare" estimated as one stratum \(labels "common" 5, "rare" 1\)/);
+    expect(Number.isFinite(r.confidenceInterval[0])).toBe(true);
+  });
+
+  it('refuses only what no pooling can fix: fewer than 2 labels in all, or bad weights', () => {
+    expect(() => stratifiedPpiMean([{ stratum: 'rare', weight: 1, labels: [1], predictions: [1], unlabelledPredictions: [1] }])).toThrow(/PPI needs at least 2 labelled items \(got 1\)/);
     expect(() => stratifiedPpiMean([{ stratum: 'x', weight: -1, labels: [1, 0], predictions: [1, 0], unlabelledPredictions: [1] }])).toThrow(/weight/);
   });
 });
@@ -127,13 +147,13 @@ describe('traffic-weighted stratified PPI++ against the numpy reference', () => 
   it('judgedComparison with weights: estimate, SE, interval, humans-only, effective labels', () => {
     const r = judgedComparison(items, { assumeRandom: true, weights });
     expect(r.weighting).toBe('traffic');
+    // Estimates as numpy's; the variances are now unbiased (≥ ppi_py's divide-by-n ones).
     expect(r.estimate).toBeCloseTo(t.expected.estimate, 12);
-    expect(r.standardError).toBeCloseTo(t.expected.standardError, 12);
-    expect(r.confidenceInterval[0]).toBeCloseTo(t.expected.interval[0], 10);
-    expect(r.confidenceInterval[1]).toBeCloseTo(t.expected.interval[1], 10);
+    expect(r.standardError).toBeGreaterThanOrEqual(t.expected.standardError);
+    expect(r.confidenceInterval[0]).toBeLessThanOrEqual(t.expected.interval[0]);
+    expect(r.confidenceInterval[1]).toBeGreaterThanOrEqual(t.expected.interval[1]);
     expect(r.classicalEstimate).toBeCloseTo(t.expected.classicalEstimate, 12);
-    expect(r.classicalStandardError).toBeCloseTo(t.expected.classicalStandardError, 12);
-    expect(r.effectiveLabels).toBeCloseTo(t.expected.effectiveLabels, 9);
+    expect(r.effectiveLabels).toBeGreaterThan(0);
     // each stratum keeps its own λ (the item-share fit's)
     s.strata.forEach((st: { expected: { lambda: number } }, h: number) => expect(r.strata[h].lambda).toBeCloseTo(st.expected.lambda, 12));
   });
