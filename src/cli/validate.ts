@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { Command } from '@commander-js/extra-typings';
 import { loadAnnotations } from '../data/annotations.js';
@@ -6,18 +7,28 @@ import { loadManifest } from '../data/manifest.js';
 import { pairScores } from '../data/pairing.js';
 import { loadPolicy } from '../data/policy.js';
 import { openTable } from '../data/read.js';
-import { loadScores } from '../data/scores.js';
 import { loadStrata } from '../data/strata-file.js';
 import { parseYamlText, readSmallText } from '../data/yaml.js';
 import { formatTable } from '../report/table.js';
 import { benchmarkItemsFromManifest } from '../rotation/content.js';
+import { detectFileFormat, detectSource } from '../import/detect.js';
+import { loadResults } from '../import/load-results.js';
 import { choiceFlag, contextOf, emit, type Io } from './io.js';
 
-const KINDS = ['auto', 'scores', 'strata', 'policy', 'annotations', 'manifest', 'incidents'] as const;
+const KINDS = ['auto', 'scores', 'promptfoo', 'inspect', 'lm-eval', 'strata', 'policy', 'annotations', 'manifest', 'incidents'] as const;
+/** The result files of other tools, which every command that reads scores takes as they are. */
+const TOOL_KINDS = ['promptfoo', 'inspect', 'lm-eval'] as const;
+type ToolKind = (typeof TOOL_KINDS)[number];
+const isToolKind = (kind: string): kind is ToolKind => (TOOL_KINDS as readonly string[]).includes(kind);
 type Kind = (typeof KINDS)[number];
 
 /** Guesses a file's kind from its extension and its first record or top-level keys. */
 function detectKind(path: string): Exclude<Kind, 'auto'> {
+  // A tool's results (a file or a log/output directory) are recognised by content, as every command does.
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+    const format = detectSource(path).format;
+    return format === 'table' ? 'scores' : format;
+  }
   const ext = extname(path).toLowerCase();
   if (ext === '.yaml' || ext === '.yml') {
     const data = parseYamlText(readSmallText(path), path).data;
@@ -29,6 +40,8 @@ function detectKind(path: string): Exclude<Kind, 'auto'> {
     }
     throw new InputError('cannot tell what kind of YAML file this is: pass --kind', { file: path });
   }
+  const tool = detectFileFormat(path);
+  if (tool !== undefined && tool !== 'table') return tool;
   const reader = openTable(path);
   let columns = reader.columns;
   if (columns === null) {
@@ -43,7 +56,7 @@ function detectKind(path: string): Exclude<Kind, 'auto'> {
 export function register(program: Command, io: Io): void {
   program
     .command('validate')
-    .description('check an input file (scores, strata, policy, annotations, manifest) and summarise it')
+    .description('check an input file (scores, a promptfoo, Inspect or lm-eval result, strata, policy, annotations, manifest) and summarise it')
     .argument('<file>', 'the file to check')
     .option('--kind <kind>', `what the file is: ${KINDS.join(', ')}`, 'auto')
     .option('--a <model>', 'with --b: check that two models pair item by item')
@@ -55,9 +68,16 @@ export function register(program: Command, io: Io): void {
       const kind = given === 'auto' ? detectKind(file) : given;
       let summary: Record<string, unknown>;
       switch (kind) {
+        case 'promptfoo':
+        case 'inspect':
+        case 'lm-eval':
         case 'scores': {
-          const table = loadScores(file);
+          // Read exactly as compare, gate and the other score readers read it (loadResults).
+          const loaded = loadResults([file], isToolKind(kind) ? { format: kind } : {});
+          for (const warning of loaded.warnings) io.stderr(`warning: ${warning}\n`);
+          const table = loaded.table;
           summary = { rows: table.rowCount, items: table.items.length, models: table.models, strata: table.strata, clusters: table.clusters.length };
+          if (isToolKind(kind)) summary.files = loaded.sources.flatMap((source) => source.files);
           if ((options.a === undefined) !== (options.b === undefined)) throw new InputError('give both --a and --b, or neither', { file: options.a === undefined ? '--a' : '--b' });
           if (options.a !== undefined && options.b !== undefined) {
             const paired = pairScores(table, options.a, options.b, { dropUnpaired: options.dropUnpaired });
