@@ -80,7 +80,7 @@ function judged(n, rho, biased, g) {
   return { labels, predictions, unlabelled, truth: 0.6 };
 }
 
-/** Paired [0, 1] scores streamed one item at a time: B ~ U(0, 0.8), A = B + truth + noise, clipped to [0, 1] then re-centred so E[A − B] = truth exactly is not needed: the truth is estimated on 10⁶ draws. */
+/** Paired 0/1 items streamed one at a time: item difficulty q ~ U(0.1, 0.9), B right with chance q, A with q + truth (≤ 1 for truth ≤ 0.1): E[A − B] = truth exactly. */
 function streamed(length, truth, g) {
   const a = new Array(length);
   const b = new Array(length);

@@ -5,7 +5,9 @@ bound, i.e. the lower end of the two-sided 90% interval, > -margin, or the peer'
 level). Each call is the peer's documented entry point, read from its installed source; no code of a
 peer is copied here.
 
-Usage: python peer.py MODULE cells.json out.json
+Usage: python peer.py MODULE cells.json out.json [BUDGET_SECONDS]
+       (a method stops taking replicates of a cell once it has spent BUDGET_SECONDS, default 60, on
+       it, after at least 30: its rates are then over the replicates it ran, with their own MC SE)
        python peer.py --command MODULE scores.csv   (prints the argv of one fresh-process call)
 
 Writes {cellId: {"results": {method: [...]}, "msPerCall": {method: ms}, "cannot": {method: reason}}}.
@@ -36,7 +38,7 @@ def evalci_methods():
 
     def interval_cluster(rep, r, margin):
         if rep.get("cluster") is None:
-            return interval_default(rep, r, margin)
+            return CANNOT
         d = np.asarray(rep["a"]) - np.asarray(rep["b"])
         res = evalci.cluster_ci(d, rep["cluster"], random_state=r)
         return _pair(*res.ci) if hasattr(res, "ci") else _pair(res.lower, res.upper)
@@ -91,6 +93,8 @@ def evalsig_methods():
 
     def interval(use_cluster, alpha=0.05):
         def run(rep, r, margin):
+            if use_cluster and alpha == 0.05 and rep.get("cluster") is None:
+                return CANNOT
             fb, fa = frames(rep)
             res = compare(fb, fa, alpha=alpha, rng=r, cluster=("doc" if use_cluster and rep.get("cluster") is not None else None))
             return _pair(*res.ci)
@@ -113,7 +117,7 @@ def evalstats_methods():
 
     def interval(ci):
         def run(rep, r, margin):
-            scores = np.column_stack([np.asarray(rep["a"], dtype=float), np.asarray(rep["b"], dtype=float)])
+            scores = np.vstack([np.asarray(rep["a"], dtype=float), np.asarray(rep["b"], dtype=float)])  # (models, items)
             res = pairwise_differences(scores, 0, 1, ci=ci, rng=np.random.default_rng(r))
             return _pair(res.ci_low, res.ci_high)
         return run
@@ -222,7 +226,7 @@ def command(module, csv):
         "evalci": "import evalci,csv,sys;r=list(csv.DictReader(open(sys.argv[1])));a=[float(x['score']) for x in r if x['model']=='A'];b=[float(x['score']) for x in r if x['model']=='B'];print(evalci.compare(a,b))",
         "statgate": "import csv,sys,numpy as np;from statgate.core.bootstrap import bca_mean_interval;r=list(csv.DictReader(open(sys.argv[1])));a=np.array([float(x['score']) for x in r if x['model']=='A']);b=np.array([float(x['score']) for x in r if x['model']=='B']);print(bca_mean_interval(a-b,confidence=0.95,resamples=10000,seed=0))",
         "evalsig": "import csv,sys;from evalsig import ItemResult,RunFrame,compare;r=list(csv.DictReader(open(sys.argv[1])));f=lambda m:RunFrame(run_id=m,model_id=m,task_id='t',metric_name='s',items=[ItemResult(item_id=x['item'],score=float(x['score'])) for x in r if x['model']==m]);print(compare(f('B'),f('A')))",
-        "evalstats": "import csv,sys,numpy as np;from evalstats.core.paired import pairwise_differences;r=list(csv.DictReader(open(sys.argv[1])));a=[float(x['score']) for x in r if x['model']=='A'];b=[float(x['score']) for x in r if x['model']=='B'];print(pairwise_differences(np.column_stack([a,b]),0,1))",
+        "evalstats": "import csv,sys,numpy as np;from evalstats.core.paired import pairwise_differences;r=list(csv.DictReader(open(sys.argv[1])));a=[float(x['score']) for x in r if x['model']=='A'];b=[float(x['score']) for x in r if x['model']=='B'];print(pairwise_differences(np.vstack([a,b]),0,1))",
         "truescore": "import csv,sys,numpy as np;from truescore.compare import mcnemar;r=list(csv.DictReader(open(sys.argv[1])));a=[int(float(x['score'])) for x in r if x['model']=='A'];b=[int(float(x['score'])) for x in r if x['model']=='B'];print(mcnemar(np.array(a),np.array(b)))",
     }.get(module)
     if code is None:
@@ -236,6 +240,7 @@ def main():
         command(sys.argv[2], sys.argv[3])
         return
     module, cells_file, out_file = sys.argv[1:4]
+    budget = float(sys.argv[4]) if len(sys.argv) > 4 else 60.0
     methods = PEERS[module]()
     data = json.load(open(cells_file))
     margin = data["margin"]
@@ -248,16 +253,27 @@ def main():
                 entry["cannot"][name] = fn
                 continue
             results, times, errors = [], [], 0
+            skipped = False
+            spent = 0.0
             for r, rep in enumerate(cell["reps"]):
+                if spent > budget and r >= 30:
+                    break
                 t0 = time.perf_counter()
                 try:
-                    results.append(fn(rep, r, margin))
+                    value = fn(rep, r, margin)
+                    if value is CANNOT:
+                        skipped = True
+                        break
+                    results.append(value)
                 except Exception as e:  # a peer that raises on a sample: counted, not hidden
                     results.append(None)
                     errors += 1
                     if name not in entry["errors"]:
                         entry["errors"][name] = f"{type(e).__name__}: {str(e)[:200]}"
                 times.append((time.perf_counter() - t0) * 1000)
+                spent += times[-1] / 1000
+            if skipped:
+                continue
             entry["results"][name] = results
             entry["msPerCall"][name] = float(np.median(times))
             if errors:

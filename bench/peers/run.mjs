@@ -13,10 +13,12 @@
 // 5. Writes peers.json and peers.md into --out (default bench/peers/out/, ignored); with
 //    --write-docs also docs/peers-tables.md (the tables docs/peers.md quotes).
 //
-// Usage: npm run peers [-- --quick] [--reps 500] [--out DIR] [--peers evalci,statgate] [--no-install] [--write-docs]
+// Usage: npm run peers [-- --quick] [--reps 500] [--budget 60] [--out DIR] [--peers evalci,statgate] [--no-install] [--retry-install] [--write-docs]
+//   --budget S: a peer's method stops taking a cell's replicates after S seconds on it (≥ 30 replicates);
+//   its rates are then over the replicates it ran (the tables give that count and the MC SE).
 //   --quick: 60 replicates, n = 20 and 200 only (a smoke run, ~2 min); default 500 replicates
 //   (MC SE of a 0.95 coverage √(0.95·0.05/500) = 0.0097).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -51,6 +53,11 @@ export const PEERS = [
 ];
 const wanted = flag('--peers', PEERS.map((p) => p[0]).join(',')).split(',');
 
+// A peer whose pip install failed (a C++ build takes minutes) is not retried at the same version
+// unless --retry-install is given; its recorded error is reported again.
+const failuresFile = join(venv, 'benchplan-failed-installs.json');
+let earlierFailures = {};
+
 function install() {
   const status = {};
   if (!existsSync(python)) {
@@ -58,11 +65,17 @@ function install() {
     const made = spawnSync('python3', ['-m', 'venv', venv], { encoding: 'utf8' });
     if (made.status !== 0) throw new Error(`python3 -m venv failed: ${made.stderr}`);
   }
+  earlierFailures = existsSync(failuresFile) ? JSON.parse(readFileSync(failuresFile, 'utf8')) : {};
   for (const [name, version, module] of PEERS) {
     if (!wanted.includes(name)) continue;
     const has = spawnSync(python, ['-c', `import importlib.metadata as m; print(m.version(${JSON.stringify(name)}))`], { encoding: 'utf8' });
     if (has.status === 0 && has.stdout.trim() === version) {
       status[name] = { version, module, installed: true };
+      continue;
+    }
+    const failed = earlierFailures[name];
+    if (failed && failed.version === version && !args.includes('--retry-install')) {
+      status[name] = { version, module, installed: false, error: failed.error, cached: true };
       continue;
     }
     if (args.includes('--no-install')) {
@@ -73,7 +86,9 @@ function install() {
     const pip = spawnSync(python, ['-m', 'pip', 'install', '--disable-pip-version-check', `${name}==${version}`], { encoding: 'utf8', maxBuffer: 1 << 26 });
     const lines = `${pip.stdout}\n${pip.stderr}`.trim().split('\n');
     status[name] = pip.status === 0 ? { version, module, installed: true } : { version, module, installed: false, error: lines.filter((l) => /error/i.test(l)).slice(-6).join('\n') || lines.slice(-6).join('\n') };
+    if (pip.status !== 0) earlierFailures[name] = { version, error: status[name].error, date: new Date().toISOString() };
   }
+  writeFileSync(failuresFile, `${JSON.stringify(earlierFailures, null, 2)}\n`);
   return status;
 }
 
@@ -92,22 +107,39 @@ for (const pop of populations) say(pop.skipped ? `peers: real data: ${pop.label}
 const cellsFile = join(outDir, 'cells.json');
 writeFileSync(cellsFile, JSON.stringify({ margin: MARGIN, cells: cells.filter((c) => !c.skipped).map(({ make, ...c }) => c) }));
 
+const results = {};
+// The peers run side by side (one Python process each), so the study's wall time is the slowest peer's.
+const budget = flag('--budget', quick ? '15' : '60');
+const peerRuns = Promise.all(
+  Object.entries(peers)
+    .filter(([, info]) => info.installed)
+    .map(
+      ([name, info]) =>
+        new Promise((done) => {
+          say(`peers: ${name} …`);
+          const t = Date.now();
+          const child = spawn(python, [join(here, 'peer.py'), info.module, cellsFile, join(outDir, `${name}.json`), budget], { stdio: ['ignore', 'ignore', 'pipe'] });
+          let stderr = '';
+          child.stderr.on('data', (chunk) => (stderr += chunk));
+          child.on('close', (code) => {
+            info.seconds = (Date.now() - t) / 1000;
+            if (code !== 0) {
+              info.runError = stderr.trim().split('\n').slice(-5).join('\n');
+              say(`peers: ${name} failed: ${info.runError}`);
+            } else {
+              results[name] = JSON.parse(readFileSync(join(outDir, `${name}.json`), 'utf8'));
+              say(`peers: ${name} done in ${info.seconds.toFixed(0)} s`);
+            }
+            done();
+          });
+        }),
+    ),
+);
+// benchplan in this process meanwhile (the children run on their own; their results are read after)
 say(`peers: benchplan, ${cells.length} cells × ${reps} replicates, in-process …`);
-const results = { benchplan: runBenchplan(cells, reps) };
-for (const [name, info] of Object.entries(peers)) {
-  if (!info.installed) continue;
-  say(`peers: ${name} …`);
-  const t = Date.now();
-  const run = spawnSync(python, [join(here, 'peer.py'), info.module, cellsFile, join(outDir, `${name}.json`)], { encoding: 'utf8', maxBuffer: 1 << 26, timeout: 20 * 60 * 1000 });
-  if (run.status !== 0) {
-    info.runError = (run.stderr || String(run.error)).trim().split('\n').slice(-5).join('\n');
-    say(`peers: ${name} failed: ${info.runError}`);
-    continue;
-  }
-  results[name] = JSON.parse(readFileSync(join(outDir, `${name}.json`), 'utf8'));
-  info.seconds = (Date.now() - t) / 1000;
-}
-
+results.benchplan = runBenchplan(cells, reps);
+say('peers: benchplan done');
+await peerRuns;
 // One command-line call per tool on the same file (n = 200, 0/1): wall seconds, a fresh process each.
 const commands = commandTimes();
 
@@ -139,7 +171,7 @@ function commandTimes() {
   writeFileSync(csv, `item,model,score\n${rep.a.map((x, i) => `i${i},A,${x}\ni${i},B,${rep.b[i]}`).join('\n')}\n`);
   const time = (argv) => {
     const best = [];
-    for (let k = 0; k < 3; k++) {
+    for (let k = 0; k < 2; k++) {
       const s = process.hrtime.bigint();
       const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', cwd: root });
       if (r.status !== 0 && r.status !== 1) return { error: (r.stderr || String(r.error)).trim().split('\n').slice(-3).join('\n') };

@@ -17,14 +17,14 @@ function intervalStats(results, truth) {
   const widths = ok.map(([lo, hi]) => hi - lo);
   // a failed call (null, NaN) counts as a miss: a user gets no interval
   const c = rate(hits, results.length);
-  return { coverage: c.rate, se: c.se, meanWidth: mean(widths), zeroWidth: widths.filter((w) => w < 1e-12).length / results.length, failed: results.length - ok.length };
+  return { coverage: c.rate, se: c.se, meanWidth: mean(widths), zeroWidth: widths.filter((w) => w < 1e-12).length / results.length, failed: results.length - ok.length, replicates: results.length };
 }
 
 function gateStats(results) {
   const ok = results.filter((x) => typeof x === 'boolean');
   if (ok.length === 0) return { failed: results.length };
   const c = rate(ok.filter(Boolean).length, results.length);
-  return { passRate: c.rate, se: c.se, failed: results.length - ok.length };
+  return { passRate: c.rate, se: c.se, failed: results.length - ok.length, replicates: results.length };
 }
 
 function monitorStats(results, truth) {
@@ -93,11 +93,17 @@ function ivCell(s) {
   if (s.coverage === undefined) return `failed ×${s.failed}`;
   const z = s.zeroWidth > 0 ? ` z ${f(s.zeroWidth, 2)}` : '';
   const flag = s.coverage < COVERS ? '**' : '';
-  return `${flag}${f(s.coverage)}${flag} (${f(s.meanWidth)})${z}${s.failed ? ` ✗${s.failed}` : ''}`;
+  return `${flag}${f(s.coverage)}${flag} (${f(s.meanWidth)})${z}${s.failed ? ` ✗${s.failed}` : ''}${s.replicates < REPS ? ` R=${s.replicates}` : ''}`;
 }
 
 /** The Markdown of a run: versions, then one table per kind, then what each peer cannot run. */
+let REPS = Infinity;
+const shortError = (text = '') => {
+  const lines = text.split('\n').map((l) => l.trim());
+  return (lines.find((l) => /\berror: (?!subprocess)/.test(l)) ?? lines.pop() ?? '').replace(/\/tmp\/[^ ]*\//g, '…/').replace(/\|/g, '\\|');
+};
 export function tables(meta, summary) {
+  REPS = meta.replicates;
   const lines = [];
   const say = (t = '') => lines.push(t);
   const rows = summary.filter((r) => r.kind !== 'not-run');
@@ -106,13 +112,13 @@ export function tables(meta, summary) {
   say('| peer | version | status |');
   say('|---|---|---|');
   say('| benchplan | this branch (dist/) | in-process, one Node process |');
-  for (const [name, info] of Object.entries(meta.peers)) say(`| ${name} | ${info.version} | ${info.installed ? (info.runError ? `installed; run failed: ${info.runError.split('\n').pop()}` : `installed (${info.seconds?.toFixed(0) ?? '?'} s for all cells)`) : `not installed: ${(info.error ?? '').split('\n').pop()}`} |`);
+  for (const [name, info] of Object.entries(meta.peers)) say(`| ${name} | ${info.version} | ${info.installed ? (info.runError ? `installed; run failed: ${info.runError.split('\n').pop()}` : `installed (${info.seconds?.toFixed(0) ?? '?'} s for all cells)`) : `not installed: ${shortError(info.error)}`} |`);
   say();
   const iv = rows.filter((r) => r.kind === 'interval');
   const maxSe = Math.sqrt((0.95 * 0.05) / meta.replicates);
   say(`### Intervals of mean(A − B), 95% two-sided: coverage (mean width)`);
   say();
-  say(`MC SE of a coverage near 0.95: ${f(maxSe, 4)}; **bold**: below ${COVERS}; z: share of zero-width intervals; ✗k: k calls raised (counted as misses). "(clusters)": the peer's cluster-aware call where it has one.`);
+  say(`MC SE of a coverage near 0.95: ${f(maxSe, 4)} at ${meta.replicates} replicates; R=k: a slow peer stopped after its time budget at k replicates (MC SE √(0.95·0.05/k)); **bold**: below ${COVERS}; z: share of zero-width intervals; ✗k: k calls raised (counted as misses). "(clusters)": the peer's cluster-aware call (clustered cells only).`);
   say();
   say(wide(iv, ivCell));
   say();
@@ -133,7 +139,7 @@ export function tables(meta, summary) {
     say();
     say('At a true drop equal to the margin the pass rate is the false-pass rate (should be ≤ 0.05 at one-sided 95%); at no change it is the power. "(like-for-like)": one-sided 95% (the lower end of the two-sided 90% interval > −0.05); a peer\'s own gate at its default level otherwise.');
     say();
-    say(wide(gate, (s) => (s.passRate === undefined ? `failed ×${s.failed}` : `${f(s.passRate)} ± ${f(s.se)}`)));
+    say(wide(gate, (s) => (s.passRate === undefined ? `failed ×${s.failed}` : `${f(s.passRate)} ± ${f(s.se)}${s.replicates < REPS ? ` R=${s.replicates}` : ''}`)));
     say();
   }
   const judge = rows.filter((r) => r.kind === 'judge');
@@ -160,7 +166,7 @@ export function tables(meta, summary) {
   const timed = rows.filter((r) => !r.skipped && r.kind !== 'monitor');
   say(wide(timed, (s) => `${f(s.msPerCall, 2)}${s.msPerCall && timed ? '' : ''}`));
   say();
-  say('Per command (a fresh process, one call on 200 paired 0/1 items; best of 3, wall seconds, ratio to benchplan\'s `compare`):');
+  say('Per command (a fresh process, one call on 200 paired 0/1 items; best of 2, wall seconds, ratio to benchplan\'s `compare`):');
   say();
   say('| tool | seconds | / benchplan | what ran |');
   say('|---|---|---|---|');
