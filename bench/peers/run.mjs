@@ -11,7 +11,7 @@
 //    (gate); coverage and width of the PPI interval (judge); items to a decision (monitor); median ms
 //    per call in-process; and one command-line call per tool (wall seconds). Ratios are to benchplan.
 // 5. Writes peers.json and peers.md into --out (default bench/peers/out/, ignored); with
-//    --write-docs also docs/peers-tables.md (the tables docs/peers.md quotes).
+//    --write-docs also replaces the tables between the markers of docs/peers.md.
 //
 // Usage: npm run peers [-- --quick] [--reps 500] [--budget 60] [--out DIR] [--peers evalci,statgate] [--no-install] [--retry-install] [--write-docs]
 //   --budget S: a peer's method stops taking a cell's replicates after S seconds on it (≥ 30 replicates);
@@ -160,7 +160,18 @@ const meta = {
 writeFileSync(join(outDir, 'peers.json'), `${JSON.stringify({ ...meta, summary }, null, 2)}\n`);
 const md = tables(meta, summary);
 writeFileSync(join(outDir, 'peers.md'), md);
-if (args.includes('--write-docs')) writeFileSync(join(root, 'docs', 'peers-tables.md'), md);
+if (args.includes('--write-docs')) {
+  // docs/peers.md: the prose is written by hand; the tables between the markers come from this run
+  const page = join(root, 'docs', 'peers.md');
+  const start = '<!-- peers:tables:start (written by npm run peers -- --write-docs) -->';
+  const end = '<!-- peers:tables:end -->';
+  const text = readFileSync(page, 'utf8');
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (i < 0 || j < i) throw new Error(`${page}: the markers ${start} … ${end} are missing`);
+  writeFileSync(page, `${text.slice(0, i + start.length)}\n\n${md}\n${text.slice(j)}`);
+  say(`peers: wrote the tables into ${page}`);
+}
 process.stdout.write(md);
 say(`peers: wrote ${join(outDir, 'peers.json')} and peers.md in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
