@@ -13,7 +13,9 @@
 // 5. Writes peers.json and peers.md into --out (default bench/peers/out/, ignored); with
 //    --write-docs also replaces the tables between the markers of docs/peers.md.
 //
-// Usage: npm run peers [-- --quick] [--reps 500] [--budget 60] [--out DIR] [--peers evalci,statgate] [--no-install] [--retry-install] [--write-docs]
+// Usage: npm run peers [-- --quick] [--reps 500] [--budget 60] [--out DIR] [--peers evalci,statgate] [--no-install] [--retry-install] [--reuse] [--write-docs]
+//   --reuse: read each peer's results already in --out instead of running it (the samples are seeded,
+//   so the same --reps and --quick give the same cells); a peer without results there is listed as not run.
 //   --budget S: a peer's method stops taking a cell's replicates after S seconds on it (≥ 30 replicates);
 //   its rates are then over the replicates it ran (the tables give that count and the MC SE).
 //   --quick: 60 replicates, n = 20 and 200 only (a smoke run, ~2 min); default 500 replicates
@@ -113,6 +115,19 @@ const budget = flag('--budget', quick ? '15' : '60');
 const peerRuns = Promise.all(
   Object.entries(peers)
     .filter(([, info]) => info.installed)
+    .filter(([name, info]) => {
+      // --reuse: a peer's results already in --out (same cells: the samples are seeded) are read, not re-run
+      const file = join(outDir, `${name}.json`);
+      if (!args.includes('--reuse')) return true;
+      if (existsSync(file)) {
+        results[name] = JSON.parse(readFileSync(file, 'utf8'));
+        info.reused = true;
+        say(`peers: ${name}: reusing ${file}`);
+      } else {
+        info.runError = 'not finished when the tables were made (--reuse without its results)';
+      }
+      return false;
+    })
     .map(
       ([name, info]) =>
         new Promise((done) => {
