@@ -43,7 +43,7 @@ const crossover = read(join(root, 'out', 'bench', 'threads-crossover.json'));
 const peersFile = flag('--peers', newestPeers());
 const peers = peersFile ? read(resolve(peersFile)) : null;
 
-const f = (x, d = 2) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x >= 100 ? x.toFixed(0) : x.toFixed(d));
+const f = (x, d = 2) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x >= 100 ? x.toFixed(0) : x > 0 && x < 0.01 ? x.toExponential(1) : x.toFixed(d));
 const out = [];
 const say = (t = '') => out.push(t);
 const row = (cells) => say(`| ${cells.join(' | ')} |`);
@@ -72,6 +72,8 @@ if (results) {
       f(r.command.wallMs / 1000, 2),
     ]);
   }
+  say();
+  say('threads 2 ÷ 1: below the crossover (the counts path, small n) both columns run the same single-threaded code (threadsThatPay picks one thread), so there the ratio is the timing noise of the run; CPU-time ratios are steadier than wall.');
   say();
 } else say('(out/bench/results.json absent: run `npm run bench`.)\n');
 
