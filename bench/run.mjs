@@ -9,7 +9,9 @@
 // Prints a table and writes out/bench/results.json (never the tracked bench/results.json, the
 // record of the run the README quotes: copy a new run there by hand, with the README numbers).
 //
-// Usage: npm run bench [-- --sizes 400,1648,10000] [--data binary,normal] [--threads 2] [--no-scipy] [--out out/bench/results.json] [--no-scale] [--quick]
+// Usage: npm run bench [-- --sizes 400,1648,10000] [--data binary,normal] [--threads 2] [--no-scipy] [--out out/bench/results.json] [--no-scale] [--quick] [--write-docs]
+// Last, bench/ratios.mjs prints every figure as a ratio to its anchor (with --write-docs it also writes
+// docs/performance.md from the run).
 // Then runs bench/scale.mjs (whole-process start-up, the loader, large n against the index-drawing floor
 // (bench/floor.mjs), threads 2 against 1, and scaling; --quick: smaller sizes; --no-scale: skip it;
 // --baseline DIR: every whole-process case also on another built checkout, in turn, with the CPU ratio).
@@ -156,4 +158,11 @@ if (!args.includes('--no-scale')) {
   const forward = [...(args.includes('--quick') ? ['--quick'] : []), ...(args.includes('--baseline') ? ['--baseline', flag('--baseline')] : [])];
   const scale = spawnSync(process.execPath, [join(here, 'scale.mjs'), ...forward], { cwd: root, stdio: 'inherit' });
   if (scale.status !== 0) process.exitCode = 1;
+}
+
+// Every figure as a ratio to its anchor (floor, scipy, node -e 0, one thread, the peers where
+// `npm run peers` ran): bench/ratios.mjs; --write-docs regenerates docs/performance.md from this run.
+{
+  const ratios = spawnSync(process.execPath, [join(here, 'ratios.mjs'), ...(args.includes('--write-docs') ? ['--write-docs'] : [])], { cwd: root, stdio: 'inherit' });
+  if (ratios.status !== 0) process.exitCode = 1;
 }

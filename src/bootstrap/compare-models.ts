@@ -4,7 +4,7 @@ import { chooseIntervalMethod, type AutoMethodUsed } from './choose-method.js';
 import { buildDesign, designEstimate, thinGroups, type ResampleDesign } from './design.js';
 import { holmAdjust } from './holm.js';
 import { designTInterval, meanBootstrapOnDesign, meanResult } from './mean.js';
-import { checkThreads, PARALLEL_MIN_WORK, resamplingWork, runParallel, signFlipWork } from './parallel.js';
+import { checkThreads, resamplingWork, runParallel, signFlipWork, threadsThatPay } from './parallel.js';
 import { pairedDifferences, resolveSettings } from './settings.js';
 import { signFlipTest } from './sign-flip.js';
 import type { Alternative, BootstrapOptions, BootstrapResult, CompareMethod, CompareModelsOptions, ParallelCompareModelsOptions, SignFlipResult, TIntervalResult } from './types.js';
@@ -124,7 +124,8 @@ function pairOptions<T extends CompareModelsOptions>(options: T, p: number, coun
  * bootstrap chunks and sign-flip tests go into one shared work queue (work-queue.ts) that all
  * threads take items from, so the pairs, the tests and the chunks of one large pair are all split,
  * and the main thread works too. The same bytes for any `threads`: a chunk or a test depends only
- * on its own stream. Below PARALLEL_MIN_WORK of work in all (or with threads = 1) it is compareModels.
+ * on its own stream. With fewer threads than pay for the work (threadsThatPay: below PARALLEL_MIN_WORK of
+ * work in all, or more threads than cores) it uses fewer; with one it is compareModels.
  * @example await compareModelsParallel(aligned, { threads: 2 }) // same as compareModels(aligned)
  */
 export async function compareModelsParallel(aligned: AlignedScores, options: ParallelCompareModelsOptions = {}): Promise<CompareModelsResult> {
@@ -144,7 +145,8 @@ export async function compareModelsParallel(aligned: AlignedScores, options: Par
     if (resamples[p]) total += resamplingWork(w.design, settings.nResamples);
     if (tested[p]) total += signFlipWork(w.design.nUnits, nPermutations);
   });
-  if (threads === 1 || total < (options.minParallelWork ?? PARALLEL_MIN_WORK)) return compareModels(aligned, options);
+  const use = threadsThatPay(threads, total, options.minParallelWork);
+  if (use === 1) return compareModels(aligned, options);
   const designOptions: BootstrapOptions = { cluster: named.cluster, strata: named.strata, stratumWeights: named.stratumWeights, strataNames: named.strataNames, clusterNames: named.clusterNames };
   const flipOptions = { ...designOptions, nPermutations, seed: settings.seed, alternative: settings.alternative };
   const bootIndex = work.map((_, p) => (resamples[p] ? resamples.slice(0, p).filter(Boolean).length : -1));
@@ -152,7 +154,7 @@ export async function compareModelsParallel(aligned: AlignedScores, options: Par
   const run = await runParallel(
     work.filter((_, p) => resamples[p]).map((w) => ({ design: w.design, seed: settings.seed, nResamples: settings.nResamples })),
     work.filter((_, p) => tested[p]).map((w) => ({ differences: w.differences, options: flipOptions })),
-    threads,
+    use,
     named.onProgress ?? null,
   );
   const flipOf = (p: number) => run.flips[flipIndex[p]];

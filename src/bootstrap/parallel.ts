@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDesign, thinGroups, type ResampleDesign } from './design.js';
@@ -49,8 +50,9 @@ export async function meanBootstrapParallel(values: Float64Array, options: Paral
   const threads = checkThreads(options.threads);
   const settings = resolveSettings(options);
   const design = built ?? buildDesign(values.length, options, values);
-  if (threads === 1 || settings.method === 't' || thinGroups(design).length > 0 || resamplingWork(design, settings.nResamples) < (options.minParallelWork ?? PARALLEL_MIN_WORK)) return meanBootstrapOnDesign(design, values, options);
-  const distribution = await parallelMeanDistribution(design, settings, threads, options.onProgress ?? null);
+  const use = settings.method === 't' || thinGroups(design).length > 0 ? 1 : threadsThatPay(threads, resamplingWork(design, settings.nResamples), options.minParallelWork);
+  if (use === 1) return meanBootstrapOnDesign(design, values, options);
+  const distribution = await parallelMeanDistribution(design, settings, use, options.onProgress ?? null);
   return meanResult(design, values, settings, distribution);
 }
 
@@ -63,9 +65,32 @@ export async function meanBootstrapParallel(values: Float64Array, options: Paral
  * b + (W − b) / 2 ms on two threads, less than W from W > b on: break-even near 2 · 10⁷ draws (about
  * 40 ms of one core at 2 ns a draw). The threshold is twice that, so a call that uses the pool gains
  * about a quarter or more even when the worker is slow to start; measured on a shared machine, where
- * wall-clock gains are uncertain (bench/scale.mjs prints --threads 2 against 1).
+ * wall-clock gains are uncertain (bench/scale.mjs prints --threads 2 against 1; bench/threads-crossover.mjs
+ * times whole compare jobs on either side of it, with threadsThatPay deciding).
  */
 export const PARALLEL_MIN_WORK = 4e7;
+
+/**
+ * How many threads pay for a job of `work` index draws (resamplingWork plus signFlipWork) when
+ * `threads` were asked for: 1 below `minWork` (default PARALLEL_MIN_WORK: a worker's start-up would
+ * cost more than the work it takes over; the crossover is measured by bench/threads-crossover.mjs),
+ * else at most the cores this process may use (os.availableParallelism()): a thread without a core of
+ * its own adds start-up and switching and takes nothing off the others. So `--threads K` is never
+ * asked to run slower than one thread by design; the result is the same bytes whatever this returns
+ * (a chunk or a test depends only on its own stream).
+ * Formula: threads < 2 or work < minWork → 1; else min(threads, cores).
+ * @param threads the thread count asked for (whole number ≥ 1).
+ * @param work the job's work in index draws.
+ * @param minWork the crossover; default PARALLEL_MIN_WORK.
+ * @param cores cores available; default os.availableParallelism().
+ * @returns the thread count to run with.
+ * @example threadsThatPay(8, 1e9, undefined, 2) // => 2
+ * @example threadsThatPay(2, 1e6) // => 1 (below the crossover)
+ */
+export function threadsThatPay(threads: number, work: number, minWork: number = PARALLEL_MIN_WORK, cores: number = availableParallelism()): number {
+  if (threads < 2 || work < minWork) return 1;
+  return Math.max(1, Math.min(threads, cores));
+}
 
 /** Resampling work of B resamples of the design, in index draws: Σ_g m_g per index group, 30 (K_g − 1) per counts group. */
 export function resamplingWork(design: ResampleDesign, nResamples: number): number {

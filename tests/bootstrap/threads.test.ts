@@ -8,7 +8,7 @@ import {
   compareModelsParallel,
 } from '../../src/bootstrap/index.js';
 import { buildDesign } from '../../src/bootstrap/design.js';
-import { workerScript } from '../../src/bootstrap/parallel.js';
+import { PARALLEL_MIN_WORK, threadsThatPay, workerScript } from '../../src/bootstrap/parallel.js';
 import { toJsonText } from '../../src/cli/io.js';
 import { alignModels, loadScores } from '../../src/data/index.js';
 import type { AlignedScores } from '../../src/data/pairing.js';
@@ -101,5 +101,21 @@ describe('byte-identical results for any number of threads', () => {
 
   it('a bad thread count is a RangeError', async () => {
     await expect(bootstrapMeanParallel([1, 2, 3], { threads: 0 })).rejects.toThrow(/threads must be a whole number ≥ 1 \(got 0\)/);
+  });
+});
+
+describe('threadsThatPay: how many threads a job is given', () => {
+  it('one thread below the crossover, whatever was asked for', () => {
+    expect(threadsThatPay(2, PARALLEL_MIN_WORK - 1, undefined, 8)).toBe(1);
+    expect(threadsThatPay(16, 0, undefined, 8)).toBe(1);
+  });
+  it('from the crossover on: the threads asked for, but never more than the cores', () => {
+    expect(threadsThatPay(2, PARALLEL_MIN_WORK, undefined, 8)).toBe(2);
+    expect(threadsThatPay(8, 1e12, undefined, 2)).toBe(2);
+    expect(threadsThatPay(3, 1e12, undefined, 1)).toBe(1);
+  });
+  it('one thread asked for is one thread; a caller-given crossover replaces the default', () => {
+    expect(threadsThatPay(1, 1e12, undefined, 8)).toBe(1);
+    expect(threadsThatPay(2, 10, 0, 8)).toBe(2);
   });
 });

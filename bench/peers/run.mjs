@@ -1,0 +1,224 @@
+#!/usr/bin/env node
+// `npm run peers` (issue 29): benchplan and its peers side by side on the same samples. The study's
+// rule is registered in bench/peers.txt. Never a timed test: nothing here is asserted.
+//
+// 1. Installs the PINNED peers (PEERS below) from PyPI into .venv-peers/ (ignored), one `pip install`
+//    each, so a peer that does not install is listed with pip's error and the rest still run.
+// 2. Generates every cell's replicates once (bench/peers/designs.mjs, seeded) into cells.json.
+// 3. benchplan: every replicate through its library (dist/) in this one Node process
+//    (bench/peers/benchplan.mjs); each peer: one Python process (bench/peers/peer.py) over cells.json.
+// 4. Per cell and method: coverage ± MC SE, mean width, zero-width rate (intervals); pass rate ± MC SE
+//    (gate); coverage and width of the PPI interval (judge); items to a decision (monitor); median ms
+//    per call in-process; and one command-line call per tool (wall seconds). Ratios are to benchplan.
+// 5. Writes peers.json and peers.md into --out (default bench/peers/out/, ignored); with
+//    --write-docs also replaces the tables between the markers of docs/peers.md.
+//
+// Usage: npm run peers [-- --quick] [--reps 500] [--budget 60] [--out DIR] [--peers evalci,statgate] [--no-install] [--retry-install] [--reuse] [--write-docs]
+//   --reuse: read each peer's results already in --out instead of running it (the samples are seeded,
+//   so the same --reps and --quick give the same cells); a peer without results there is listed as not run.
+//   --budget S: a peer's method stops taking a cell's replicates after S seconds on it (≥ 30 replicates);
+//   its rates are then over the replicates it ran (the tables give that count and the MC SE).
+//   --quick: 60 replicates, n = 20 and 200 only (a smoke run, ~2 min); default 500 replicates
+//   (MC SE of a 0.95 coverage √(0.95·0.05/500) = 0.0097).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cells as makeCells, replicate } from './designs.mjs';
+import { MARGIN, runBenchplan } from './benchplan.mjs';
+import { summarise, tables } from './summary.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const args = process.argv.slice(2);
+const flag = (name, fallback) => {
+  const k = args.indexOf(name);
+  return k >= 0 ? args[k + 1] : fallback;
+};
+const quick = args.includes('--quick');
+const reps = Number(flag('--reps', quick ? '60' : '500'));
+const outDir = resolve(flag('--out', join(here, 'out')));
+const venv = join(root, '.venv-peers');
+const python = join(venv, 'bin', 'python');
+const say = (t) => process.stderr.write(`${t}\n`);
+
+/** The peers, pinned: [PyPI name, version, import name]. */
+export const PEERS = [
+  ['evalstats', '0.3.3', 'evalstats'],
+  ['truescore', '0.7.4', 'truescore'],
+  ['statgate', '0.1.1', 'statgate'],
+  ['evalsig', '0.1.2', 'evalsig'],
+  ['evalci', '0.1.0', 'evalci'],
+  ['ppi-python', '0.2.3', 'ppi_py'],
+  ['confseq', '0.0.11', 'confseq'],
+];
+const wanted = flag('--peers', PEERS.map((p) => p[0]).join(',')).split(',');
+
+// A peer whose pip install failed (a C++ build takes minutes) is not retried at the same version
+// unless --retry-install is given; its recorded error is reported again.
+const failuresFile = join(venv, 'benchplan-failed-installs.json');
+let earlierFailures = {};
+
+function install() {
+  const status = {};
+  if (!existsSync(python)) {
+    say(`peers: creating ${venv}`);
+    const made = spawnSync('python3', ['-m', 'venv', venv], { encoding: 'utf8' });
+    if (made.status !== 0) throw new Error(`python3 -m venv failed: ${made.stderr}`);
+  }
+  earlierFailures = existsSync(failuresFile) ? JSON.parse(readFileSync(failuresFile, 'utf8')) : {};
+  for (const [name, version, module] of PEERS) {
+    if (!wanted.includes(name)) continue;
+    const has = spawnSync(python, ['-c', `import importlib.metadata as m; print(m.version(${JSON.stringify(name)}))`], { encoding: 'utf8' });
+    if (has.status === 0 && has.stdout.trim() === version) {
+      status[name] = { version, module, installed: true };
+      continue;
+    }
+    const failed = earlierFailures[name];
+    if (failed && failed.version === version && !args.includes('--retry-install')) {
+      status[name] = { version, module, installed: false, error: failed.error, cached: true };
+      continue;
+    }
+    if (args.includes('--no-install')) {
+      status[name] = { version, module, installed: false, error: 'not installed and --no-install given' };
+      continue;
+    }
+    say(`peers: pip install ${name}==${version} …`);
+    const pip = spawnSync(python, ['-m', 'pip', 'install', '--disable-pip-version-check', `${name}==${version}`], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const lines = `${pip.stdout}\n${pip.stderr}`.trim().split('\n');
+    status[name] = pip.status === 0 ? { version, module, installed: true } : { version, module, installed: false, error: lines.filter((l) => /error/i.test(l)).slice(-6).join('\n') || lines.slice(-6).join('\n') };
+    if (pip.status !== 0) earlierFailures[name] = { version, error: status[name].error, date: new Date().toISOString() };
+  }
+  writeFileSync(failuresFile, `${JSON.stringify(earlierFailures, null, 2)}\n`);
+  return status;
+}
+
+const t0 = Date.now();
+mkdirSync(outDir, { recursive: true });
+const peers = install();
+const freeze = existsSync(python) ? spawnSync(python, ['-m', 'pip', 'freeze'], { encoding: 'utf8' }).stdout.trim().split('\n') : [];
+const pythonVersion = existsSync(python) ? spawnSync(python, ['--version'], { encoding: 'utf8' }).stdout.trim() : null;
+
+const { cells, populations } = makeCells({ quick });
+cells.forEach((cell, k) => {
+  cell.id = `c${k}`;
+  if (!cell.skipped) cell.reps = Array.from({ length: cell.kind === 'monitor' ? Math.min(reps, quick ? 40 : 200) : reps }, (_, r) => replicate(cell, r));
+});
+for (const pop of populations) say(pop.skipped ? `peers: real data: ${pop.label} skipped: ${pop.skipped}` : `peers: real data: ${pop.label}: ${pop.size} paired items, truth ${pop.truth.toFixed(4)}`);
+const cellsFile = join(outDir, 'cells.json');
+writeFileSync(cellsFile, JSON.stringify({ margin: MARGIN, cells: cells.filter((c) => !c.skipped).map(({ make, ...c }) => c) }));
+
+const results = {};
+// The peers run side by side (one Python process each), so the study's wall time is the slowest peer's.
+const budget = flag('--budget', quick ? '15' : '60');
+const peerRuns = Promise.all(
+  Object.entries(peers)
+    .filter(([, info]) => info.installed)
+    .filter(([name, info]) => {
+      // --reuse: a peer's results already in --out (same cells: the samples are seeded) are read, not re-run
+      const file = join(outDir, `${name}.json`);
+      if (!args.includes('--reuse')) return true;
+      if (existsSync(file)) {
+        results[name] = JSON.parse(readFileSync(file, 'utf8'));
+        info.reused = true;
+        say(`peers: ${name}: reusing ${file}`);
+      } else {
+        info.runError = 'not finished when the tables were made (--reuse without its results)';
+      }
+      return false;
+    })
+    .map(
+      ([name, info]) =>
+        new Promise((done) => {
+          say(`peers: ${name} …`);
+          const t = Date.now();
+          const child = spawn(python, [join(here, 'peer.py'), info.module, cellsFile, join(outDir, `${name}.json`), budget], { stdio: ['ignore', 'ignore', 'pipe'] });
+          let stderr = '';
+          child.stderr.on('data', (chunk) => (stderr += chunk));
+          child.on('close', (code) => {
+            info.seconds = (Date.now() - t) / 1000;
+            if (code !== 0) {
+              info.runError = stderr.trim().split('\n').slice(-5).join('\n');
+              say(`peers: ${name} failed: ${info.runError}`);
+            } else {
+              results[name] = JSON.parse(readFileSync(join(outDir, `${name}.json`), 'utf8'));
+              say(`peers: ${name} done in ${info.seconds.toFixed(0)} s`);
+            }
+            done();
+          });
+        }),
+    ),
+);
+// benchplan in this process meanwhile (the children run on their own; their results are read after)
+say(`peers: benchplan, ${cells.length} cells × ${reps} replicates, in-process …`);
+results.benchplan = runBenchplan(cells, reps);
+say('peers: benchplan done');
+await peerRuns;
+// One command-line call per tool on the same file (n = 200, 0/1): wall seconds, a fresh process each.
+const commands = commandTimes();
+
+const summary = summarise(cells, results, peers);
+const meta = {
+  bench: 'peers side by side (issue 29)',
+  date: new Date().toISOString(),
+  command: `npm run peers${args.length ? ` -- ${args.join(' ')}` : ''}`,
+  replicates: reps,
+  quick,
+  seconds: (Date.now() - t0) / 1000,
+  machine: { cpus: cpus().length, node: process.version, python: pythonVersion, loadAverage: loadavg() },
+  peers,
+  pipFreeze: freeze,
+  populations: populations.map(({ a, b, ...p }) => p),
+  commands,
+};
+writeFileSync(join(outDir, 'peers.json'), `${JSON.stringify({ ...meta, summary }, null, 2)}\n`);
+const md = tables(meta, summary);
+writeFileSync(join(outDir, 'peers.md'), md);
+if (args.includes('--write-docs')) {
+  // docs/peers.md: the prose is written by hand; the tables between the markers come from this run
+  const page = join(root, 'docs', 'peers.md');
+  const start = '<!-- peers:tables:start (written by npm run peers -- --write-docs) -->';
+  const end = '<!-- peers:tables:end -->';
+  const text = readFileSync(page, 'utf8');
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (i < 0 || j < i) throw new Error(`${page}: the markers ${start} … ${end} are missing`);
+  writeFileSync(page, `${text.slice(0, i + start.length)}\n\n${md}\n${text.slice(j)}`);
+  say(`peers: wrote the tables into ${page}`);
+}
+process.stdout.write(md);
+say(`peers: wrote ${join(outDir, 'peers.json')} and peers.md in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+
+function commandTimes() {
+  const cell = cells.find((c) => c.family === 'binary-20' && c.size === 200);
+  const rep = cell.reps[0];
+  const csv = join(outDir, 'command.csv');
+  writeFileSync(csv, `item,model,score\n${rep.a.map((x, i) => `i${i},A,${x}\ni${i},B,${rep.b[i]}`).join('\n')}\n`);
+  const time = (argv) => {
+    const best = [];
+    for (let k = 0; k < 2; k++) {
+      const s = process.hrtime.bigint();
+      const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', cwd: root });
+      if (r.status !== 0 && r.status !== 1) return { error: (r.stderr || String(r.error)).trim().split('\n').slice(-3).join('\n') };
+      best.push(Number(process.hrtime.bigint() - s) / 1e9);
+    }
+    return { seconds: Math.min(...best) };
+  };
+  const out = { benchplan: { argv: 'benchplan compare command.csv --a A --b B --json', ...time([process.execPath, join(root, 'bin', 'benchplan.js'), 'compare', csv, '--a', 'A', '--b', 'B', '--json']) } };
+  for (const [name, info] of Object.entries(peers)) {
+    if (!info.installed) continue;
+    const r = spawnSync(python, [join(here, 'peer.py'), '--command', info.module, csv], { encoding: 'utf8' });
+    if (r.status !== 0) {
+      out[name] = { error: r.stderr.trim().split('\n').slice(-2).join('\n') };
+      continue;
+    }
+    const line = r.stdout.trim();
+    if (line.startsWith('none:')) {
+      out[name] = { none: line.slice(5).trim() };
+      continue;
+    }
+    out[name] = { argv: line, ...time(JSON.parse(line)) };
+  }
+  return out;
+}

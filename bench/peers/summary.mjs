@@ -1,0 +1,201 @@
+// Summaries and Markdown tables of the peers study (bench/peers/run.mjs).
+
+const TARGET_WIDTH = 0.1;
+const COVERS = 0.93;
+
+const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
+const median = (xs) => {
+  const s = [...xs].sort((x, y) => x - y);
+  return s.length === 0 ? null : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const rate = (hits, n) => ({ rate: hits / n, se: Math.sqrt((hits / n) * (1 - hits / n) / n) });
+
+function intervalStats(results, truth) {
+  const ok = results.filter((x) => Array.isArray(x) && Number.isFinite(x[0]) && Number.isFinite(x[1]));
+  if (ok.length === 0) return { failed: results.length };
+  const hits = ok.filter(([lo, hi]) => lo <= truth && truth <= hi).length;
+  const widths = ok.map(([lo, hi]) => hi - lo);
+  // a failed call (null, NaN) counts as a miss: a user gets no interval
+  const c = rate(hits, results.length);
+  return { coverage: c.rate, se: c.se, meanWidth: mean(widths), zeroWidth: widths.filter((w) => w < 1e-12).length / results.length, failed: results.length - ok.length, replicates: results.length };
+}
+
+function gateStats(results) {
+  const ok = results.filter((x) => typeof x === 'boolean');
+  if (ok.length === 0) return { failed: results.length };
+  const c = rate(ok.filter(Boolean).length, results.length);
+  return { passRate: c.rate, se: c.se, failed: results.length - ok.length, replicates: results.length };
+}
+
+function monitorStats(results, truth) {
+  const decided = results.filter((x) => typeof x === 'number');
+  const d = rate(decided.length, results.length);
+  return { decidedRate: d.rate, se: d.se, meanItems: decided.length ? mean(decided) : null, medianItems: median(decided), truth, replicates: results.length };
+}
+
+/** Per cell: { id, kind, family, design, size, truth, tools: { 'tool method': stats } }. */
+export function summarise(cells, results, peers) {
+  const out = [];
+  for (const cell of cells) {
+    const row = { id: cell.id, kind: cell.kind, family: cell.family, design: cell.design, size: cell.size, truth: cell.skipped ? null : cell.reps[0].truth, tools: {}, cannot: {} };
+    if (cell.skipped) {
+      row.skipped = cell.skipped;
+      out.push(row);
+      continue;
+    }
+    for (const [tool, byCell] of Object.entries(results)) {
+      const entry = byCell[cell.id];
+      if (!entry) continue;
+      for (const [method, res] of Object.entries(entry.results)) {
+        const key = method === 'default' ? tool : `${tool} (${method})`;
+        const ms = typeof entry.msPerCall === 'number' ? entry.msPerCall : entry.msPerCall[method];
+        let stats;
+        if (cell.kind === 'interval' || cell.kind === 'judge') stats = intervalStats(res, row.truth);
+        else if (cell.kind === 'gate') stats = gateStats(res);
+        else stats = monitorStats(res, row.truth);
+        if (cell.kind === 'judge' && stats.meanWidth !== undefined) stats.labelsForTargetWidth = Math.ceil(cell.size * (stats.meanWidth / TARGET_WIDTH) ** 2);
+        stats.msPerCall = ms;
+        if (entry.errors?.[method]) stats.error = entry.errors[method];
+        if (entry.methodUsed && Object.keys(entry.methodUsed).length) stats.methodUsed = entry.methodUsed;
+        row.tools[key] = stats;
+      }
+      for (const [method, why] of Object.entries(entry.cannot ?? {})) row.cannot[method === 'default' ? tool : `${tool} (${method})`] = why;
+    }
+    if (cell.kind === 'interval') {
+      const bp = row.tools.benchplan;
+      const covering = Object.entries(row.tools).filter(([k, s]) => k !== 'benchplan' && s.coverage >= COVERS && s.zeroWidth === 0);
+      if (bp && covering.length) {
+        const [name, best] = covering.reduce((m, e) => (e[1].meanWidth < m[1].meanWidth ? e : m));
+        row.narrowestCoveringPeer = { name, meanWidth: best.meanWidth, benchplanRatio: bp.meanWidth / best.meanWidth };
+      }
+    }
+    out.push(row);
+  }
+  for (const [name, info] of Object.entries(peers)) if (!info.installed || info.runError) out.push({ kind: 'not-run', tool: name, why: info.error ?? info.runError });
+  return out;
+}
+
+const f = (x, d = 3) => (x === null || x === undefined || Number.isNaN(x) ? '–' : Number(x).toFixed(d));
+
+function wide(rows, cell) {
+  const cols = [];
+  for (const r of rows) for (const k of Object.keys(r.tools)) if (!cols.includes(k)) cols.push(k);
+  const order = ['benchplan', ...cols.filter((c) => c !== 'benchplan')].filter((c) => cols.includes(c));
+  const head = `| design | n | ${order.join(' | ')} |\n|---|---|${order.map(() => '---').join('|')}|`;
+  const body = rows.map((r) => {
+    if (r.skipped) return `| ${r.design} | ${r.size} | ${order.map(() => 'skipped').join(' | ')} |`;
+    return `| ${r.design} | ${r.size} | ${order.map((c) => (r.tools[c] ? cell(r.tools[c], r) : r.cannot[c] ? 'cannot' : '–')).join(' | ')} |`;
+  });
+  return [head, ...body].join('\n');
+}
+
+function ivCell(s) {
+  if (s.coverage === undefined) return `failed ×${s.failed}`;
+  const z = s.zeroWidth > 0 ? ` z ${f(s.zeroWidth, 2)}` : '';
+  const flag = s.coverage < COVERS ? '**' : '';
+  return `${flag}${f(s.coverage)}${flag} (${f(s.meanWidth)})${z}${s.failed ? ` ✗${s.failed}` : ''}${s.replicates < REPS ? ` R=${s.replicates}` : ''}`;
+}
+
+/** The Markdown of a run: versions, then one table per kind, then what each peer cannot run. */
+let REPS = Infinity;
+const shortError = (text = '') => {
+  const lines = text.split('\n').map((l) => l.trim());
+  return (lines.find((l) => /\berror: (?!subprocess)/.test(l)) ?? lines.pop() ?? '').replace(/\/tmp\/[^ ]*\//g, '…/').replace(/\|/g, '\\|');
+};
+export function tables(meta, summary) {
+  REPS = meta.replicates;
+  const lines = [];
+  const say = (t = '') => lines.push(t);
+  const rows = summary.filter((r) => r.kind !== 'not-run');
+  say(`Run: \`${meta.command}\` on ${meta.date.slice(0, 10)}, ${meta.replicates} replicates a cell (monitor: fewer, below), ${meta.seconds.toFixed(0)} s, ${meta.machine.cpus} CPUs (load ${meta.machine.loadAverage.map((x) => x.toFixed(1)).join(' ')}), Node ${meta.machine.node}, ${meta.machine.python ?? 'no Python'}.`);
+  say();
+  say('| peer | version | status |');
+  say('|---|---|---|');
+  say('| benchplan | this branch (dist/) | in-process, one Node process |');
+  for (const [name, info] of Object.entries(meta.peers)) say(`| ${name} | ${info.version} | ${info.installed ? (info.runError ? `installed; run failed: ${info.runError.split('\n').pop()}` : info.reused ? 'installed (results of an earlier run with the same cells)' : `installed (${info.seconds?.toFixed(0) ?? '?'} s for all cells)`) : `not installed: ${shortError(info.error)}`} |`);
+  say();
+  const iv = rows.filter((r) => r.kind === 'interval');
+  const maxSe = Math.sqrt((0.95 * 0.05) / meta.replicates);
+  say(`### Intervals of mean(A − B), 95% two-sided: coverage (mean width)`);
+  say();
+  say(`MC SE of a coverage near 0.95: ${f(maxSe, 4)} at ${meta.replicates} replicates; R=k: a slow peer stopped after its time budget at k replicates (MC SE √(0.95·0.05/k)); **bold**: below ${COVERS}; z: share of zero-width intervals; ✗k: k calls raised (counted as misses). "(clusters)": the peer's cluster-aware call (clustered cells only).`);
+  say();
+  say(wide(iv, ivCell));
+  say();
+  say('Width of benchplan\'s interval against the narrowest peer interval that covers ≥ 0.93 with no zero-width intervals in the same cell:');
+  say();
+  say('| design | n | benchplan covers | narrowest covering peer | its width | benchplan / it |');
+  say('|---|---|---|---|---|---|');
+  for (const r of iv) {
+    if (r.skipped) continue;
+    const bp = r.tools.benchplan;
+    const p = r.narrowestCoveringPeer;
+    say(`| ${r.design} | ${r.size} | ${f(bp?.coverage)} ± ${f(bp?.se, 3)} | ${p ? p.name : 'none'} | ${p ? f(p.meanWidth) : '–'} | ${p ? f(p.benchplanRatio, 2) : '–'} |`);
+  }
+  say();
+  const gate = rows.filter((r) => r.kind === 'gate');
+  if (gate.length) {
+    say('### Non-inferiority gate, margin 0.05: pass rate ± MC SE');
+    say();
+    say('At a true drop equal to the margin the pass rate is the false-pass rate (should be ≤ 0.05 at one-sided 95%); at no change it is the power. "(like-for-like)": one-sided 95% (the lower end of the two-sided 90% interval > −0.05); a peer\'s own gate at its default level otherwise.');
+    say();
+    say(wide(gate, (s) => (s.passRate === undefined ? `failed ×${s.failed}` : `${f(s.passRate)} ± ${f(s.se)}${s.replicates < REPS ? ` R=${s.replicates}` : ''}`)));
+    say();
+  }
+  const judge = rows.filter((r) => r.kind === 'judge');
+  if (judge.length) {
+    say(`### Judge-assisted mean (PPI), N = 10 n unlabelled: coverage (mean width) [labels for a width of ${TARGET_WIDTH}]`);
+    say();
+    say('Labels for the target width: n × (width / target)², the 1/√n law from this cell\'s mean width.');
+    say();
+    say(wide(judge, (s) => (s.coverage === undefined ? `failed ×${s.failed}` : `${s.coverage < COVERS ? '**' : ''}${f(s.coverage)}${s.coverage < COVERS ? '**' : ''} (${f(s.meanWidth)}) [${s.labelsForTargetWidth}]`)));
+    say();
+  }
+  const mon = rows.filter((r) => r.kind === 'monitor');
+  if (mon.length) {
+    say('### Monitoring: a look after every item, up to 2,000 paired 0/1 items');
+    say();
+    say('Decided: share of streams whose sequence excluded 0 by 2,000 items (truth 0.1: power; truth 0: the error under peeking, nominal ≤ 0.05); items: mean (median) items to that decision.');
+    say();
+    say(wide(mon, (s) => `${f(s.decidedRate)} ± ${f(s.se)}; ${s.meanItems === null ? '–' : `${f(s.meanItems, 0)} (${f(s.medianItems, 0)})`}`));
+    say(`(${mon[0].tools.benchplan?.replicates ?? '?'} streams a cell)`);
+    say();
+  }
+  say('### Time per call, in-process (median ms over a cell\'s replicates)');
+  say();
+  const timed = rows.filter((r) => !r.skipped && r.kind !== 'monitor');
+  say(wide(timed, (s) => `${f(s.msPerCall, 2)}${s.msPerCall && timed ? '' : ''}`));
+  say();
+  say('Per command (a fresh process, one call on 200 paired 0/1 items; best of 2, wall seconds, ratio to benchplan\'s `compare`):');
+  say();
+  say('| tool | seconds | / benchplan | what ran |');
+  say('|---|---|---|---|');
+  const base = meta.commands.benchplan?.seconds;
+  for (const [tool, c] of Object.entries(meta.commands)) {
+    if (c.none) say(`| ${tool} | – | – | ${c.none} |`);
+    else if (c.error) say(`| ${tool} | – | – | failed: ${c.error.split('\n').pop()} |`);
+    else say(`| ${tool} | ${f(c.seconds, 2)} | ${f(c.seconds / base, 2)} | ${tool === 'benchplan' ? c.argv : 'python -c: import the peer, read the CSV, its paired call'} |`);
+  }
+  say();
+  const cannot = new Map();
+  for (const r of rows) for (const [k, why] of Object.entries(r.cannot)) cannot.set(`${k}|${r.kind}`, why);
+  if (cannot.size) {
+    say('### What a peer cannot run here, and why');
+    say();
+    for (const [key, why] of cannot) {
+      const [tool, kind] = key.split('|');
+      say(`- ${tool}, ${kind}: ${why}`);
+    }
+    say();
+  }
+  const errs = rows.flatMap((r) => Object.entries(r.tools).filter(([, s]) => s.error).map(([k, s]) => `- ${k}, ${r.design}, n = ${r.size}: ${s.error}`));
+  if (errs.length) {
+    say('### Calls that raised');
+    say();
+    for (const e of [...new Set(errs)].slice(0, 30)) say(e);
+    say();
+  }
+  const notRun = summary.filter((r) => r.kind === 'not-run');
+  for (const r of notRun) say(`- ${r.tool} not run: ${r.why}`);
+  return `${lines.join('\n')}\n`;
+}

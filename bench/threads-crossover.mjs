@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// Where worker threads start to pay for a `compare` job (issue 33 item 2), and whether the rule that
+// decides (threadsThatPay in src/bootstrap/parallel.ts: one thread below PARALLEL_MIN_WORK index draws,
+// never more threads than cores) keeps `--threads 2` from being slower than one thread.
+// For jobs of growing work (every pair of k models × n continuous items, 9,999 resamples), each run
+// in a fresh process so the pool starts cold as a `compare` process meets it, compareModelsParallel is
+// timed (in the child, after loading) with: threads 1; threads 2 forced onto the pool (minParallelWork
+// 0); threads 2 under the rule. Medians of --runs runs, interleaved. Prints wall and CPU ms, the
+// ratios 2/1, the job's work in index draws, the rule's choice, and the measured crossover: the
+// smallest work from which the forced pool is faster in wall time at every larger job.
+// Never a timed test. The machine may be shared: read the load average before trusting a ratio.
+// Usage (after `npm run build`): node bench/threads-crossover.mjs [--runs 3] [--quick] [--out out/bench/threads-crossover.json]
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const flag = (name, fallback) => {
+  const k = args.indexOf(name);
+  return k >= 0 ? args[k + 1] : fallback;
+};
+
+if (args[0] === '--child') {
+  const [, kText, nText, mode] = args;
+  const k = Number(kText);
+  const n = Number(nText);
+  const { compareModelsParallel } = await import('../dist/bootstrap/compare-models.js');
+  const { PARALLEL_MIN_WORK, threadsThatPay } = await import('../dist/bootstrap/parallel.js');
+  let s = 12345;
+  const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
+  const scores = Array.from({ length: k }, () => new Float64Array(n));
+  for (let i = 0; i < n; i++) {
+    const difficulty = rnd();
+    for (let m = 0; m < k; m++) scores[m][i] = 0.5 * difficulty + 0.5 * rnd();
+  }
+  const aligned = { source: 'bench', models: scores.map((_, m) => `m${m}`), items: Array.from({ length: n }, (_, i) => `i${i}`), scores, repeats: scores.map(() => new Int32Array(n).fill(1)), repeatVariance: scores.map(() => new Float64Array(n).fill(Number.NaN)), stratum: null, strata: [], cluster: null, clusters: [] };
+  const options = mode === 'one' ? { threads: 1 } : mode === 'forced' ? { threads: 2, minParallelWork: 0 } : { threads: 2 };
+  const c0 = process.cpuUsage();
+  const t0 = process.hrtime.bigint();
+  await compareModelsParallel(aligned, options);
+  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const c = process.cpuUsage(c0);
+  // the job's work as the rule counts it: per pair n draws a resample (9,999) plus the sign-flip test (n / 8 a permutation)
+  const work = ((k * (k - 1)) / 2) * (n * 9999 + (n / 8) * 9999);
+  process.stdout.write(`${JSON.stringify({ wallMs, cpuMs: (c.user + c.system) / 1000, work, ruleThreads: threadsThatPay(2, work), minWork: PARALLEL_MIN_WORK })}\n`);
+  process.exit(0);
+}
+
+const runs = Number(flag('--runs', '3'));
+const quick = args.includes('--quick');
+const cases = quick ? [[2, 200], [2, 2000], [10, 1000]] : [[2, 100], [2, 500], [2, 2000], [2, 5000], [10, 200], [10, 1000], [2, 50000]];
+const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+const child = (k, n, mode) => {
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', String(k), String(n), mode], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`child ${k}×${n} ${mode} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+};
+const before = loadavg();
+const rows = [];
+for (const [k, n] of cases) {
+  const m = { one: [], forced: [], rule: [] };
+  let info = null;
+  for (let r = 0; r < runs; r++) {
+    for (const mode of ['one', 'forced', 'rule']) {
+      const res = child(k, n, mode);
+      m[mode].push(res);
+      info = res;
+    }
+  }
+  const med = (mode, key) => median(m[mode].map((x) => x[key]));
+  const row = {
+    models: k,
+    items: n,
+    work: info.work,
+    ruleThreads: info.ruleThreads,
+    oneThread: { wallMs: med('one', 'wallMs'), cpuMs: med('one', 'cpuMs') },
+    forcedPool: { wallMs: med('forced', 'wallMs'), cpuMs: med('forced', 'cpuMs') },
+    rule: { wallMs: med('rule', 'wallMs'), cpuMs: med('rule', 'cpuMs') },
+  };
+  row.forcedOverOne = row.forcedPool.wallMs / row.oneThread.wallMs;
+  row.ruleOverOne = row.rule.wallMs / row.oneThread.wallMs;
+  rows.push(row);
+  process.stderr.write(`threads-crossover: ${k} models × ${n} items done\n`);
+}
+rows.sort((x, y) => x.work - y.work);
+// the crossover: the smallest work from which the forced pool beats one thread in every larger job
+let crossover = null;
+for (let i = rows.length - 1; i >= 0 && rows[i].forcedOverOne < 1; i--) crossover = rows[i].work;
+const after = loadavg();
+const say = (t) => process.stdout.write(`${t}\n`);
+say(`compareModelsParallel, every pair, 9,999 resamples, a cold pool in each process (median of ${runs}; ${availableParallelism()} cores; load ${before.map((x) => x.toFixed(1)).join(' ')} → ${after.map((x) => x.toFixed(1)).join(' ')})`);
+say('| models × items | work (draws) | rule: threads | 1 thread ms (CPU) | 2 forced ms (CPU) | forced / 1 | 2 by the rule ms | rule / 1 |');
+say('|---|---|---|---|---|---|---|---|');
+for (const r of rows) {
+  say(`| ${r.models} × ${r.items} | ${r.work.toExponential(2)} | ${r.ruleThreads} | ${r.oneThread.wallMs.toFixed(0)} (${r.oneThread.cpuMs.toFixed(0)}) | ${r.forcedPool.wallMs.toFixed(0)} (${r.forcedPool.cpuMs.toFixed(0)}) | ${r.forcedOverOne.toFixed(2)} | ${r.rule.wallMs.toFixed(0)} | ${r.ruleOverOne.toFixed(2)} |`);
+}
+say(`measured crossover (forced pool faster from here on): ${crossover === null ? 'none in this run (the second core never paid: a loaded machine?)' : `${crossover.toExponential(2)} draws`}; the rule's threshold PARALLEL_MIN_WORK = ${rows.length ? (await import('../dist/bootstrap/parallel.js')).PARALLEL_MIN_WORK.toExponential(2) : '?'} draws`);
+say(`worst rule / 1 thread: ${Math.max(...rows.map((r) => r.ruleOverOne)).toFixed(2)} (≤ 1 up to the timing noise is the target)`);
+const out = resolve(flag('--out', join(here, '..', 'out', 'bench', 'threads-crossover.json')));
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify({ bench: 'threads crossover (issue 33 item 2)', date: new Date().toISOString(), cores: availableParallelism(), loadAverageBefore: before, loadAverageAfter: after, runs, rows, crossover }, null, 2)}\n`);
+say(`wrote ${out}`);
