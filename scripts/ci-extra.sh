@@ -26,7 +26,7 @@ add() { # label, text holding a summary line, exit status
 }
 
 # The vitest files run again on Node 22 and 24: the CLI end to end, the bundle, numbers against references.
-SMOKE=(tests/cli tests/bootstrap tests/gate tests/import tests/promptfoo-hook.test.ts tests/summary-reporter.test.ts)
+SMOKE=(tests/cli tests/bootstrap tests/import tests/data tests/promptfoo-hook.test.ts tests/summary-reporter.test.ts)
 
 out=$(scripts/setup-real-clients.sh 2>&1); status=$?
 printf '%s\n' "$out"
@@ -42,7 +42,7 @@ else
     rm -f "$log"
   done
   log=$(mktemp)
-  BENCHPLAN_REAL_CLIENTS=1 npx vitest run tests/real-clients 2>&1 | tee "$log" | tail -n 12
+  BENCHPLAN_REAL_CLIENTS=1 npx vitest run tests/real-clients/promptfoo.test.ts 2>&1 | tee "$log" | tail -n 12
   add "real clients (vitest)" "$(cat "$log")" "${PIPESTATUS[0]}"
   rm -f "$log"
   log=$(mktemp)
