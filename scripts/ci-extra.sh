@@ -55,6 +55,19 @@ else
   for n in $(printf '%s' "$summary" | grep -oE '[0-9]+ (failed|errors?)' | grep -oE '^[0-9]+'); do f=$((f + n)); done
   if [ -n "$summary" ]; then add "python (pytest)" "$p passed, $f failed" "$status"; else add "python (pytest)" "" "$status"; fi
   rm -f "$log"
+  # The package as a user gets it: `pip install ./python` into a fresh venv (its backend bundles the CLI), then one
+  # number from it equal to the CLI's.
+  wheel_dir=$(mktemp -d)
+  if "${PYTHON:-python3}" -m venv "$wheel_dir/venv" && "$wheel_dir/venv/bin/pip" install -q --disable-pip-version-check ./python \
+    && "$wheel_dir/venv/bin/python" - <<'PY'
+import json, subprocess, benchplan
+assert "/site-packages/" in str(benchplan.engine_path()), benchplan.engine_path()
+cli = json.loads(subprocess.run(["node", "bin/benchplan.js", "compare", "examples/scores.csv", "--json"], capture_output=True, text=True, check=True).stdout)
+assert benchplan.compare("examples/scores.csv").to_dict() == cli
+print("ci-extra: pip install ./python: the installed package gives the CLI's numbers")
+PY
+  then add "pip install ./python" "1 passed, 0 failed" 0; else add "pip install ./python" "0 passed, 1 failed" 1; fi
+  rm -rf "$wheel_dir"
 fi
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
