@@ -46,6 +46,7 @@ else
   add "real clients (vitest)" "$(cat "$log")" "${PIPESTATUS[0]}"
   rm -f "$log"
   log=$(mktemp)
+  node scripts/bundle-python.mjs >/dev/null  # the editable package's engine, from this commit's build
   .venv/bin/python -m pytest -q -p no:cacheprovider python/tests 2>&1 | tee "$log" | tail -n 8
   status=${PIPESTATUS[0]}
   # pytest's own summary (e.g. "20 passed, 1 skipped in 9.12s") as N passed, N failed (errors count as failed).
