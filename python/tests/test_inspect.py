@@ -137,6 +137,20 @@ def test_the_hook_is_off_without_a_baseline(tmp_path: Path, monkeypatch: pytest.
     assert "benchplan:" not in capfd.readouterr().err
 
 
+def test_at_the_end_of_an_eval_set_the_verdicts_are_written_together(baseline_log: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from inspect_ai import eval_set
+
+    monkeypatch.setenv("BENCHPLAN_INSPECT_BASELINE", baseline_log.location)
+    monkeypatch.setenv("BENCHPLAN_INSPECT_RESAMPLES", "499")
+    success, logs = eval_set(_task(), log_dir=str(tmp_path / "set"), model=_model("candidate"), display="none", log_format="eval", retry_attempts=0)
+    assert success and len(logs) == 1
+    summary = (tmp_path / "set" / "benchplan-summary.md").read_text()
+    estimate, _ = _expected()
+    row = next(line for line in summary.splitlines() if line.startswith("| arithmetic |"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert float(cells[2]) == pytest.approx(estimate, abs=1e-12) and cells[4] == str(N), summary
+
+
 def test_a_config_file_enables_the_hook(baseline_log: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("BENCHPLAN_INSPECT_BASELINE", raising=False)
     (tmp_path / "benchplan-inspect.toml").write_text(f'baseline = "{baseline_log.location}"\nseed = 3\nresamples = 499\n')

@@ -303,6 +303,15 @@ def report_task(log: Any, config: HookSettings) -> dict[str, Any]:
     return {**facts, "summary": summary}
 
 
+def write_set_summary(path: Path, reports: list[tuple[str, dict[str, Any]]]) -> None:
+    """The verdicts of an eval set's tasks as one Markdown table (written at the end of the set)."""
+    lines = ["# benchplan: eval set verdicts", "", "| task | verdict | candidate − baseline | interval | n | baseline |", "| --- | --- | ---: | --- | ---: | --- |"]
+    for task, facts in reports:
+        low, high = (facts.get("confidenceInterval") or [None, None])[:2]
+        lines.append(f"| {task} | {facts['verdict']} | {facts.get('estimate')} | [{low}, {high}] | {facts.get('n')} | `{facts.get('baseline')}` |")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def _register() -> None:
     """Register the hooks with Inspect (called when Inspect loads the package's entry point)."""
     from inspect_ai.hooks import EvalSetEnd, Hooks, TaskEnd, hooks
@@ -328,13 +337,10 @@ def _register() -> None:
             self.reports.append((data.log.eval.task, facts))
 
         async def on_eval_set_end(self, data: EvalSetEnd) -> None:
-            if not self.reports:
-                return
-            lines = ["# benchplan: eval set verdicts", "", "| task | verdict | candidate − baseline | interval | n |", "| --- | --- | --- | --- | --- |"]
-            for task, facts in self.reports:
-                low, high = (facts.get("confidenceInterval") or [None, None])[:2]
-                lines.append(f"| {task} | {facts['verdict']} | {facts.get('estimate')} | [{low}, {high}] | {facts.get('n')} |")
-            Path(data.log_dir, "benchplan-summary.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-            self.reports = []
+            folder = Path(data.log_dir).resolve()
+            mine = [(task, facts) for task, facts in self.reports if Path(facts["candidate"]).resolve().is_relative_to(folder)]
+            self.reports = [r for r in self.reports if r not in mine]
+            if mine:
+                write_set_summary(folder / "benchplan-summary.md", mine)
 
     BenchplanHooks.__module__ = __name__
