@@ -6,7 +6,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any, Sequence, Union
+from typing import Any, Protocol, Sequence, Union
 
 from ._inputs import Materialised, Source
 from ._node import raise_for_status, run_cli
@@ -25,7 +25,13 @@ def _flag(name: str) -> str:
     return "--" + name.rstrip("_").replace("_", "-")
 
 
-def command_args(files: Materialised, command: str, inputs: Sequence[Source], options: dict[str, Option]) -> list[str]:
+class PathMaker(Protocol):
+    """What turns an input into a path the CLI reads (:class:`Materialised` writes DataFrames and logs to files)."""
+
+    def path(self, value: Source, role: str = "input") -> str: ...
+
+
+def command_args(files: PathMaker, command: str, inputs: Sequence[Source], options: dict[str, Option]) -> list[str]:
     """The CLI arguments for ``command`` with ``inputs`` and keyword ``options`` (snake_case flag names)."""
     args = [command, *(files.path(x, "input") for x in inputs)]
     for name, value in options.items():
@@ -42,11 +48,11 @@ def command_args(files: Materialised, command: str, inputs: Sequence[Source], op
     return args
 
 
-def _text(files: Materialised, name: str, value: Any) -> str:
+def _text(files: PathMaker, name: str, value: Any) -> str:
     if isinstance(value, (str, int, float)) and not isinstance(value, bool):
         return str(value)
     if isinstance(value, os.PathLike):
-        return os.fspath(value)
+        return str(os.fspath(value))
     return files.path(value, name)
 
 

@@ -260,7 +260,7 @@ def markdown(task: str, candidate: str, baseline: str, result: Result, margin: f
 
 class _NoFiles:
     def path(self, value: Any, role: str = "input") -> str:
-        return os.fspath(value)
+        return str(os.fspath(value))
 
 
 def report_task(log: Any, config: HookSettings) -> dict[str, Any]:
