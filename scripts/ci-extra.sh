@@ -35,7 +35,8 @@ if [ "$status" != 0 ]; then
 else
   for version in 22 24; do
     node_bin=.tools/node$version/node_modules/.bin/node
-    if [ "${BENCHPLAN_CI_FULL:-0}" = 1 ]; then files=(); else files=("${SMOKE[@]}"); fi
+    # BENCHPLAN_CI_SMOKE="FILES…" replaces the subset (e.g. to try this script quickly).
+    if [ "${BENCHPLAN_CI_FULL:-0}" = 1 ]; then files=(); elif [ -n "${BENCHPLAN_CI_SMOKE:-}" ]; then read -r -a files <<< "$BENCHPLAN_CI_SMOKE"; else files=("${SMOKE[@]}"); fi
     log=$(mktemp)
     "$node_bin" node_modules/vitest/vitest.mjs run "${files[@]}" 2>&1 | tee "$log" | tail -n 5
     add "vitest on Node $("$node_bin" --version)" "$(cat "$log")" "${PIPESTATUS[0]}"
