@@ -168,7 +168,7 @@ export function formatJudgeReport(r: JudgeReport): string {
   out.push('');
   if (r.probes && r.probes.probes.length > 0) {
     const p = r.probes;
-    out.push(`3. Bias probes: judge − human regressed on ${p.probes.map((x) => x.name).join(', ')} (${p.n} labelled rows; HC3 SEs; Freedman–Lane permutation p, ${p.nPermutations} permutations, seed ${p.seed}; Holm across probes at ${p.alpha})`);
+    out.push(`3. Bias probes: judge − human regressed on ${p.probes.map((x) => x.name).join(', ')}, controlling for the human label (${p.n} labelled rows; HC3 SEs; Freedman–Lane permutation p, ${p.nPermutations} permutations, seed ${p.seed}; Holm across probes at ${p.alpha})`);
     out.push(
       formatTable(
         ['probe', 'effect', 'HC3 SE', 'interval', 'p', 'Holm p', 'verdict'],

@@ -1,7 +1,7 @@
 import { holmAdjust } from '../bootstrap/holm.js';
 import { normalQuantile } from '../distributions/index.js';
 import { createRng, type Seed } from '../random/index.js';
-import { olsHc3 } from './ols-hc3.js';
+import { hc3Design, hc3Statistic, olsHc3 } from './ols-hc3.js';
 
 /** One predictor of the judge's error: a name and its value on every labelled row. */
 export interface ProbeTerm {
@@ -18,6 +18,13 @@ export interface BiasProbesOptions {
   /** Permutations per probe; default 999. */
   nPermutations?: number;
   seed?: Seed;
+  /**
+   * Terms in the regression that are not tested (default none). validateJudge passes the human
+   * label: a judge's error depends on the truth (−1 only on human 1, +1 only on human 0), so a
+   * probe that predicts the truth (longer outputs are more often right, one candidate is better)
+   * would look like bias without it.
+   */
+  controls?: readonly ProbeTerm[];
 }
 
 /** One probe's verdict. */
@@ -48,6 +55,8 @@ export interface BiasProbesResult {
   seed: Seed;
   /** The intercept: the judge's mean error when every predictor is 0. */
   intercept: number;
+  /** The untested control terms, with their coefficients. */
+  controls: Array<{ name: string; estimate: number }>;
   probes: BiasProbe[];
   warnings: string[];
 }
@@ -55,7 +64,7 @@ export interface BiasProbesResult {
 /**
  * Bias probes for an LLM judge: its error e = judge − human on labelled rows regressed on every
  * probe at once (output length, position in a pairwise prompt, an indicator of the judge's own
- * model family, named covariates), e = β₀ + Σ_j β_j x_j + ε, with HC3 robust standard errors
+ * model family, named covariates) and untested controls c_k (the human label), e = β₀ + Σ_k γ_k c_k + Σ_j β_j x_j + ε, with HC3 robust standard errors
  * ({@link olsHc3}). Each β_j is tested with the Freedman–Lane permutation test of its HC3 t
  * statistic: fit the model without x_j, permute its residuals, add them back to its fitted values,
  * refit the full model, B times; p_j = (1 + #{|t*_j| ≥ |t_j|}) / (B + 1). The studentized statistic
@@ -85,14 +94,28 @@ export function biasProbes(error: ArrayLike<number>, terms: readonly ProbeTerm[]
   if (!(Number.isInteger(B) && B >= 1)) throw new RangeError(`nPermutations must be a whole number ≥ 1 (got ${B})`);
   if (terms.length === 0) throw new RangeError('biasProbes needs at least one probe term');
   const n = error.length;
-  for (const t of terms) if (t.values.length !== n) throw new RangeError(`probe "${t.name}" has ${t.values.length} values for ${n} rows`);
+  const controls = options.controls ?? [];
+  for (const t of [...terms, ...controls]) if (t.values.length !== n) throw new RangeError(`term "${t.name}" has ${t.values.length} values for ${n} rows`);
   const warnings: string[] = [];
+  // A control that is constant (every labelled row has the same human label) is left out silently.
+  const keptControls: ProbeTerm[] = [];
+  for (const c of controls) {
+    try {
+      if (n > keptControls.length + 2) {
+        olsHc3(error, design([...keptControls, c], n));
+        keptControls.push(c);
+      }
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+    }
+  }
+  const q = keptControls.length;
   // Drop terms that are constant or collinear, one at a time, in the order given.
   const kept: ProbeTerm[] = [];
   for (const t of terms) {
-    const trial = [...kept, t];
+    const trial = [...keptControls, ...kept, t];
     if (n <= trial.length + 1) {
-      warnings.push(`probe "${t.name}" left out: ${n} labelled rows are too few for ${trial.length} probes and an intercept`);
+      warnings.push(`probe "${t.name}" left out: ${n} labelled rows are too few for ${trial.length - q} probes, ${q} controls and an intercept`);
       continue;
     }
     try {
@@ -104,26 +127,27 @@ export function biasProbes(error: ArrayLike<number>, terms: readonly ProbeTerm[]
     }
   }
   const z = normalQuantile(1 - (1 - confidenceLevel) / 2);
-  if (kept.length === 0) return { method: 'ols-hc3-freedman-lane', n, confidenceLevel, alpha, nPermutations: B, seed, intercept: NaN, probes: [], warnings };
-  const X = design(kept, n);
+  if (kept.length === 0) return { method: 'ols-hc3-freedman-lane', n, confidenceLevel, alpha, nPermutations: B, seed, intercept: NaN, controls: [], probes: [], warnings };
+  const X = design([...keptControls, ...kept], n);
   const full = olsHc3(error, X);
-  const pValues = kept.map((t, j) => permutationPValue(error, X, j + 1, full.statistic[j + 1], B, createRng(seed, 'probe', t.name)));
+  const at = (j: number) => 1 + q + j;
+  const pValues = kept.map((t, j) => permutationPValue(error, X, at(j), full.statistic[at(j)], B, createRng(seed, 'probe', t.name)));
   const adjusted = holmAdjust(pValues);
   const probes: BiasProbe[] = kept.map((t, j) => {
-    const b = full.coefficients[j + 1];
-    const se = full.standardError[j + 1];
+    const b = full.coefficients[at(j)];
+    const se = full.standardError[at(j)];
     return {
       name: t.name,
       estimate: b,
       standardError: se,
       confidenceInterval: [b - z * se, b + z * se],
-      statistic: full.statistic[j + 1],
+      statistic: full.statistic[at(j)],
       pValue: pValues[j],
       adjustedPValue: adjusted[j],
       verdict: adjusted[j] < alpha ? 'bias detected' : 'not detected',
     };
   });
-  return { method: 'ols-hc3-freedman-lane', n, confidenceLevel, alpha, nPermutations: B, seed, intercept: full.coefficients[0], probes, warnings };
+  return { method: 'ols-hc3-freedman-lane', n, confidenceLevel, alpha, nPermutations: B, seed, intercept: full.coefficients[0], controls: keptControls.map((c, k) => ({ name: c.name, estimate: full.coefficients[1 + k] })), probes, warnings };
 }
 
 function design(terms: readonly ProbeTerm[], n: number): number[][] {
@@ -140,6 +164,8 @@ function permutationPValue(y: ArrayLike<number>, X: number[][], j: number, obser
   for (let i = 0; i < n; i++) fitted[i] = y[i] - reduced.residuals[i];
   const order = Array.from({ length: n }, (_, i) => i);
   const ystar = new Float64Array(n);
+  const fixed = hc3Design(X);
+  const beta = new Float64Array(fixed.k);
   const target = Math.abs(observed) * (1 - 1e-12);
   let count = 0;
   for (let b = 0; b < B; b++) {
@@ -150,7 +176,7 @@ function permutationPValue(y: ArrayLike<number>, X: number[][], j: number, obser
       order[k] = tmp;
     }
     for (let i = 0; i < n; i++) ystar[i] = fitted[i] + reduced.residuals[order[i]];
-    const t = olsHc3(ystar, X).statistic[j];
+    const t = hc3Statistic(fixed, ystar, j, beta);
     if (Math.abs(t) >= target || !Number.isFinite(t)) count++;
   }
   return (1 + count) / (B + 1);

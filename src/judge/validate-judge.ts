@@ -182,7 +182,7 @@ export function validateJudge(rows: readonly JudgeRow[], options: ValidateJudgeO
   for (const c of options.covariates ?? []) terms.push({ name: c, values: labelled.map((r, k) => requireNumber(r.covariates?.[c], labelledIndex[k], c)) });
   let probes: BiasProbesResult | null = null;
   if (terms.length > 0) {
-    probes = biasProbes(error, terms, { confidenceLevel, alpha: options.alpha ?? 0.05, nPermutations: options.nPermutations ?? 999, seed: options.seed ?? 0 });
+    probes = biasProbes(error, terms, { controls: [{ name: 'human label', values: labelled.map((r) => r.human as number) }], confidenceLevel, alpha: options.alpha ?? 0.05, nPermutations: options.nPermutations ?? 999, seed: options.seed ?? 0 });
     warnings.push(...probes.warnings);
   } else warnings.push('no bias probe: the table has no length or position column, and no --self-family or --covariate was given');
 
