@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeInput } from '../helpers/files.js';
@@ -40,6 +41,23 @@ describe('benchplan judge', () => {
     const cut = JSON.parse((await runCli(['judge', 'examples/pool-judged.csv', '--threshold', '0.5', '--json'])).stdout);
     expect(cut).toMatchObject({ kind: 'binary', threshold: 0.5 });
     expect(cut.correctedRates).toHaveLength(2);
+  });
+
+  it('compare --judge shows the judge\'s error difference on A − B (the bias a judge-only comparison carries)', async () => {
+    const run = await runCli(['compare', 'examples/pool-judged.csv', '--judge', 'judge', '--json']);
+    expect(run.code).toBe(0);
+    const e = JSON.parse(run.stdout).judgeErrorDifference;
+    // Recomputed from the file: per labelled item (judgeA − humanA) − (judgeB − humanB).
+    const rows = readFileSync('examples/pool-judged.csv', 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const by = new Map<string, Record<string, [number, string]>>();
+    for (const [item, model, , judge, score] of rows) by.set(item, { ...(by.get(item) ?? {}), [model]: [Number(judge), score] });
+    const d = [...by.values()].filter((m) => m.alpha[1] !== '').map((m) => m.alpha[0] - Number(m.alpha[1]) - (m.beta[0] - Number(m.beta[1])));
+    const mean = d.reduce((s, x) => s + x, 0) / d.length;
+    expect(e.n).toBe(d.length);
+    expect(e.estimate).toBeCloseTo(mean, 12);
+    expect(e.confidenceInterval[0]).toBeLessThan(mean);
+    const text = await runCli(['compare', 'examples/pool-judged.csv', '--judge', 'judge']);
+    expect(text.stdout).toContain("The judge's bias on A − B");
   });
 
   describe('bad input: FILE:LINE: message (got VALUE), exit 2', () => {
