@@ -206,6 +206,10 @@ export function validateJudge(rows: readonly JudgeRow[], options: ValidateJudgeO
       return { model, ...rg, humanRate: { estimate: w.estimate, confidenceInterval: w.confidenceInterval, successes: w.successes, trials: w.trials } };
     });
   }
+  if (correctedRates !== null) {
+    const uneven = candidates.filter((c) => c.errorDifference.confidenceInterval[0] > 0 || c.errorDifference.confidenceInterval[1] < 0);
+    if (uneven.length > 0) warnings.push(`Rogan–Gladen pools sensitivity and specificity over the candidates, but the judge errs differently on ${uneven.map((c) => `${c.a} vs ${c.b}`).join(', ')} (the error difference excludes 0): the corrected rates of those candidates are biased; compare them with PPI++ instead`);
+  }
   return {
     kind: binary ? 'binary' : 'graded',
     threshold: cut ?? null,

@@ -235,5 +235,7 @@ describe('validateJudge: what it refuses, and what it reports on the example', (
     expect(r.drift?.n).toBe(90);
     expect(r.correctedRates?.map((c) => c.model)).toEqual(['alpha', 'beta', 'gamma']);
     close(r.correctedRates?.[2].unclippedEstimate as number, R.roganGladen.byCandidate[2].estimate, 1e-12);
+    // alpha − gamma's error difference excludes 0 on the example: the pooled correction is flagged.
+    expect(r.warnings.join('\n')).toMatch(/Rogan–Gladen pools sensitivity and specificity .* alpha vs gamma/);
   });
 });
