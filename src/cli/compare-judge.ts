@@ -4,6 +4,7 @@ import { loadPool } from '../data/pool.js';
 import { loadScores, type ScoresTable } from '../data/scores.js';
 import { loadStrata, type Strata } from '../data/strata-file.js';
 import { judgedComparison, judgedItemsFromPool, NotRandomSubsetError, type JudgedItem, type JudgedComparisonResult } from '../judge/index.js';
+import { normalMean, type JudgeMean } from '../judge/judge-agreement.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { emit, warningLines, type Context } from './io.js';
 
@@ -21,6 +22,11 @@ export interface CompareJudgeReport extends Omit<JudgedComparisonResult, 'confid
   assumeRandom: boolean;
   /** The strata file whose traffic shares weighted the strata (--strata), else null. */
   strataFile: string | null;
+  /**
+   * The judge's bias on this comparison: mean over labelled items of (judgeA − humanA) −
+   * (judgeB − humanB), normal interval — what a judge-only A − B would carry (see benchplan judge).
+   */
+  judgeErrorDifference: JudgeMean & { n: number };
 }
 
 /**
@@ -166,8 +172,14 @@ function finish(
     excludesZero: confidenceInterval[0] > 0 || confidenceInterval[1] < 0,
     assumeRandom: Boolean(o.flags.assumeRandom),
     strataFile: o.strata?.source ?? null,
+    judgeErrorDifference: errorDifference(items, o.confidenceLevel),
   };
   emit(ctx, report, () => formatJudge(report));
+}
+
+function errorDifference(items: readonly JudgedItem[], confidenceLevel: number): JudgeMean & { n: number } {
+  const d = items.filter((it) => it.humanA !== undefined && it.humanB !== undefined).map((it) => it.judgeA - (it.humanA as number) - (it.judgeB - (it.humanB as number)));
+  return { n: d.length, ...normalMean(d, confidenceLevel) };
 }
 
 function formatJudge(r: CompareJudgeReport): string {
@@ -197,6 +209,8 @@ function formatJudge(r: CompareJudgeReport): string {
     out.push(`Stratified interval: unbiased per-stratum variances, strata under 10 labels floored at the pooled variance, t on Satterthwaite's ${formatNumber(r.df, 3)} df${pooled}.`);
   }
   out.push(`Effective human labels: ${formatNumber(r.effectiveLabels, 3)} (a humans-only interval this narrow would need that many labels; λ = 0 means the judge adds nothing).`);
+  const e = r.judgeErrorDifference;
+  out.push(`The judge's bias on A − B (its error on A minus its error on B, ${e.n} labelled items): ${formatNumber(e.estimate)} ${formatInterval(e.confidenceInterval)}; a judge-only comparison would carry it, PPI++ corrects for it (details: benchplan judge).`);
   if (r.randomness) out.push(`Random-subset check${r.stratified ? ' (the most extreme stratum)' : ''}: the judge's mean A − B is ${formatNumber(r.randomness.labelledMean)} on labelled items and ${formatNumber(r.randomness.unlabelledMean)} on the rest (p = ${formatNumber(r.randomness.pValue, 2)}).`);
   out.push(...warningLines(r.warnings));
   return out.join('\n');

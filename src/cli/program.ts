@@ -11,6 +11,7 @@ import { register as gate } from './gate.js';
 import { register as headline } from './headline.js';
 import { register as history } from './history.js';
 import { register as importCommand } from './import.js';
+import { register as judge } from './judge.js';
 import { register as monitor } from './monitor.js';
 import { register as report } from './report.js';
 import { register as review } from './review.js';
@@ -29,7 +30,7 @@ export { VERSION } from './version.js';
 export function createProgram(io: Io = processIo): Command {
   const program = programShell(io);
   // The order people meet them in: design, read, maintain, integrate.
-  for (const register of [compare, size, allocate, headline, sweep, select, agree, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, shortlist, review, signoff, history]) {
+  for (const register of [compare, size, allocate, headline, sweep, select, agree, judge, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, shortlist, review, signoff, history]) {
     register(program, io);
   }
   monitor(program, io);

@@ -19,4 +19,5 @@ export { toFiniteNumber, toText } from './columns.js';
 export { csvField, csvLine, neutraliseCell, csvCellText } from './csv-text.js';
 export { canonicalJson } from './canonical-json.js';
 export { loadPool, type PoolRow, type PoolTable, type LoadPoolOptions } from './pool.js';
+export { loadJudgeLabels, type JudgeLabelRow, type JudgeLabelsTable, type LoadJudgeLabelsOptions } from './judge-labels.js';
 export { DesignFileSchema, loadDesign, type DesignFile } from './design-file.js';

@@ -11,3 +11,10 @@ export { labelledSubsetCheck, type LabelledSubsetCheck } from './subset-check.js
 export { judgedComparison, NotRandomSubsetError, type JudgedItem, type JudgedComparisonOptions, type JudgedComparisonResult } from './judged-comparison.js';
 export { judgedItemsFromPool } from './judged-items.js';
 export { judgeHumanCorrelation } from './correlation.js';
+export { olsHc3, type OlsHc3Result } from './ols-hc3.js';
+export { biasProbes, type ProbeTerm, type BiasProbe, type BiasProbesOptions, type BiasProbesResult } from './bias-probes.js';
+export { roganGladen, type RoganGladenCounts, type RoganGladenResult } from './rogan-gladen.js';
+export { judgeAgreement, calibrationTable, pearsonWithInterval, normalMean, type JudgeAgreement, type JudgeShare, type JudgeMean, type CalibrationBin } from './judge-agreement.js';
+export { candidateBias, type CandidateBias } from './candidate-bias.js';
+export { judgeDrift, type JudgeDrift, type FlippedRow } from './judge-drift.js';
+export { validateJudge, JudgeDataError, type JudgeRow, type ValidateJudgeOptions, type JudgeValidation, type CorrectedRate } from './validate-judge.js';
