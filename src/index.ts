@@ -50,6 +50,7 @@ export {
   ManifestItemSchema,
   DesignFileSchema,
   IncidentSchema,
+  loadJudgeLabels,
 } from './data/index.js';
 
 // Distributions (CDFs and quantiles, checked against R).
@@ -89,6 +90,7 @@ export {
   pairedProportionInterval,
   pairedItemsNeeded,
   tangoStatistic,
+  exactScoreNonInferiority,
   mcnemarTest,
   mcnemarFromCounts,
   signFlipTest,
@@ -150,6 +152,7 @@ export {
   stratumScores,
   stratumDiscordance,
   weightedProportionInterval,
+  smallStrataInterval,
   StratumRangeError,
   ALLOCATION_METHODS,
   HEADLINE_INTERVAL_METHODS,
@@ -216,6 +219,13 @@ export {
   powerTuningLambda,
   judgeHumanCorrelation,
   NotRandomSubsetError,
+  validateJudge,
+  judgeAgreement,
+  candidateBias,
+  biasProbes,
+  judgeDrift,
+  roganGladen,
+  olsHc3,
 } from './judge/index.js';
 
 // The archive: freeze, verify, rotate, diff, drift.
