@@ -39,6 +39,8 @@ export interface ComparePairReport extends LoaderSettingsEcho {
   /** Sign-flip permutation p-value (t-test p for --method t; with auto, the chosen method's test). */
   pValue: number;
   pValueTest: 'sign-flip' | 't' | 'mcnemar-exact' | 'mcnemar-mid-p' | 'cr2';
+  /** Which test produced pValue (new vocabulary, the same value as pValueTest): an analytic interval's own test, or the sign-flip permutation test beside a resampled one. */
+  pValueMethod: PValueMethod;
   permutations: number;
   exactPValue: boolean;
   naiveStandardError: number;
@@ -85,6 +87,8 @@ export interface CompareAllReport extends LoaderSettingsEcho {
     excludesZero: boolean;
     pValue: number;
     adjustedPValue: number;
+    /** Which test produced pValue (see ComparePairReport.pValueMethod). */
+    pValueMethod: PValueMethod;
     distinguishable: boolean;
     designEffect: number | null;
     /** With --method auto. */
@@ -239,11 +243,17 @@ function mcnemarIfBinary(aligned: AlignedScores): McNemarResult | null {
   return binary(aligned.scores[0]) && binary(aligned.scores[1]) ? mcnemarTest(aligned.scores[0], aligned.scores[1]) : null;
 }
 
+/** Which test produced a pair's p-value: with auto, the chosen method's own test (t, CR2 t, McNemar) or the sign-flip test beside a resampled interval. */
+type PValueMethod = 'sign-flip' | 't' | 'mcnemar-exact' | 'mcnemar-mid-p' | 'cr2';
+function pValueMethodOf(p: PairComparison): PValueMethod {
+  if (p.auto !== undefined) return p.auto.pValueTest ?? 'sign-flip';
+  return 'exact' in p.test ? 'sign-flip' : 't';
+}
+
 function pairReport(scores: string, result: CompareModelsResult, aligned: AlignedScores, threads: number, loader: LoaderSettingsEcho): ComparePairReport {
   const dropped = aligned.dropped;
   const p = result.pairs[0];
   const boot = p.bootstrap;
-  const signFlip = 'exact' in p.test;
   const auto = p.auto;
   return {
     scores,
@@ -265,7 +275,8 @@ function pairReport(scores: string, result: CompareModelsResult, aligned: Aligne
     resamples: result.nResamples,
     seed: result.seed,
     pValue: p.pValue,
-    pValueTest: auto !== undefined ? (auto.pValueTest ?? 'sign-flip') : signFlip ? 'sign-flip' : 't',
+    pValueTest: pValueMethodOf(p),
+    pValueMethod: pValueMethodOf(p),
     permutations: result.nPermutations,
     exactPValue: 'exact' in p.test ? p.test.exact : false,
     naiveStandardError: boot.naiveStandardError,
@@ -314,6 +325,7 @@ function allReport(scores: string, result: CompareModelsResult, dropped: number,
       excludesZero: p.excludesZero,
       pValue: p.pValue,
       adjustedPValue: p.adjustedPValue,
+      pValueMethod: pValueMethodOf(p),
       distinguishable: p.distinguishable,
       designEffect: p.bootstrap.designEffect ?? null,
       ...(p.auto === undefined ? {} : { methodUsed: p.auto.methodUsed, methodReason: p.auto.methodReason }),
