@@ -79,6 +79,14 @@ describe('autoPairedInterval is the chosen method, unchanged', () => {
     expect(r.confidenceInterval[0]).toBeCloseTo(t.confidenceInterval[0], 12);
     expect(r.pValue).toBeCloseTo(t.pValue, 12);
     expect(r.pValueTest).toBe('t');
+    // compareModels on the same pair: the t test's p-value, no sign-flip permutations (an analytic path does no resampling work).
+    const viaCompare = compareModels(
+      { source: 'test', models: ['a', 'b'], items: a.map((_, i) => `i${i}`), scores: [Float64Array.from(a), Float64Array.from(b)], repeats: [new Int32Array(150).fill(1), new Int32Array(150).fill(1)], repeatVariance: [new Float64Array(150), new Float64Array(150)], stratum: null, strata: [], cluster: null, clusters: [], dropped: 0, droppedItems: [] },
+      { method: 'auto', nResamples: 999, seed: 3 },
+    ).pairs[0];
+    expect(viaCompare.methodUsed).toBe('t');
+    expect('exact' in viaCompare.test).toBe(false);
+    expect(viaCompare.pValue).toBeCloseTo(t.pValue, 12);
     const strata = Int32Array.from({ length: 150 }, (_, i) => i % 3);
     const s = autoPairedInterval(a, b, { nResamples: 999, seed: 3, strata });
     expect(s.methodUsed).toBe('bca');

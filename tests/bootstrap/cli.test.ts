@@ -20,6 +20,7 @@ describe('benchplan compare --a --b --json', () => {
     expect(report.interval).toEqual(library.confidenceInterval);
     expect(report.designEffect).toBe(library.designEffect);
     expect(report.pValueTest).toBe('sign-flip');
+    expect(report.pValueMethod).toBe('sign-flip'); // the new vocabulary's name, the same value
     expect(report.pValue).toBeGreaterThan(0);
   });
 
@@ -48,6 +49,7 @@ describe('benchplan compare --a --b --json', () => {
     expect(report.method).toBe('t');
     expect(report.resamples).toBe(0);
     expect(report.pValueTest).toBe('t');
+    expect(report.pValueMethod).toBe('t');
   });
 
   it('one-sided: --alternative greater gives [low, +inf] (null in JSON)', async () => {
