@@ -122,7 +122,7 @@ export interface NonInferiorityCheck {
    */
   pValue?: number | null;
   /** Which test gave pValue: `exact-score` (Hsueh, Liu & Chen 2001, ordered by Tango's statistic). */
-  pValueMethod?: 'exact-score' | null;
+  pValueTest?: 'exact-score' | null;
   warnings: string[];
 }
 
@@ -300,7 +300,7 @@ function checkAuto(
     const alpha = 1 - settings.confidenceLevel;
     const counts = pairedCounts(candidate, baseline);
     const exact = exactScoreNonInferiority(counts, threshold);
-    const tested = { pValue: exact.pValue, pValueMethod: 'exact-score' as const };
+    const tested = { pValue: exact.pValue, pValueTest: 'exact-score' as const };
     if (exact.pValue <= alpha) return { ...result, ...tested, passed: true, reason: `the lower bound ${formatNumber(lowerBound)} (${r.methodUsed}) is above ${formatNumber(threshold)}, and the exact score test at the margin agrees (p = ${formatNumber(exact.pValue)})`, itemsNeeded: null, clustersNeeded: null };
     const needed = itemsNeededExact(counts, threshold, alpha, n + 1);
     return {

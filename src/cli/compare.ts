@@ -87,6 +87,8 @@ export interface CompareAllReport extends LoaderSettingsEcho {
     excludesZero: boolean;
     pValue: number;
     adjustedPValue: number;
+    /** Which test produced pValue (see ComparePairReport.pValueTest). */
+    pValueTest: PValueTest;
     distinguishable: boolean;
     designEffect: number | null;
     /** With --method auto. */
@@ -243,11 +245,17 @@ function mcnemarIfBinary(aligned: AlignedScores): McNemarResult | null {
   return binary(aligned.scores[0]) && binary(aligned.scores[1]) ? mcnemarTest(aligned.scores[0], aligned.scores[1]) : null;
 }
 
+/** Which test produced a pair's p-value: with auto, the chosen method's own test (t, CR2 t, McNemar) or the sign-flip test beside a resampled interval. */
+type PValueTest = ComparePairReport['pValueTest'];
+function pValueTestOf(p: PairComparison): PValueTest {
+  if (p.auto !== undefined) return p.auto.pValueTest ?? 'sign-flip';
+  return 'exact' in p.test ? 'sign-flip' : 't';
+}
+
 function pairReport(scores: string, result: CompareModelsResult, aligned: AlignedScores, threads: number, loader: LoaderSettingsEcho): ComparePairReport {
   const dropped = aligned.dropped;
   const p = result.pairs[0];
   const boot = p.bootstrap;
-  const signFlip = 'exact' in p.test;
   const auto = p.auto;
   return {
     scores,
@@ -270,7 +278,7 @@ function pairReport(scores: string, result: CompareModelsResult, aligned: Aligne
     nResamples: result.nResamples,
     seed: result.seed,
     pValue: p.pValue,
-    pValueTest: auto !== undefined ? (auto.pValueTest ?? 'sign-flip') : signFlip ? 'sign-flip' : 't',
+    pValueTest: pValueTestOf(p),
     permutations: result.nPermutations,
     exactPValue: 'exact' in p.test ? p.test.exact : false,
     naiveStandardError: boot.naiveStandardError,
@@ -319,6 +327,7 @@ function allReport(scores: string, result: CompareModelsResult, dropped: number,
       excludesZero: p.excludesZero,
       pValue: p.pValue,
       adjustedPValue: p.adjustedPValue,
+      pValueTest: pValueTestOf(p),
       distinguishable: p.distinguishable,
       designEffect: p.bootstrap.designEffect ?? null,
       ...(p.auto === undefined ? {} : { methodUsed: p.auto.methodUsed, methodReason: p.auto.methodReason }),

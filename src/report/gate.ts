@@ -18,7 +18,7 @@ export function nonInferiorityHeadline(result: NonInferiorityResult): string {
     const items = o.itemsNeeded != null ? `; ${o.methodUsed === 'newcombe' || o.methodUsed === 'tango' ? '' : 'about '}${o.itemsNeeded} items would let it pass` : '';
     // A check can fail with a bound above −margin: the data cannot support a bound (no spread, or
     // unbounded scores skewed toward the candidate's losses); the headline must not say "≤".
-    const verdict = o.pValueMethod === 'exact-score' ? `${level} lower bound ${bound(o.lowerBound)} clears ${formatNumber(result.threshold)}, but the exact score test at the margin does not (p = ${formatNumber(o.pValue ?? NaN, 3)})` : o.lowerBound > result.threshold ? `no valid ${level} lower bound (the computed ${bound(o.lowerBound)} would clear ${formatNumber(result.threshold)}; see the reason)` : `${level} lower bound ${bound(o.lowerBound)} ≤ ${formatNumber(result.threshold)} (−margin)`;
+    const verdict = o.pValueTest === 'exact-score' ? `${level} lower bound ${bound(o.lowerBound)} clears ${formatNumber(result.threshold)}, but the exact score test at the margin does not (p = ${formatNumber(o.pValue ?? NaN, 3)})` : o.lowerBound > result.threshold ? `no valid ${level} lower bound (the computed ${bound(o.lowerBound)} would clear ${formatNumber(result.threshold)}; see the reason)` : `${level} lower bound ${bound(o.lowerBound)} ≤ ${formatNumber(result.threshold)} (−margin)`;
     parts.push(verdict + items);
   }
   if (strata.length > 0) parts.push(`${strata.length} of ${result.strata.length} strata fail (${strata.join(', ')})`);

@@ -6,6 +6,7 @@ import { compareModels, compareModelsParallel } from '../../src/bootstrap/compar
 import { cr2Interval } from '../../src/bootstrap/cr2.js';
 import { bootstrapMeanDifference } from '../../src/bootstrap/mean.js';
 import { pairedCounts, pairedProportionInterval } from '../../src/bootstrap/paired-proportion.js';
+import { studentizedBootstrap } from '../../src/bootstrap/studentized.js';
 import { tInterval } from '../../src/bootstrap/t-interval.js';
 import { alignModels, pairScores } from '../../src/data/pairing.js';
 import { loadScores } from '../../src/data/scores.js';
@@ -57,23 +58,44 @@ describe('autoPairedInterval is the chosen method, unchanged', () => {
     expect(r.df).toBe(direct.df);
   });
 
-  it('continuous, 80 items: the t interval (scipy ttest_rel, as tInterval)', () => {
+  it('continuous, 80 items on a bounded scale: the t interval (scipy ttest_rel, as tInterval); on 0–100 scores, not bounded to [0, 1]: studentized', () => {
     const pilot = pairScores(loadScores('examples/pilot.csv'), 'candidate', 'baseline');
-    const r = autoPairedInterval(pilot.scoreA, pilot.scoreB);
+    const unbounded = autoPairedInterval(pilot.scoreA, pilot.scoreB, { nResamples: 999, seed: 2 });
+    expect(unbounded.methodUsed).toBe('studentized');
+    expect(unbounded.confidenceInterval).toEqual(studentizedBootstrap(pilot.differences, { nResamples: 999, seed: 2 }).confidenceInterval);
+    // Declared on its 0–100 scale, the same scores get the betting interval (two-sided, every sample).
+    expect(autoPairedInterval(pilot.scoreA, pilot.scoreB, { scoreRange: [0, 100] }).methodUsed).toBe('betting');
+    // Brought to [0, 1] without a declaration: t.
+    const r = autoPairedInterval(pilot.scoreA.map((x) => x / 100), pilot.scoreB.map((x) => x / 100));
     expect(r.methodUsed).toBe('t');
-    const t = tInterval(pilot.differences);
+    const t = tInterval(pilot.differences.map((x) => x / 100));
     expect(r.confidenceInterval[0]).toBeCloseTo(t.confidenceInterval[0], 12);
     expect(r.confidenceInterval[1]).toBeCloseTo(t.confidenceInterval[1], 12);
     expect(r.pValue).toBeCloseTo(t.pValue, 12);
   });
 
-  it('continuous, 150 items: BCa, the same bytes as bootstrapMeanDifference', () => {
+  it('continuous, 150 items in [0, 1]: still t (no BCa from 100 items on a bounded scale), with the t test’s p-value; with strata, BCa from 100 as before', () => {
     const rng = createRng('auto-bca');
     const a = Array.from({ length: 150 }, () => rng.nextFloat());
     const b = Array.from({ length: 150 }, () => rng.nextFloat());
     const r = autoPairedInterval(a, b, { nResamples: 999, seed: 3 });
-    expect(r.methodUsed).toBe('bca');
-    expect(r.confidenceInterval).toEqual(bootstrapMeanDifference(a, b, { nResamples: 999, seed: 3 }).confidenceInterval);
+    expect(r.methodUsed).toBe('t');
+    const t = tInterval(a.map((x, i) => x - b[i]));
+    expect(r.confidenceInterval[0]).toBeCloseTo(t.confidenceInterval[0], 12);
+    expect(r.pValue).toBeCloseTo(t.pValue, 12);
+    expect(r.pValueTest).toBe('t');
+    // compareModels on the same pair: the t test's p-value, no sign-flip permutations (an analytic path does no resampling work).
+    const viaCompare = compareModels(
+      { source: 'test', models: ['a', 'b'], items: a.map((_, i) => `i${i}`), scores: [Float64Array.from(a), Float64Array.from(b)], repeats: [new Int32Array(150).fill(1), new Int32Array(150).fill(1)], repeatVariance: [new Float64Array(150), new Float64Array(150)], stratum: null, strata: [], cluster: null, clusters: [], dropped: 0, droppedItems: [] },
+      { method: 'auto', nResamples: 999, seed: 3 },
+    ).pairs[0];
+    expect(viaCompare.methodUsed).toBe('t');
+    expect('exact' in viaCompare.test).toBe(false);
+    expect(viaCompare.pValue).toBeCloseTo(t.pValue, 12);
+    const strata = Int32Array.from({ length: 150 }, (_, i) => i % 3);
+    const s = autoPairedInterval(a, b, { nResamples: 999, seed: 3, strata });
+    expect(s.methodUsed).toBe('bca');
+    expect(s.confidenceInterval).toEqual(bootstrapMeanDifference(a, b, { nResamples: 999, seed: 3, strata }).confidenceInterval);
   });
 });
 
@@ -117,29 +139,35 @@ describe('chooseIntervalMethod with skewAware (autoPairedInterval, the gate): sk
   // G1 = 2.51 (scipy skew(bias=False) of 3 ones, one half, 26 zeros), so Cochran's 25·G1² ≈ 157 > 30.
   const a = Array.from({ length: 30 }, (_, i) => (i < 3 ? 1 : i === 3 ? 0.5 : 0));
   const b = a.map(() => 0);
-  it('scores in [0, 1], too skewed for the CLT → betting', () => {
+  it('scores in [0, 1], too skewed for the CLT: two-sided → t with a warning (never chosen by the shape); one-sided → betting', () => {
     const c = chooseIntervalMethod({ a, b }, { skewAware: true });
-    expect(c.methodUsed).toBe('betting');
-    expect(c.methodReason).toMatch(/Cochran's rule n > 25·G1² asks for \d+ items, these are 30/);
+    expect(c.methodUsed).toBe('t');
+    expect(c.warnings?.[0]).toMatch(/Cochran's rule n > 25·G1² asks for \d+ items, these are 30/);
+    const one = chooseIntervalMethod({ a, b, alternative: 'greater' }, { skewAware: true });
+    expect(one.methodUsed).toBe('betting');
+    expect(one.methodReason).toMatch(/Cochran's rule n > 25·G1² asks for \d+ items, these are 30/);
     // Off by default: the classic rule (t below 100 items).
     expect(chooseIntervalMethod({ a, b }).methodUsed).toBe('t');
   });
-  it('the same shape on an unbounded scale → studentized, with a warning that nothing studied holds 95%', () => {
+  it('the same shape on an unbounded scale → studentized, with a warning that no interval of a mean holds 95% on every such population', () => {
     const c = chooseIntervalMethod({ a: a.map((x) => 10 * x), b }, { skewAware: true });
     expect(c.methodUsed).toBe('studentized');
-    expect(c.warnings?.[0]).toMatch(/too skewed .* no interval studied holds 95%/);
+    expect(c.warnings?.[0]).toMatch(/skewed .* no interval of a mean holds 95%/);
   });
   it('[0, 1] scores with no spread in the differences → betting (an honest width, not a point)', () => {
     const flat = Array.from({ length: 20 }, () => 0.5);
     expect(chooseIntervalMethod({ a: flat, b: flat }, { skewAware: true }).methodUsed).toBe('betting');
   });
-  it('symmetric continuous scores: one-sided → t at any n; two-sided → t below 100, bca from 100', () => {
+  it('symmetric continuous scores: one-sided → t at any n; two-sided on [0, 1] → t at any n; unbounded → studentized at any n', () => {
     const rng = createRng('skew-aware');
     const x = Array.from({ length: 400 }, () => rng.nextFloat());
     const y = Array.from({ length: 400 }, () => rng.nextFloat());
     expect(chooseIntervalMethod({ a: x, b: y, alternative: 'greater' }, { skewAware: true }).methodUsed).toBe('t');
-    expect(chooseIntervalMethod({ a: x, b: y }, { skewAware: true }).methodUsed).toBe('bca');
+    expect(chooseIntervalMethod({ a: x, b: y }, { skewAware: true }).methodUsed).toBe('t');
     expect(chooseIntervalMethod({ a: x.slice(0, 50), b: y.slice(0, 50) }, { skewAware: true }).methodUsed).toBe('t');
+    expect(chooseIntervalMethod({ a: x.map((v) => 10 * v), b: y }, { skewAware: true }).methodUsed).toBe('studentized');
+    // Without skewAware (headline differences, sweep's cost gaps): t below 100 items, BCa from 100, as before.
+    expect(chooseIntervalMethod({ a: x, b: y }).methodUsed).toBe('bca');
   });
   it('a one-sided bound on unbounded scores skewed toward its side → studentized, even where Cochran passes; otherwise t', () => {
     // 400 items, differences −exp(0.3·z) at the normal quantiles z = Φ⁻¹((i + ½)/400): G1 ≈ −0.95,
@@ -155,18 +183,18 @@ describe('chooseIntervalMethod with skewAware (autoPairedInterval, the gate): sk
     // An upper bound is threatened by the right tail: the mirror.
     expect(chooseIntervalMethod({ a: right, b: base, alternative: 'less' }, { skewAware: true }).methodUsed).toBe('studentized');
     expect(chooseIntervalMethod({ a: left, b: base, alternative: 'less' }, { skewAware: true }).methodUsed).toBe('t');
-    // Two-sided: Cochran passes, so the usual rule (BCa from 100 items).
-    expect(chooseIntervalMethod({ a: left, b: base }, { skewAware: true }).methodUsed).toBe('bca');
+    // Two-sided on an unbounded scale: studentized at every n, whatever the shape.
+    expect(chooseIntervalMethod({ a: left, b: base }, { skewAware: true }).methodUsed).toBe('studentized');
     // Bounded to [0, 1] (divide by 10): t, as before.
     expect(chooseIntervalMethod({ a: left.map((x) => x / 10), b: base.map((x) => x / 10), alternative: 'greater' }, { skewAware: true }).methodUsed).toBe('t');
   });
   it('autoPairedInterval runs the chosen interval and carries the warning', () => {
-    const r = autoPairedInterval(a, b, { seed: 1 });
+    const r = autoPairedInterval(a, b, { seed: 1, alternative: 'greater' });
     expect(r.methodUsed).toBe('betting');
     expect(r.confidenceInterval[0]).toBeLessThan(r.estimate);
     const u = autoPairedInterval(a.map((x) => 10 * x), b, { seed: 1, nResamples: 999 });
     expect(u.methodUsed).toBe('studentized');
-    expect(u.warnings.some((w) => /too skewed/.test(w))).toBe(true);
+    expect(u.warnings.some((w) => /skewed for a mean's interval/.test(w))).toBe(true);
   });
 });
 

@@ -20,6 +20,7 @@ describe('benchplan compare --a --b --json', () => {
     expect(report.confidenceInterval).toEqual(library.confidenceInterval);
     expect(report.designEffect).toBe(library.designEffect);
     expect(report.pValueTest).toBe('sign-flip');
+    expect(report.pValueTest).toBe('sign-flip'); // the new vocabulary's name, the same value
     expect(report.pValue).toBeGreaterThan(0);
   });
 
@@ -47,6 +48,7 @@ describe('benchplan compare --a --b --json', () => {
     const report = JSON.parse(run.stdout);
     expect(report.method).toBe('t');
     expect(report.nResamples).toBe(0);
+    expect(report.pValueTest).toBe('t');
     expect(report.pValueTest).toBe('t');
   });
 

@@ -210,7 +210,7 @@ describe('method auto', () => {
     const r52 = nonInferiorityFromScores({ candidate: new Float64Array(52).fill(1), baseline: new Float64Array(52).fill(1) }, { margin: 0.05 });
     expect(r52.overall.lowerBound).toBeGreaterThan(-0.05);
     expect(r52.passed).toBe(false);
-    expect(r52.overall.pValueMethod).toBe('exact-score');
+    expect(r52.overall.pValueTest).toBe('exact-score');
     expect(r52.overall.pValue).toBeCloseTo(0.95 ** 52, 10);
     expect(r52.overall.itemsNeeded).toBe(59);
     expect(r52.overall.reason).toMatch(/exact score test at the margin is not significant \(p = 0\.0694 > 0\.05\)/);
