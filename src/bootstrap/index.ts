@@ -34,6 +34,7 @@ export { holmAdjust } from './holm.js';
 export { compareModels, compareModelsParallel } from './compare-models.js';
 export { clusteredStandardError, type ClusteredStandardErrorResult } from './clustered-se.js';
 export { nonInferiorityFromScores, nonInferiorityGate, reasonNumber, GATE_METHODS, type GateMethod, type NonInferiorityOptions, type NonInferiorityData, type NonInferiorityCheck, type NonInferiorityResult, type NonInferiorityGateOptions } from './gate.js';
+export { gateVerdict, combineVerdicts, verdictExitCode, GATE_VERDICTS, VERDICT_EXIT_CODES, type GateVerdict, type VerdictBounds } from './verdict.js';
 export { chooseIntervalMethod, AUTO_BCA_MIN_ITEMS, type AutoMethodUsed, type IntervalMethodChoice, type ChooseIntervalMethodData, type ChooseIntervalMethodOptions } from './choose-method.js';
 export { pairedProportionInterval, pairedCounts, pairedItemsNeeded, tangoStatistic, PAIRED_PROPORTION_METHODS, type PairedProportionMethod, type PairedCounts, type PairedProportionOptions, type PairedProportionResult } from './paired-proportion.js';
 export { cr2Interval, cr2StratifiedInterval, type Cr2Options, type Cr2StratifiedOptions, type Cr2Result } from './cr2.js';
