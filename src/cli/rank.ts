@@ -53,12 +53,14 @@ export function formatRank(r: RankReport): string {
   }
   const lm = r.labelMore;
   const parts: string[] = [];
-  if (lm.pLeaderChanges !== null) parts.push(`${lm.budget} more items would change the leader with probability ${formatPercent(lm.pLeaderChanges, 1)} (drawn like these)`);
+  if (lm.pLeaderChanges !== null) parts.push(`${lm.budget} more items would change the leader with probability ${formatPercent(lm.pLeaderChanges, 1)}`);
   if (r.runnerUp !== null) {
     parts.push(
       lm.itemsToSeparate === null
         ? `${r.leader} is not ahead of ${r.runnerUp} by more than −margin: no number of items at this gap separates them`
-        : `about ${lm.itemsToSeparate} items would put the ${level(r.confidenceLevel)} lower bound of ${r.leader} − ${r.runnerUp} above ${formatNumber(-lm.margin)} at this spread`,
+        : lm.itemsToSeparate <= r.n
+          ? `the ${level(r.confidenceLevel)} lower bound of ${r.leader} − ${r.runnerUp} already clears ${formatNumber(-lm.margin)} on these ${r.n} items`
+          : `about ${lm.itemsToSeparate} items would put the ${level(r.confidenceLevel)} lower bound of ${r.leader} − ${r.runnerUp} above ${formatNumber(-lm.margin)} at this spread`,
     );
   }
   out.push(`Label more? ${parts.join('; ')}.`);

@@ -103,6 +103,13 @@ describe('rankCandidates: settings, clusters, label more', () => {
     expect(close.labelMore.itemsToSeparate).toBeGreaterThanOrEqual(10);
   });
 
+  it('"label more?" with a huge budget tends to 1 − P(best) of the leader: the new items outweigh the old, and their truth is a bootstrap draw', () => {
+    const r = rankCandidates(scores.slice(0, 2), { models: ['a', 'b'], nResamples: 2000, budget: 5000, seed: 3 });
+    const leader = r.candidates.find((c) => c.model === r.leader)!;
+    // Both are shares of the same 2000 bootstrap draws, up to the noise of 5000 new items (SD of their mean gap ≈ 0.007 against bootstrap shifts ≈ 0.15) and ties (P(best) shares them): within 0.05.
+    expect(Math.abs(r.labelMore.pLeaderChanges! - (1 - leader.pBest))).toBeLessThan(0.05);
+  });
+
   it('rejects bad input', () => {
     expect(() => rankCandidates([scores[0]], { models: ['a'] })).toThrow(RangeError);
     expect(() => rankCandidates(scores, { models, incumbent: 'z' })).toThrow(/incumbent must be one of a, b, c \(got z\)/);
