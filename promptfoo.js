@@ -16,7 +16,8 @@
 // Settings (environment variables; a promptfoo extension string carries no options):
 //   BENCHPLAN_BASELINE            the baseline promptfoo results file (.json or .jsonl); unset: the hook says so and does nothing
 //   BENCHPLAN_MARGIN              the largest acceptable drop of this run − baseline (e.g. 0.02); unset: a two-sided comparison only, never failing
-//   BENCHPLAN_FAIL_ON_REGRESSION  1/true: exit status 1 when the gate fails (2 when the hook cannot run)
+//   BENCHPLAN_FAIL_ON_REGRESSION  1/true: exit status 1 when the gate shows a regression, 3 when it is inconclusive (2 when the hook cannot run)
+//   BENCHPLAN_INCONCLUSIVE        pass or fail: read an inconclusive gate as that (exit 0 or 1) instead of 3
 //   BENCHPLAN_SCORE               score (default), success (1/0) or namedScores.NAME
 //   BENCHPLAN_STRATUM_KEY         testCase.metadata / vars key of each test's stratum: the gate also checks every stratum
 //   BENCHPLAN_BASELINE_MODEL, BENCHPLAN_CANDIDATE_MODEL   the provider to use when a run has several
@@ -43,6 +44,7 @@ import {
   InputError,
   nonInferiorityGate,
   scoresFromRows,
+  verdictExitCode,
 } from './dist/index.js';
 
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
@@ -69,7 +71,15 @@ function settingsOf(options, env) {
     seed: get('seed', 'BENCHPLAN_SEED') || '0',
     nResamples: number('nResamples', 'BENCHPLAN_RESAMPLES', (x) => Number.isInteger(x) && x >= 1, 'a whole number ≥ 1') ?? 9999,
     method: method(get('method', 'BENCHPLAN_METHOD')),
+    inconclusive: inconclusiveAs(get('inconclusive', 'BENCHPLAN_INCONCLUSIVE')),
   };
+}
+
+/** 'pass' or 'fail' (how to read an inconclusive gate), or null to keep it (exit 3). */
+function inconclusiveAs(text) {
+  if (text === '') return null;
+  if (text !== 'pass' && text !== 'fail') throw new InputError('must be pass or fail', { file: 'BENCHPLAN_INCONCLUSIVE', value: text });
+  return text;
 }
 
 /** An interval method, or undefined for the library's default. */
@@ -92,7 +102,7 @@ function pick(imported, file, wanted, variable) {
  * The paired comparison of a finished promptfoo eval with a baseline results file.
  * @param context what promptfoo passes to afterAll: `results` (EvaluateResult[]).
  * @param settings as settingsOf returns them.
- * @returns `{ text, markdown, passed }`: passed is null without a margin (no gate).
+ * @returns `{ text, markdown, passed, verdict }`: passed and verdict (pass, fail, inconclusive) are null without a margin (no gate).
  */
 export function evaluateAgainstBaseline(context, settings) {
   const work = mkdtempSync(join(tmpdir(), 'benchplan-promptfoo-'));
@@ -117,7 +127,7 @@ export function evaluateAgainstBaseline(context, settings) {
     const table = scoresFromRows(rows, `${settings.baseline} + this eval`);
     if (settings.margin !== undefined) {
       const result = nonInferiorityGate(table, { baseline, candidate, margin: settings.margin, perStratum: settings.stratumKey !== undefined, dropUnpaired: true, seed: settings.seed, nResamples: settings.nResamples, method: settings.method });
-      return { text: `${formatNonInferiorityReport(result)}${note}`, markdown: gateMarkdown(result), passed: result.passed };
+      return { text: `${formatNonInferiorityReport(result)}${note}`, markdown: gateMarkdown(result), passed: result.passed, verdict: result.verdict };
     }
     const aligned = alignModels(table, [candidate, baseline], { dropUnpaired: true });
     const result = compareModels(aligned, { seed: settings.seed, nResamples: settings.nResamples, nPermutations: settings.nResamples, method: settings.method });
@@ -125,7 +135,7 @@ export function evaluateAgainstBaseline(context, settings) {
     const verdict = p.excludesZero ? (p.estimate > 0 ? `${candidate} scores higher` : `${candidate} scores lower`) : 'cannot tell the two apart';
     const dropped = aligned.dropped > 0 ? ` (${aligned.dropped} unpaired left out)` : '';
     const text = `${candidate} − ${baseline} = ${formatNumber(p.estimate)} on ${p.n} paired tests${dropped}, 95% ${result.method} interval ${formatInterval(p.confidenceInterval)}: ${verdict}. Set BENCHPLAN_MARGIN to gate on it.${note}`;
-    return { text, markdown: compareMarkdown(result, { source: `${settings.baseline} + this eval`, dropped: aligned.dropped }), passed: null };
+    return { text, markdown: compareMarkdown(result, { source: `${settings.baseline} + this eval`, dropped: aligned.dropped }), passed: null, verdict: null };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -151,10 +161,13 @@ export function benchplanHook(options = {}, io = {}) {
         return;
       }
       if (!context || !Array.isArray(context.results)) throw new InputError('promptfoo passed no results to afterAll (promptfoo 0.102 or later does); compare its -o file with benchplan gate instead', { file: 'afterAll' });
-      const { text, markdown, passed } = evaluateAgainstBaseline(context, settings);
+      const { text, markdown, verdict } = evaluateAgainstBaseline(context, settings);
       out(`\nbenchplan: this eval against ${settings.baseline}\n${text}\n`);
       if (settings.markdown !== '') appendFileSync(settings.markdown, markdown);
-      if (passed === false && settings.failOnRegression && !process.exitCode) process.exitCode = 1;
+      if (verdict !== null && settings.failOnRegression && !process.exitCode) {
+        const code = verdictExitCode(verdict, settings.inconclusive);
+        if (code !== 0) process.exitCode = code;
+      }
     } catch (error) {
       // Never rethrown: promptfoo would abort before writing its -o files.
       const known = error instanceof InputError;

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The logic of the GitHub Action in action.yml: runs `benchplan gate` on a baseline and a
 // candidate results file, appends the Markdown verdict to $GITHUB_STEP_SUMMARY, writes the
-// outputs `passed` and `summary` to $GITHUB_OUTPUT, and exits as the gate does: 0 pass,
-// 1 regression, 2 bad input (70 a bug in benchplan).
+// outputs `verdict` (pass, fail, inconclusive, or error), `passed` and `summary` to
+// $GITHUB_OUTPUT, and exits as the gate does: 0 pass, 1 regression shown, 3 inconclusive (or as
+// `--inconclusive pass|fail` in args maps it), 2 bad input (70 a bug in benchplan).
 //
 // Inputs come from the environment, as action.yml passes them:
 //   INPUT_BASELINE         results file of the baseline (required)
@@ -112,9 +113,19 @@ function appendTo(variable, text) {
   if (path !== undefined && path !== '') appendFileSync(path, text);
 }
 
-function finish(passed, summary, status) {
+/**
+ * The gate's verdict from its Markdown summary's first line (✅ **PASS**, ❌ **FAIL**, ⚠️ **INCONCLUSIVE**),
+ * so an exit status that --inconclusive mapped to 0 or 1 still reports `inconclusive`; `error` otherwise.
+ * @example verdictOf('⚠️ **INCONCLUSIVE**: no regression shown, …') // => 'inconclusive'
+ */
+export function verdictOf(markdown) {
+  const head = /^\S+ \*\*(PASS|FAIL|INCONCLUSIVE)\*\*/.exec(markdown.split('\n')[0] ?? '');
+  return head === null ? 'error' : head[1].toLowerCase();
+}
+
+function finish(verdict, summary, status) {
   appendTo('GITHUB_STEP_SUMMARY', summary.endsWith('\n') ? summary : `${summary}\n`);
-  appendTo('GITHUB_OUTPUT', `passed=${passed}\n${outputBlock('summary', summary)}`);
+  appendTo('GITHUB_OUTPUT', `verdict=${verdict}\npassed=${verdict === 'pass'}\n${outputBlock('summary', summary)}`);
   process.exitCode = status;
 }
 
@@ -131,15 +142,15 @@ async function main() {
     if (run.error) throw run.error;
     process.stdout.write(run.stdout);
     process.stderr.write(run.stderr);
-    if (run.status === 0 || run.status === 1) finish(run.status === 0, run.stdout, run.status);
+    if (run.status === 0 || run.status === 1 || run.status === 3) finish(verdictOf(run.stdout), run.stdout, run.status);
     else {
       const message = run.stderr.trim().split('\n')[0] || `benchplan gate exited with status ${run.status}`;
-      finish(false, `❌ **benchplan gate could not run**: ${message.replace(/^error: /, '')}\n`, run.status === 2 ? 2 : (run.status ?? 1));
+      finish('error', `❌ **benchplan gate could not run**: ${message.replace(/^error: /, '')}\n`, run.status === 2 ? 2 : (run.status ?? 1));
     }
   } catch (error) {
     if (!(error instanceof ActionInputError) && !(error?.name === 'InputError')) throw error;
     process.stderr.write(`error: ${error.message}\n`);
-    finish(false, `❌ **benchplan gate could not run**: ${error.message}\n`, 2);
+    finish('error', `❌ **benchplan gate could not run**: ${error.message}\n`, 2);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

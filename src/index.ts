@@ -101,6 +101,11 @@ export {
   compareModelsParallel,
   nonInferiorityGate,
   nonInferiorityFromScores,
+  gateVerdict,
+  combineVerdicts,
+  verdictExitCode,
+  GATE_VERDICTS,
+  VERDICT_EXIT_CODES,
   INTERVAL_METHODS,
   COMPARE_METHODS,
   GATE_METHODS,
@@ -322,4 +327,5 @@ export {
   readSignoff,
   runHistory,
   boundaryDrift,
+  rankCandidates,
 } from './decision/index.js';

@@ -51,11 +51,21 @@ describe('promptfoo.js afterAll hook', () => {
     expect(typeof (await loadAsPromptfoo('afterAll'))).toBe('function');
   });
 
-  it('gates this eval against the baseline: the same report as benchplan gate on the imported pair, and exit 1 on a regression', async () => {
+  it('gates this eval against the baseline: the same report as benchplan gate on the imported pair, and exit 3 on a stratum it cannot vouch for', async () => {
     // The method is named on both sides, so the two agree whatever benchplan's default.
     const run = await runHook({ BENCHPLAN_BASELINE: MAIN, BENCHPLAN_MARGIN: '0.05', BENCHPLAN_STRATUM_KEY: 'stratum', BENCHPLAN_FAIL_ON_REGRESSION: '1', BENCHPLAN_RESAMPLES: '999', BENCHPLAN_METHOD: 'percentile' }, resultsOf(PR));
-    expect(run.exitCode).toBe(1);
+    // negative_control: −4/30 on 30 tests, below −margin but not shown to be below it: inconclusive.
+    expect(run.exitCode).toBe(3);
     expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('INCONCLUSIVE  neither a regression nor its absence is shown');
+    // BENCHPLAN_INCONCLUSIVE maps it for a CI that wants two outcomes (the hook leaves an exit status already set alone, so reset it).
+    process.exitCode = 0;
+    const strict = await runHook({ BENCHPLAN_BASELINE: MAIN, BENCHPLAN_MARGIN: '0.05', BENCHPLAN_STRATUM_KEY: 'stratum', BENCHPLAN_FAIL_ON_REGRESSION: '1', BENCHPLAN_RESAMPLES: '999', BENCHPLAN_METHOD: 'percentile', BENCHPLAN_INCONCLUSIVE: 'fail' }, resultsOf(PR));
+    expect(strict.exitCode).toBe(1);
+    process.exitCode = 0;
+    const bad = await runHook({ BENCHPLAN_BASELINE: MAIN, BENCHPLAN_MARGIN: '0.05', BENCHPLAN_FAIL_ON_REGRESSION: '1', BENCHPLAN_INCONCLUSIVE: 'maybe' }, resultsOf(PR));
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('BENCHPLAN_INCONCLUSIVE: must be pass or fail (got "maybe")');
     // The same pair through benchplan import + gate, names aside.
     const scores = join(dir, 'pair.csv');
     writeImportedScores(scores, importResults('promptfoo', [MAIN, PR], { itemKey: 'vars', model: ['B', 'C'], stratumKey: 'stratum' }).rows);
@@ -70,7 +80,7 @@ describe('promptfoo.js afterAll hook', () => {
   it('without BENCHPLAN_FAIL_ON_REGRESSION it only reports; a pass never sets the exit status', async () => {
     const report = await runHook({ BENCHPLAN_BASELINE: MAIN, BENCHPLAN_MARGIN: '0.05', BENCHPLAN_STRATUM_KEY: 'stratum', BENCHPLAN_RESAMPLES: '499' }, resultsOf(PR));
     expect(report.exitCode).toBe(0);
-    expect(report.stdout).toContain('FAIL  regression not ruled out');
+    expect(report.stdout).toContain('INCONCLUSIVE  neither a regression nor its absence is shown');
     const pass = await runHook({ BENCHPLAN_BASELINE: MAIN, BENCHPLAN_MARGIN: '0.05', BENCHPLAN_FAIL_ON_REGRESSION: 'true', BENCHPLAN_RESAMPLES: '499' }, resultsOf(PR));
     expect(pass.exitCode).toBe(0);
     expect(pass.stdout).toContain('PASS  no regression: openai:gpt-4o-mini (this eval) − openai:gpt-4o-mini (baseline) ≥ ');
@@ -138,11 +148,11 @@ describe.skipIf(real.length === 0)('promptfoo.js on real promptfoo results (../s
     expect(run.stdout).toMatch(new RegExp(`overall +${differences.length} +${mean}\\b`));
     // Every test scored the same in both runs. Three agreeing items cannot rule out a drop of 0.1
     // (issue 13): the default interval (Tango's, 0/1 scores) gives a lower bound near −0.43, so
-    // the gate fails and says how many agreeing items would let it pass.
+    // the gate is inconclusive (exit 3) and says how many agreeing items would let it pass.
     expect(new Set(differences)).toEqual(new Set([0]));
-    expect(run.stdout).toMatch(/regression not ruled out: .*95% lower bound -0\.4\d+ ≤ -0\.1/);
+    expect(run.stdout).toMatch(/neither a regression nor its absence is shown: .*95% bounds \[-0\.4\d+, 0\.4\d+\] contain -0\.1/);
     expect(run.stdout).toMatch(/\d+ items would let it pass/);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode).toBe(3);
   });
 
   it('Kacper-Hernacki/aiDevs3, two commits whose tests have different vars: refused, not silently paired', async () => {

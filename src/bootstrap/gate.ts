@@ -12,6 +12,7 @@ import { seedText } from './settings.js';
 import { cochranMinimumItems, sampleSkewness } from './skewness.js';
 import { checkScoreRangeShape, checkTableScoresInRange } from '../sequential/score-range.js';
 import { INTERVAL_METHODS, type IntervalMethod } from './types.js';
+import { combineVerdicts, gateVerdict, type GateVerdict } from './verdict.js';
 
 /** The gate's interval methods: `auto` (default, see chooseIntervalMethod) or a bootstrap / t method by name. */
 export type GateMethod = IntervalMethod | 'auto';
@@ -100,17 +101,27 @@ export interface NonInferiorityCheck {
   standardError: number;
   /** −margin: the bound must lie above it. */
   threshold: number;
+  /**
+   * The one-sided upper confidence bound of candidate − baseline at the same level, by the same
+   * method (NaN when not computed: the check passed, or the method's condition does not hold).
+   * Below −margin it shows a drop larger than the margin: verdict `fail`.
+   */
+  upperBound: number;
+  /** pass (lowerBound > −margin), fail (upperBound < −margin) or inconclusive (neither, or no valid bound): gateVerdict. */
+  verdict: GateVerdict;
+  /** verdict === 'pass'. */
   passed: boolean;
-  /** Why it passed or failed, in words. */
+  /** Why it passed, failed or is inconclusive, in words. */
   reason: string;
   /** With method `auto`: the interval used for this check and why (chooseIntervalMethod). */
   methodUsed?: AutoMethodUsed;
   methodReason?: string;
   /**
-   * With method `auto`, when the check fails but the estimate is above −margin: about how many
-   * items (at the observed discordance for 0/1 scores, at the observed spread otherwise) would let
-   * it pass at this margin; null when no number would (the differences do not vary, or the
-   * estimate is at or below −margin).
+   * With method `auto`, when the check is inconclusive: about how many items (at the observed
+   * discordance for 0/1 scores, at the observed spread otherwise) would decide it at this margin —
+   * let it pass when the estimate is above −margin, show the drop (fail) when it is below; null when
+   * no number would (the differences do not vary, or the estimate is exactly −margin) or the check
+   * is already decided.
    */
   itemsNeeded?: number | null;
   /** With method `auto` on clustered data: the clusters behind itemsNeeded (at the observed items per cluster). */
@@ -148,12 +159,19 @@ export interface NonInferiorityResult {
   n: number;
   /** Items left out because one model did not score them (with dropUnpaired). */
   dropped: number;
-  /** Every check passed. */
+  /** Every check passed (verdict === 'pass'). */
   passed: boolean;
+  /**
+   * pass when every check passes, fail when any check shows a drop beyond the margin, inconclusive
+   * otherwise (combineVerdicts: the intersection–union rule).
+   */
+  verdict: GateVerdict;
+  /** Names of the inconclusive checks: `overall` and/or stratum names. */
+  inconclusive: string[];
   overall: NonInferiorityCheck;
   /** Per-stratum checks (empty without perStratum), in the table's stratum order. */
   strata: NonInferiorityCheck[];
-  /** Names of the failed checks: `overall` and/or stratum names. */
+  /** Names of the checks that did not pass (failed or inconclusive): `overall` and/or stratum names. */
   failed: string[];
   warnings: string[];
 }
@@ -202,52 +220,63 @@ function checkOne(
   const units = clusters === null ? n : clusters.count;
   if (units < 2) {
     const what = clusters === null ? 'item' : 'cluster';
-    return { ...base, lowerBound: NaN, confidenceInterval: [NaN, Infinity], standardError: NaN, passed: false, reason: `too few ${what}s (${units}) to bound the difference`, warnings: [] };
+    return { ...base, lowerBound: NaN, upperBound: NaN, confidenceInterval: [NaN, Infinity], standardError: NaN, verdict: 'inconclusive', passed: false, reason: `inconclusive: too few ${what}s (${units}) to bound the difference`, warnings: [] };
   }
   if (constant) {
-    // A point mass: every resample (and every interval method) gives this one value.
-    const passed = estimate > threshold;
+    // A point mass: every resample (and every interval method) gives this one value, a degenerate
+    // interval that says nothing about the items not scored: the method's condition does not hold.
     return {
       ...base,
       lowerBound: estimate,
+      upperBound: estimate,
       confidenceInterval: [estimate, Infinity],
       standardError: 0,
-      passed,
-      reason: passed ? `every item differs by ${formatNumber(estimate)}, above ${formatNumber(threshold)}` : `every item differs by ${formatNumber(estimate)}, not above ${formatNumber(threshold)}`,
+      verdict: 'inconclusive',
+      passed: false,
+      reason: `inconclusive: every item differs by ${formatNumber(estimate)}, so the bootstrap sees no variation and its interval is degenerate (that one value); score items where the models can differ`,
       warnings: [`every ${stratum === null ? '' : `"${stratum}" `}item has the same difference (${formatNumber(estimate)}): the bootstrap sees no variation, so the bound is that value`],
     };
   }
-  const result = bootstrapMeanDifference(candidate, baseline, {
-    method: settings.method as IntervalMethod,
-    confidenceLevel: settings.confidenceLevel,
-    nResamples: settings.nResamples,
-    seed: stratum === null ? settings.seed : `${settings.seed}:stratum:${stratum}`,
-    alternative: 'greater',
-    cluster: clusters === null ? null : clusters.index,
-    strata: denseStrata === null ? null : denseStrata.index,
-    clusterNames: clusters === null ? null : clusters.names,
-    strataNames: denseStrata === null ? null : denseStrata.names,
-    onProgress,
-  });
+  const interval = (alternative: 'greater' | 'less') =>
+    bootstrapMeanDifference(candidate, baseline, {
+      method: settings.method as IntervalMethod,
+      confidenceLevel: settings.confidenceLevel,
+      nResamples: settings.nResamples,
+      seed: stratum === null ? settings.seed : `${settings.seed}:stratum:${stratum}`,
+      alternative,
+      cluster: clusters === null ? null : clusters.index,
+      strata: denseStrata === null ? null : denseStrata.index,
+      clusterNames: clusters === null ? null : clusters.names,
+      strataNames: denseStrata === null ? null : denseStrata.names,
+      onProgress,
+    });
+  const result = interval('greater');
   const lowerBound = result.confidenceInterval[0];
-  let passed = false;
+  // The upper bound decides between fail and inconclusive, so it is computed only when the check does not pass.
+  const upper = lowerBound > threshold ? null : interval('less');
+  const upperBound = upper === null ? NaN : upper.confidenceInterval[1];
+  const verdict = gateVerdict({ lowerBound, upperBound, threshold, valid: !Number.isNaN(lowerBound) });
   let reason: string;
-  if (Number.isNaN(lowerBound)) reason = 'the lower bound is undefined (see warnings)';
-  else if (lowerBound > threshold) {
-    passed = true;
-    reason = `the lower bound ${formatNumber(lowerBound)} is above ${formatNumber(threshold)}`;
-  } else if (estimate <= threshold) reason = `regression: the estimate ${formatNumber(estimate)} itself is at or below ${formatNumber(threshold)}`;
-  else reason = `cannot rule out a drop larger than the margin: the bound ${formatNumber(lowerBound)} is not above ${formatNumber(threshold)} (more items would narrow it)`;
-  return { ...base, lowerBound, confidenceInterval: [lowerBound, Infinity], standardError: result.standardError, passed, reason, warnings: result.warnings };
+  if (Number.isNaN(lowerBound)) reason = 'inconclusive: the lower bound is undefined (see warnings)';
+  else if (verdict === 'pass') reason = `the lower bound ${formatNumber(lowerBound)} is above ${formatNumber(threshold)}`;
+  else if (verdict === 'fail') reason = `regression: the upper bound ${formatNumber(upperBound)} is below ${formatNumber(threshold)}: a drop larger than the margin is shown`;
+  else if (estimate <= threshold) reason = `inconclusive: the estimate ${formatNumber(estimate)} is at or below ${formatNumber(threshold)}, but the upper bound ${formatNumber(upperBound)} is not below it: a drop larger than the margin is not yet shown (more items would narrow it)`;
+  else reason = `inconclusive: cannot rule out a drop larger than the margin: the bound ${formatNumber(lowerBound)} is not above ${formatNumber(threshold)} (more items would narrow it)`;
+  const warnings = upper === null ? result.warnings : [...result.warnings, ...upper.warnings.filter((w) => !result.warnings.includes(w))];
+  return { ...base, lowerBound, upperBound, confidenceInterval: [lowerBound, Infinity], standardError: result.standardError, verdict, passed: verdict === 'pass', reason, warnings };
 }
 
 /**
  * One check under `--method auto`: the interval of autoPairedInterval (alternative `greater`); it
  * passes only when that bound is a real bound (finite, from data that vary, or a score interval)
- * and lies above −margin. When it fails with the estimate above −margin, it says how many items
- * would let it pass: for 0/1 scores pairedItemsNeeded (the same proportions, more items; with no
- * discordant item the rule-of-three-type N > z²(1 − margin)/margin); otherwise
- * N ≈ units · (z · SE / (estimate + margin))², the SE shrinking as 1/√units (units: items, or clusters).
+ * and lies above −margin. Otherwise the upper bound (alternative `less`, same level) is computed and
+ * the check fails when it lies below −margin (gateVerdict); with no valid bound (units < 2, no
+ * spread, the skew refusal) it is inconclusive. An inconclusive check says how many items would
+ * decide it: for 0/1 scores pairedItemsNeeded (the same proportions, more items; with no discordant
+ * item the rule-of-three-type N > z²(1 − margin)/margin; for the fail side, on baseline − candidate
+ * against +margin); otherwise N ≈ units · (arm / |estimate + margin|)², arm = z · SE (or the bound's
+ * own distance from the estimate for betting and studentized bounds) shrinking as 1/√units (units:
+ * items, or clusters).
  */
 function checkAuto(
   candidate: Float64Array,
@@ -270,102 +299,126 @@ function checkAuto(
   const units = clusters === null ? n : clusters.count;
   if (units < 2) {
     const what = clusters === null ? 'item' : 'cluster';
-    return { ...base, lowerBound: NaN, confidenceInterval: [NaN, Infinity], standardError: NaN, passed: false, reason: `too few ${what}s (${units}) to bound the difference`, itemsNeeded: null, clustersNeeded: null, warnings: [] };
+    return { ...base, lowerBound: NaN, upperBound: NaN, confidenceInterval: [NaN, Infinity], standardError: NaN, verdict: 'inconclusive', passed: false, reason: `inconclusive: too few ${what}s (${units}) to bound the difference`, itemsNeeded: null, clustersNeeded: null, warnings: [] };
   }
-  const r = autoPairedInterval(candidate, baseline, {
-    confidenceLevel: settings.confidenceLevel,
-    alternative: 'greater',
-    nResamples: settings.nResamples,
-    seed: stratum === null ? settings.seed : `${settings.seed}:stratum:${stratum}`,
-    cluster: clusters === null ? null : clusters.index,
-    strata: denseStrata === null ? null : denseStrata.index,
-    clusterNames: clusters === null ? null : clusters.names,
-    strataNames: denseStrata === null ? null : denseStrata.names,
-    scoreRange: settings.scoreRange,
-    onProgress,
-  });
+  const interval = (alternative: 'greater' | 'less') =>
+    autoPairedInterval(candidate, baseline, {
+      confidenceLevel: settings.confidenceLevel,
+      alternative,
+      nResamples: settings.nResamples,
+      seed: stratum === null ? settings.seed : `${settings.seed}:stratum:${stratum}`,
+      cluster: clusters === null ? null : clusters.index,
+      strata: denseStrata === null ? null : denseStrata.index,
+      clusterNames: clusters === null ? null : clusters.names,
+      strataNames: denseStrata === null ? null : denseStrata.names,
+      scoreRange: settings.scoreRange,
+      onProgress,
+    });
+  const r = interval('greater');
   // A constant difference has no interval (noInterval); the gate keeps reporting the point it would
   // have been as "the computed bound" beside its "no valid bound" reason, as before.
   const lowerBound = r.noInterval !== null && r.cr2 === null ? estimate : r.confidenceInterval[0];
   const score = r.pairedProportion !== null;
   const flat = !score && !(r.standardError > 0);
   const chosen = { methodUsed: r.methodUsed, methodReason: r.methodReason };
-  const result = { ...base, lowerBound, confidenceInterval: [lowerBound, Infinity] as [number, number], standardError: r.standardError, ...chosen, warnings: r.warnings };
   const lossTail = clusters === null && denseStrata === null && !flat ? lossSkew(candidate, baseline, settings.scoreRange) : null;
+  const valid = !flat && lossTail === null && !Number.isNaN(lowerBound);
+  // The upper bound decides fail against inconclusive: computed only when the check can be decided and did not pass.
+  const upper = valid && !(lowerBound > threshold) ? interval('less') : null;
+  const upperBound = upper === null ? NaN : upper.confidenceInterval[1];
+  const verdict = gateVerdict({ lowerBound, upperBound, threshold, valid });
+  const warnings = upper === null ? r.warnings : [...r.warnings, ...upper.warnings.filter((w) => !r.warnings.includes(w))];
+  const result = { ...base, lowerBound, upperBound, confidenceInterval: [lowerBound, Infinity] as [number, number], standardError: r.standardError, ...chosen, verdict, passed: verdict === 'pass', warnings };
   // 0/1 scores: Tango's asymptotic bound is liberal where few items are discordant (it lets a table
   // with no discordant item pass from n > z²(1 − m)/m on, where that table still has probability
-  // ≈ e^(−z²) = 0.067 under a true drop of m: bench/binary-exact-study.txt). The check also needs
-  // the exact unconditional score test at the margin, whose size is ≤ α for every nuisance value.
-  if (score && lowerBound > threshold) {
+  // ≈ e^(−z²) = 0.067 under a true drop of m: bench/binary-exact-study.txt). A pass also needs the
+  // exact unconditional score test at the margin, whose size is ≤ α for every nuisance value;
+  // without it the check is inconclusive (the bound clears, the test does not yet).
+  if (score && verdict === 'pass') {
     const alpha = 1 - settings.confidenceLevel;
     const counts = pairedCounts(candidate, baseline);
     const exact = exactScoreNonInferiority(counts, threshold);
     const tested = { pValue: exact.pValue, pValueTest: 'exact-score' as const };
-    if (exact.pValue <= alpha) return { ...result, ...tested, passed: true, reason: `the lower bound ${formatNumber(lowerBound)} (${r.methodUsed}) is above ${formatNumber(threshold)}, and the exact score test at the margin agrees (p = ${formatNumber(exact.pValue)})`, itemsNeeded: null, clustersNeeded: null };
+    if (exact.pValue <= alpha) return { ...result, ...tested, reason: `the lower bound ${formatNumber(lowerBound)} (${r.methodUsed}) is above ${formatNumber(threshold)}, and the exact score test at the margin agrees (p = ${formatNumber(exact.pValue)})`, itemsNeeded: null, clustersNeeded: null };
     const needed = itemsNeededExact(counts, threshold, alpha, n + 1);
     return {
       ...result,
       ...tested,
+      verdict: 'inconclusive',
       passed: false,
-      reason: `cannot rule out a drop larger than the margin: the ${r.methodUsed} bound ${formatNumber(lowerBound)} is above ${formatNumber(threshold)}, but the exact score test at the margin is not significant (p = ${formatNumber(exact.pValue)} > ${formatNumber(alpha)}): with this few discordant items a true drop of ${formatNumber(settings.margin)} would pass too often; ${needed === null ? 'more items would settle it' : `${needed} items in the same proportions would let it pass`}`,
+      reason: `inconclusive: cannot rule out a drop larger than the margin: the ${r.methodUsed} bound ${formatNumber(lowerBound)} is above ${formatNumber(threshold)}, but the exact score test at the margin is not significant (p = ${formatNumber(exact.pValue)} > ${formatNumber(alpha)}): with this few discordant items a true drop of ${formatNumber(settings.margin)} would pass too often; ${needed === null ? 'more items would settle it' : `${needed} items in the same proportions would let it pass`}`,
       itemsNeeded: needed,
       clustersNeeded: null,
     };
   }
-  if (!flat && lowerBound > threshold && lossTail === null) {
-    return { ...result, passed: true, reason: `the lower bound ${formatNumber(lowerBound)} (${r.methodUsed}) is above ${formatNumber(threshold)}`, itemsNeeded: null, clustersNeeded: null };
+  if (verdict === 'pass') {
+    return { ...result, reason: `the lower bound ${formatNumber(lowerBound)} (${r.methodUsed}) is above ${formatNumber(threshold)}`, itemsNeeded: null, clustersNeeded: null };
   }
-  if (!(estimate > threshold)) {
-    return { ...result, passed: false, reason: `regression: the estimate ${formatNumber(estimate)} itself is at or below ${formatNumber(threshold)}; no number of items would let it pass`, itemsNeeded: null, clustersNeeded: null };
+  if (verdict === 'fail') {
+    return { ...result, reason: `regression: the ${upper?.methodUsed ?? r.methodUsed} upper bound ${formatNumber(upperBound)} is below ${formatNumber(threshold)}: a drop larger than the margin is shown`, itemsNeeded: null, clustersNeeded: null };
   }
   if (flat && r.noInterval !== null && r.cr2 !== null) {
     // Few clusters whose totals cancel: no bound, not a pass (H7's verdicts: inconclusive).
-    return { ...result, passed: false, reason: `no valid bound: ${r.noInterval}`, itemsNeeded: null, clustersNeeded: null };
+    return { ...result, reason: `inconclusive: no valid bound: ${r.noInterval}`, itemsNeeded: null, clustersNeeded: null };
   }
   if (flat) {
     return {
       ...result,
-      passed: false,
-      reason: `no valid bound: every ${stratum === null ? '' : `"${stratum}" `}difference is ${formatNumber(estimate)}, so these ${n} items show no variation to size an interval from (a bound of that value would be degenerate); score items where the models can differ`,
+      reason: `inconclusive: no valid bound: every ${stratum === null ? '' : `"${stratum}" `}difference is ${formatNumber(estimate)}, so these ${n} items show no variation to size an interval from (a bound of that value would be degenerate); score items where the models can differ`,
       itemsNeeded: null,
       clustersNeeded: null,
     };
   }
-  if (Number.isNaN(lowerBound)) return { ...result, passed: false, reason: 'the lower bound is undefined (see warnings)', itemsNeeded: null, clustersNeeded: null };
+  if (Number.isNaN(lowerBound)) return { ...result, reason: 'inconclusive: the lower bound is undefined (see warnings)', itemsNeeded: null, clustersNeeded: null };
+  // Below −margin the items needed are those that would show the drop (the upper bound's side).
+  const failSide = estimate < threshold;
+  if (estimate === threshold && lossTail === null) {
+    return { ...result, reason: `inconclusive: the estimate ${formatNumber(estimate)} is exactly −margin, so no number of items at this spread would decide it`, itemsNeeded: null, clustersNeeded: null };
+  }
   const margin = `at margin ${formatNumber(settings.margin)}`;
-  const head = `cannot rule out a drop larger than the margin: the ${r.methodUsed} bound ${formatNumber(lowerBound)} is not above ${formatNumber(threshold)}`;
+  const head = failSide
+    ? `inconclusive: the estimate ${formatNumber(estimate)} is below ${formatNumber(threshold)}, but the ${upper?.methodUsed ?? r.methodUsed} upper bound ${formatNumber(upperBound)} is not: a drop larger than the margin is not yet shown`
+    : `inconclusive: cannot rule out a drop larger than the margin: the ${r.methodUsed} bound ${formatNumber(lowerBound)} is not above ${formatNumber(threshold)}`;
+  const decide = failSide ? 'would show the drop' : 'would let it pass';
   if (score) {
     const counts = pairedCounts(candidate, baseline);
-    const scoreNeeded = pairedItemsNeeded(counts, threshold, { method: r.methodUsed === 'tango' ? 'tango' : 'newcombe', confidenceLevel: settings.confidenceLevel });
-    const needed = scoreNeeded === null ? null : itemsNeededExact(counts, threshold, 1 - settings.confidenceLevel, scoreNeeded);
+    const method = r.methodUsed === 'tango' ? 'tango' : 'newcombe';
+    const passNeeded = (): number | null => {
+      const scoreNeeded = pairedItemsNeeded(counts, threshold, { method, confidenceLevel: settings.confidenceLevel });
+      return scoreNeeded === null ? null : itemsNeededExact(counts, threshold, 1 - settings.confidenceLevel, scoreNeeded);
+    };
+    const needed = failSide
+      ? pairedItemsNeeded({ both: counts.both, onlyA: counts.onlyB, onlyB: counts.onlyA, neither: counts.neither }, settings.margin, { method, confidenceLevel: settings.confidenceLevel })
+      : passNeeded();
     const discordant = counts.onlyA + counts.onlyB;
     const how =
       discordant === 0
         ? `all agreeing, as these ${n} do (with no discordant item the bound is −z²/(N + z²), z = ${formatNumber(normalQuantile(settings.confidenceLevel))}, and the exact score test at the margin needs at least (1 − margin)^N ≤ ${formatNumber(1 - settings.confidenceLevel)})`
         : `with the same share discordant (${discordant} of ${n}) and the same split`;
-    const text = needed === null ? `; no number of items at this discordance would pass ${margin}` : `; ${needed} items ${how} would let it pass ${margin}`;
-    return { ...result, passed: false, reason: head + text, itemsNeeded: needed, clustersNeeded: null };
+    const text = needed === null ? `; no number of items at this discordance would decide it ${margin}` : `; ${needed} items ${how} ${decide} ${margin}`;
+    return { ...result, reason: head + text, itemsNeeded: needed, clustersNeeded: null };
   }
   const z = normalQuantile(settings.confidenceLevel);
-  // Betting and studentized bounds are not estimate − z·SE: scale their own arm (estimate − bound) by 1/√n instead.
-  const arm = r.methodUsed === 'betting' || r.methodUsed === 'studentized' ? estimate - lowerBound : z * r.standardError;
-  const growth = (arm / (estimate - threshold)) ** 2;
+  // Betting and studentized bounds are not estimate ∓ z·SE: scale their own arm (the bound's distance from the estimate) by 1/√n instead.
+  const ownArm = failSide ? upperBound - estimate : estimate - lowerBound;
+  const arm = r.methodUsed === 'betting' || r.methodUsed === 'studentized' ? ownArm : z * r.standardError;
+  const growth = (arm / Math.abs(estimate - threshold)) ** 2;
   const unitsNeeded = Math.max(units + 1, Math.ceil(units * growth));
   if (lossTail !== null) {
     const clears = lowerBound > threshold ? 'would clear' : 'does not clear';
+    const spread = failSide ? '' : unitsNeeded > lossTail.itemsNeeded ? ` (and about ${unitsNeeded} at this spread to clear the margin)` : '';
     return {
       ...result,
-      passed: false,
-      reason: `no valid bound: the scores leave [0, 1] and their differences are skewed toward the candidate's losses (G1 = ${formatNumber(lossTail.skewness)}), so a one-sided bound on ${n} items rests on the lower tail a sample this small barely sees (the ${r.methodUsed} bound ${formatNumber(lowerBound)} ${clears} ${formatNumber(threshold)}); Cochran's rule (n > 25·G1²) wants ${lossTail.itemsNeeded} items${unitsNeeded > lossTail.itemsNeeded ? ` (and about ${unitsNeeded} at this spread to clear the margin)` : ''}, or declare the range the scores can take (--score-range LOW,HIGH) for the betting bound, valid at every n`,
-      itemsNeeded: Math.max(lossTail.itemsNeeded, unitsNeeded),
+      reason: `inconclusive: no valid bound: the scores leave [0, 1] and their differences are skewed toward the candidate's losses (G1 = ${formatNumber(lossTail.skewness)}), so a one-sided bound on ${n} items rests on the lower tail a sample this small barely sees (the ${r.methodUsed} bound ${formatNumber(lowerBound)} ${clears} ${formatNumber(threshold)}); Cochran's rule (n > 25·G1²) wants ${lossTail.itemsNeeded} items${spread}, or declare the range the scores can take (--score-range LOW,HIGH) for the betting bound, valid at every n`,
+      itemsNeeded: failSide ? lossTail.itemsNeeded : Math.max(lossTail.itemsNeeded, unitsNeeded),
       clustersNeeded: null,
     };
   }
   if (clusters !== null) {
     const itemsNeeded = Math.ceil((unitsNeeded * n) / units);
-    return { ...result, passed: false, reason: `${head}; about ${unitsNeeded} clusters (≈ ${itemsNeeded} items at ${formatNumber(n / units)} per cluster) at this spread (SE ${formatNumber(r.standardError)} on ${units} clusters) would let it pass ${margin}`, itemsNeeded, clustersNeeded: unitsNeeded };
+    return { ...result, reason: `${head}; about ${unitsNeeded} clusters (≈ ${itemsNeeded} items at ${formatNumber(n / units)} per cluster) at this spread (SE ${formatNumber(r.standardError)} on ${units} clusters) ${decide} ${margin}`, itemsNeeded, clustersNeeded: unitsNeeded };
   }
-  return { ...result, passed: false, reason: `${head}; about ${unitsNeeded} items at this spread (SE ${formatNumber(r.standardError)} on ${n} items) would let it pass ${margin}`, itemsNeeded: unitsNeeded, clustersNeeded: null };
+  return { ...result, reason: `${head}; about ${unitsNeeded} items at this spread (SE ${formatNumber(r.standardError)} on ${n} items) ${decide} ${margin}`, itemsNeeded: unitsNeeded, clustersNeeded: null };
 }
 
 /** The table `counts` scaled to N items, rounded to whole counts that sum to N. */
@@ -540,6 +593,9 @@ export function nonInferiorityFromScores(data: NonInferiorityData, options: NonI
     }
   }
   const failed = [...(overall.passed ? [] : ['overall']), ...strata.filter((c) => !c.passed).map((c) => c.stratum as string)];
+  const checks = [overall, ...strata];
+  const verdict = combineVerdicts(checks.map((c) => c.verdict));
+  const inconclusive = checks.filter((c) => c.verdict === 'inconclusive').map((c) => c.stratum ?? 'overall');
   const warnings = [...overall.warnings, ...strata.flatMap((c) => c.warnings.map((w) => (w.includes(`"${c.stratum}"`) ? w : `${c.stratum}: ${w}`)))];
   return {
     baseline: names.baseline,
@@ -557,7 +613,9 @@ export function nonInferiorityFromScores(data: NonInferiorityData, options: NonI
     perStratum,
     n,
     dropped: 0,
-    passed: failed.length === 0,
+    passed: verdict === 'pass',
+    verdict,
+    inconclusive,
     overall,
     strata,
     failed,

@@ -32,6 +32,7 @@ export { holmAdjust } from './holm.js';
 export { compareModels, compareModelsParallel, type PairComparison, type CompareModelsResult } from './compare-models.js';
 export { clusteredStandardError, type ClusteredStandardErrorResult } from './clustered-se.js';
 export { nonInferiorityFromScores, nonInferiorityGate, reasonNumber, GATE_METHODS, type GateMethod, type NonInferiorityOptions, type NonInferiorityData, type NonInferiorityCheck, type NonInferiorityResult, type NonInferiorityGateOptions } from './gate.js';
+export { gateVerdict, combineVerdicts, verdictExitCode, GATE_VERDICTS, VERDICT_EXIT_CODES, type GateVerdict, type VerdictBounds } from './verdict.js';
 export { chooseIntervalMethod, AUTO_BCA_MIN_ITEMS, type AutoMethodUsed, type IntervalMethodChoice, type ChooseIntervalMethodData, type ChooseIntervalMethodOptions } from './choose-method.js';
 export { exactScoreNonInferiority, type ExactScoreOptions, type ExactScoreResult } from './exact-score.js';
 export { pairedProportionInterval, pairedCounts, pairedItemsNeeded, pairedProportionBounds, tangoStatistic, PAIRED_PROPORTION_METHODS, type PairedProportionMethod, type PairedCounts, type PairedProportionOptions, type PairedProportionResult } from './paired-proportion.js';

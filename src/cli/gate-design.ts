@@ -1,4 +1,5 @@
-import { CheckFailed, InputError } from '../data/errors.js';
+import { InputError } from '../data/errors.js';
+import { finishGate, inconclusiveEcho, inconclusiveFlag } from './gate-verdict.js';
 import { formatNumber, formatTable } from '../report/table.js';
 import { designGate, type DesignGateResult } from '../selection/index.js';
 import { auditLine, readDesignLabels } from './compare-design.js';
@@ -41,7 +42,8 @@ const UNSUPPORTED: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * The hook gate.ts calls for --design: reads the labelled select list and its design, checks the
- * flags, runs {@link designGate} and exits 1 (CheckFailed) when the bound is not above −margin.
+ * flags, runs {@link designGate} and exits 1 (fail: the upper bound is below −margin) or 3
+ * (inconclusive) when the lower bound is not above −margin (finishGate).
  */
 export function gateWithDesign(ctx: Context, inputs: readonly string[], opts: Record<string, unknown>): void {
   const designPath = opts.design as string;
@@ -64,6 +66,7 @@ export function gateWithDesign(ctx: Context, inputs: readonly string[], opts: Re
   }
   if (opts.baseline === opts.candidate) throw new InputError('--baseline and --candidate must be different models', { file: '--candidate', value: opts.candidate });
   const result = designGate(design, difference, { baseline: opts.baseline as string, candidate: opts.candidate as string, margin, confidenceLevel });
+  const inconclusiveAs = inconclusiveFlag(opts.inconclusive as string | undefined);
   const report: GateDesignReport = {
     scores: scoresPath,
     design: designPath,
@@ -75,9 +78,10 @@ export function gateWithDesign(ctx: Context, inputs: readonly string[], opts: Re
     chosenUnlabelled: chosenUnlabelled.length,
     ...result,
     warnings: [...warnings, ...result.warnings],
+    ...inconclusiveEcho(inconclusiveAs),
   };
   emit(ctx, report, () => formatGateDesign(report));
-  if (!report.passed) throw new CheckFailed(`gate failed: ${headline(report)}`, report);
+  finishGate(ctx, report.verdict, inconclusiveAs, headline(report), report);
 }
 
 function levelOf(x: number): string {
@@ -88,23 +92,26 @@ function levelOf(x: number): string {
 function headline(r: GateDesignReport): string {
   const bound = Number.isFinite(r.lowerBound) ? formatNumber(r.lowerBound) : 'not estimable';
   const cmp = r.passed ? '>' : '≤';
-  const core = Number.isFinite(r.lowerBound)
-    ? `${r.candidate} − ${r.baseline} ${levelOf(r.confidenceLevel)} lower bound ${bound} ${cmp} ${formatNumber(-r.margin)} (−margin)`
-    : `${r.candidate} − ${r.baseline} ${levelOf(r.confidenceLevel)} lower bound not estimable (see the warnings)`;
+  const core = !Number.isFinite(r.lowerBound)
+    ? `${r.candidate} − ${r.baseline} ${levelOf(r.confidenceLevel)} lower bound not estimable (see the warnings)`
+    : r.verdict === 'fail'
+      ? `${r.candidate} − ${r.baseline} ${levelOf(r.confidenceLevel)} upper bound ${formatNumber(r.upperBound)} < ${formatNumber(-r.margin)} (−margin)`
+      : `${r.candidate} − ${r.baseline} ${levelOf(r.confidenceLevel)} lower bound ${bound} ${cmp} ${formatNumber(-r.margin)} (−margin)${r.verdict === 'inconclusive' ? `, upper bound ${formatNumber(r.upperBound)} ≥ it` : ''}`;
   const audit = r.assumptionFailed ? `; the audit FAILED (${r.audit.differing} of ${r.audit.audited} agreeing items scored differently): "same output ⇒ same score" does not hold, the bound uses the audit for the agreeing cells` : '';
-  return `${r.passed ? 'no regression' : 'regression not ruled out'}: ${core}${audit}`;
+  const head = r.verdict === 'pass' ? 'no regression' : r.verdict === 'fail' ? 'regression shown' : 'neither a regression nor its absence is shown';
+  return `${head}: ${core}${audit}`;
 }
 
 function formatGateDesign(r: GateDesignReport): string {
   const out: string[] = [];
-  out.push(`${r.passed ? 'PASS' : 'FAIL'}  ${headline(r)}`, '');
+  out.push(`${r.verdict.toUpperCase()}  ${headline(r)}`, '');
   out.push(`candidate ${r.candidate} vs baseline ${r.baseline} over all ${r.poolSize} items of the pool ${r.pool}, from ${r.labelled} labelled items (${r.method} design, ${r.estimator}${r.lambda !== null && r.lambda > 0 ? `, judge λ = ${formatNumber(r.lambda, 3)}` : ''})`);
-  out.push(`passes when the one-sided ${levelOf(r.confidenceLevel)} lower bound (the lower end of compare --design's ${levelOf(r.twoSidedLevel)} interval) is above −margin (${formatNumber(-r.margin)})`);
+  out.push(`passes when the one-sided ${levelOf(r.confidenceLevel)} lower bound (the lower end of compare --design's ${levelOf(r.twoSidedLevel)} interval) is above −margin (${formatNumber(-r.margin)}), fails when the upper end is below it, else inconclusive`);
   out.push(
     formatTable(
-      ['C − B', `${levelOf(r.confidenceLevel)} lower`, 'threshold', 'SE', 'labelled', 'pool', 'verdict'],
-      [[formatNumber(r.estimate), Number.isFinite(r.lowerBound) ? formatNumber(r.lowerBound) : '—', formatNumber(-r.margin), formatNumber(r.standardError), String(r.labelled), String(r.poolSize), r.passed ? 'pass' : 'FAIL']],
-      { align: ['right', 'right', 'right', 'right', 'right', 'right', 'left'] },
+      ['C − B', `${levelOf(r.confidenceLevel)} lower`, `${levelOf(r.confidenceLevel)} upper`, 'threshold', 'SE', 'labelled', 'pool', 'verdict'],
+      [[formatNumber(r.estimate), Number.isFinite(r.lowerBound) ? formatNumber(r.lowerBound) : '—', Number.isFinite(r.upperBound) ? formatNumber(r.upperBound) : '—', formatNumber(-r.margin), formatNumber(r.standardError), String(r.labelled), String(r.poolSize), r.verdict === 'pass' ? 'pass' : r.verdict.toUpperCase()]],
+      { align: ['right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'] },
     ),
   );
   out.push(formatTable(['cell', r.sampling === 'cluster' ? 'clusters' : 'items', 'labelled', 'mean C − B'], r.cells.map((c) => [c.cell, String(c.size), String(c.labelled), formatNumber(c.mean)]), { align: ['left', 'right', 'right', 'right'] }));

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { writeFileAtomic } from '../data/atomic.js';
-import { CheckFailed, InputError } from '../data/errors.js';
+import { InputError } from '../data/errors.js';
+import { finishGate, inconclusiveEcho, inconclusiveFlag } from './gate-verdict.js';
 import { pairScores } from '../data/pairing.js';
 import type { ScoresTable } from '../data/scores.js';
 import { readSmallText } from '../data/yaml.js';
@@ -21,6 +22,7 @@ export interface SequentialGateFlags {
   scoreRange?: string;
   sequence?: string;
   seed?: string;
+  inconclusive?: string;
   cluster?: boolean;
   dropUnpaired?: boolean;
   perStratum?: boolean;
@@ -30,21 +32,22 @@ export interface SequentialGateFlags {
 /** The readable report of one sequential look. */
 export function formatSequentialGate(r: SequentialGateResult): string {
   const out: string[] = [];
-  const verdict = r.passed ? 'PASS' : 'FAIL';
+  const verdict = r.verdict.toUpperCase();
   out.push(`${verdict}: look ${r.look} of a sequential gate on ${r.candidate} − ${r.baseline} (margin ${formatNumber(r.margin)}, ${r.items} items${r.cluster ? ` in ${r.units} clusters` : ''}).`);
   out.push(
     `This look's level α_${r.look} = ${formatNumber(r.alpha, 3)} (α/(k(k+1)) with α = ${formatNumber(1 - r.confidenceLevel)}); all ${r.look} looks so far spent ${formatNumber(r.alphaSpent, 3)} of it, ` +
       `so the chance that any look ever passes a candidate worse than −${formatNumber(r.margin)} stays ≤ ${formatPercent(1 - r.confidenceLevel, 0)}.`,
   );
   out.push(
-    `mean ${r.candidate} − ${r.baseline} = ${formatNumber(r.estimate)}; one-sided ${formatPercent(1 - r.alpha, 2)} lower bound ${formatNumber(r.lowerBound)} ${r.passed ? '>' : '≤'} −${formatNumber(r.margin)} ` +
+    `mean ${r.candidate} − ${r.baseline} = ${formatNumber(r.estimate)}; one-sided ${formatPercent(1 - r.alpha, 2)} lower bound ${formatNumber(r.lowerBound)} ${r.passed ? '>' : '≤'} −${formatNumber(r.margin)}` +
+      `${Number.isNaN(r.upperBound) ? '' : `, upper bound ${formatNumber(r.upperBound)} ${r.verdict === 'fail' ? '<' : '≥'} −${formatNumber(r.margin)}${r.verdict === 'fail' ? ' (a drop beyond the margin is shown)' : ''}`} ` +
       `(${sequenceName(r.methodUsed)} sequence${r.methodRequested === 'auto' ? ' by --sequence auto' : ''}, over the ${r.cluster ? 'clusters' : 'items'} in a random order by --seed ${r.seed}).`,
   );
   out.push('');
   out.push(
     formatTable(
       ['look', 'label', 'candidate', 'items', 'mean', 'lower bound', 'α_k', 'seed', 'result'],
-      r.state.looks.map((l) => [String(l.look), l.label ?? '-', l.candidate, String(l.items), l.estimate === null ? '-' : formatNumber(l.estimate), l.lowerBound === null ? '-' : formatNumber(l.lowerBound), formatNumber(l.alpha, 3), l.seed ?? 'file order', l.passed ? 'pass' : 'fail']),
+      r.state.looks.map((l) => [String(l.look), l.label ?? '-', l.candidate, String(l.items), l.estimate === null ? '-' : formatNumber(l.estimate), l.lowerBound === null ? '-' : formatNumber(l.lowerBound), formatNumber(l.alpha, 3), l.seed ?? 'file order', l.verdict ?? (l.passed ? 'pass' : 'fail')]),
       { align: ['right', 'left', 'left', 'right', 'right', 'right', 'right', 'left', 'left'] },
     ),
   );
@@ -54,7 +57,8 @@ export function formatSequentialGate(r: SequentialGateResult): string {
 
 /**
  * `gate --sequential --state FILE`: reads the state (absent file = first look), runs the look,
- * saves the state with this look appended (atomically, pass or fail), prints, and fails with exit 1.
+ * saves the state with this look appended (atomically, whatever the verdict), prints, and exits
+ * 1 on fail, 3 on inconclusive (finishGate).
  */
 export function runSequentialGate(table: ScoresTable, scores: string, opts: SequentialGateFlags, ctx: Context, loader: LoaderSettingsEcho = {}): void {
   if (opts.state === undefined) throw new InputError('--sequential needs --state FILE: the file that keeps every look (create it by naming a new path)', { file: '--state' });
@@ -70,7 +74,12 @@ export function runSequentialGate(table: ScoresTable, scores: string, opts: Sequ
   const paired = pairScores(table, opts.candidate, opts.baseline, { dropUnpaired: Boolean(opts.dropUnpaired) });
   const result = sequentialGate(paired, { margin, confidenceLevel, scoreRange, state, stateSource: opts.state, label: opts.label, cluster: Boolean(opts.cluster), sequence, seed });
   writeFileAtomic(opts.state, toJsonText(result.state));
-  const report = { ...result, ...loader };
+  const inconclusiveAs = inconclusiveFlag(opts.inconclusive);
+  const report = { ...result, ...loader, ...inconclusiveEcho(inconclusiveAs) };
   emit(ctx, report, () => formatSequentialGate(result));
-  if (!result.passed) throw new CheckFailed(`gate failed: look ${result.look}, lower bound ${formatNumber(result.lowerBound)} ≤ −${formatNumber(margin)}`, report);
+  const headline =
+    result.verdict === 'fail'
+      ? `look ${result.look}, upper bound ${formatNumber(result.upperBound)} < −${formatNumber(margin)}: a drop beyond the margin is shown`
+      : `look ${result.look}, lower bound ${formatNumber(result.lowerBound)} ${result.passed ? '>' : '≤'} −${formatNumber(margin)}${Number.isNaN(result.upperBound) ? '' : `, upper bound ${formatNumber(result.upperBound)} ≥ −${formatNumber(margin)}`}`;
+  finishGate(ctx, result.verdict, inconclusiveAs, headline, report);
 }

@@ -4,7 +4,8 @@ import { SCORE_RANGE_OPTION, SEQUENCE_OPTION, scoreRangeFlag } from './sequentia
 import type { Command } from '@commander-js/extra-typings';
 import { GATE_METHODS, nonInferiorityGate } from '../bootstrap/gate.js';
 import { formatNonInferiorityReport, nonInferiorityHeadline } from '../report/gate.js';
-import { CheckFailed, InputError } from '../data/errors.js';
+import { InputError } from '../data/errors.js';
+import { INCONCLUSIVE_OPTION, finishGate, inconclusiveEcho, inconclusiveFlag } from './gate-verdict.js';
 import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, resamplesFlag } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { gateMarkdown } from '../report/markdown-gate.js';
@@ -32,13 +33,16 @@ export function register(program: Command, io: Io): void {
     .option('--stratified', 'resample within strata for the overall check')
     .option('--drop-unpaired', 'leave out items one model did not score')
     .option('--design <file>', 'the scores are the list benchplan select wrote, labelled: gate on the whole pool with its inclusion probabilities')
+    .option(...INCONCLUSIVE_OPTION)
     .option(...FORMAT_OPTION)
     .addHelpText(
       'after',
       `
-Exit status: 0 when the one-sided lower bound of candidate − baseline is above −margin
-(and in every stratum with --per-stratum), 1 otherwise, 2 for bad input. With --method auto
-(the default) a degenerate bound never passes, and a failure says how many items would pass.
+Exit status (docs/verdicts.md): 0 pass — the one-sided lower bound of candidate − baseline is
+above −margin (and in every stratum with --per-stratum); 1 fail — the one-sided upper bound is
+below −margin (a drop larger than the margin is shown, overall or in a stratum); 3 inconclusive —
+neither, or the method's condition does not hold (too few items or clusters, no spread, the skew
+refusal), with the items that would decide it; 2 bad input. --inconclusive pass|fail maps 3 to 0 or 1.
 
 Examples:
   benchplan gate scores.csv --baseline main --candidate pr --margin 0.02 --cluster --per-stratum
@@ -47,6 +51,7 @@ Examples:
   withSourceOptions(command)
     .action((inputs, opts, cmd) => {
       const ctx = contextOf(cmd, io);
+      const inconclusiveAs = inconclusiveFlag(opts.inconclusive);
       if (opts.design !== undefined) return gateWithDesign(ctx, inputs, opts as Record<string, unknown>);
       const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
       const method = choiceFlag('--method', opts.method, GATE_METHODS);
@@ -77,8 +82,8 @@ Examples:
       });
       bar.done();
       // The loader's settings, when given, after the gate's own (the library result does not know how the inputs were read).
-      const report = { ...result, ...loader, ...(scoreRange !== undefined ? { scoreRange } : {}) };
+      const report = { ...result, ...loader, ...(scoreRange !== undefined ? { scoreRange } : {}), ...inconclusiveEcho(inconclusiveAs) };
       emit(ctx, report, () => formatNonInferiorityReport(result), () => gateMarkdown(result));
-      if (!result.passed) throw new CheckFailed(`gate failed: ${nonInferiorityHeadline(result)}`, report);
+      finishGate(ctx, result.verdict, inconclusiveAs, nonInferiorityHeadline(result), report);
     });
 }

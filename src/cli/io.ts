@@ -200,7 +200,7 @@ export function reportError(error: unknown, io: Io): number {
   }
   if (error instanceof CheckFailed) {
     io.stderr(`${error.message}\n`);
-    return 1;
+    return error.exitCode;
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   io.stderr(`benchplan: internal error (a bug, please report it with the command that caused it):\n${detail}\n`);

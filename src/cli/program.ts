@@ -14,6 +14,7 @@ import { register as importCommand } from './import.js';
 import { register as judge } from './judge.js';
 import { register as monitor } from './monitor.js';
 import { register as report } from './report.js';
+import { register as rank } from './rank.js';
 import { register as review } from './review.js';
 import { register as select } from './select.js';
 import { register as rotate } from './rotate.js';
@@ -30,7 +31,7 @@ export { VERSION } from './version.js';
 export function createProgram(io: Io = processIo): Command {
   const program = programShell(io);
   // The order people meet them in: design, read, maintain, integrate.
-  for (const register of [compare, size, allocate, headline, sweep, select, agree, judge, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, shortlist, review, signoff, history]) {
+  for (const register of [compare, size, allocate, headline, sweep, select, agree, judge, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, shortlist, review, signoff, history, rank]) {
     register(program, io);
   }
   monitor(program, io);

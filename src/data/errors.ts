@@ -26,13 +26,18 @@ export class InputError extends Error {
   }
 }
 
-/** A check that ran and failed (a gate regressed, an archive was tampered with): exit 1. */
+/**
+ * A check that ran and did not pass (a gate regressed, an archive was tampered with): exit 1, or
+ * the status given (3 for a gate that cannot decide: inconclusive).
+ */
 export class CheckFailed extends Error {
   readonly report: unknown;
-  constructor(message: string, report?: unknown) {
+  readonly exitCode: number;
+  constructor(message: string, report?: unknown, exitCode = 1) {
     super(message);
     this.name = 'CheckFailed';
     this.report = report;
+    this.exitCode = exitCode;
   }
 }
 

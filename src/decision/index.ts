@@ -9,3 +9,4 @@ export { boundaryDrift, type BoundaryAttribution, type BoundaryDriftOptions } fr
 export { runHistory, type HistoryRun, type HistoryOptions, type HistoryResult, type HistoryEntry, type HistoryModelRun, type HistoryPoint, type HistoryChange } from './history.js';
 export { verifySignoffChain, type SignoffChainCheck } from '../rotation/signoff-chain.js';
 export { readSignoffHead, signoffHeadText, readSmallFile, SignoffHeadSchema, SignoffLinkSchema, SIGNOFF_HEAD_FORMAT, SIGNOFF_HEAD_FILE, SIGNOFF_LOCK_PATH, SIGNOFF_LOCK_WAIT_MS, type SignoffHead, type SignoffLink, type SignoffHeadRead } from '../rotation/signoff-head.js';
+export { rankCandidates, type RankOptions, type RankResult, type RankedCandidate } from './rank.js';

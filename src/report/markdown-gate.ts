@@ -4,9 +4,14 @@ import { formatNumber } from './table.js';
 
 const number = (x: number) => formatNumber(x, 3);
 
+/** The verdict cell of a check or the summary: ✅ pass, ❌ FAIL or ⚠️ INCONCLUSIVE. */
+function verdictCell(verdict: NonInferiorityCheck['verdict']): string {
+  return verdict === 'pass' ? '✅ pass' : verdict === 'fail' ? '❌ FAIL' : '⚠️ INCONCLUSIVE';
+}
+
 /**
- * The gate's verdict as one Markdown line: ✅ PASS or ❌ FAIL, the two models, the one-sided
- * lower bound against −margin, and the strata that fail.
+ * The gate's verdict as one Markdown line: ✅ PASS, ❌ FAIL or ⚠️ INCONCLUSIVE, the two models, the
+ * one-sided bounds against −margin, the strata that fail or are inconclusive, and the items that would decide.
  * @example gateVerdictMarkdown(result) // => "✅ **PASS**: no regression of pr against main: pr − main ≥ -0.0272 (95% lower bound) > -0.05 (−margin)."
  */
 export function gateVerdictMarkdown(result: NonInferiorityResult): string {
@@ -14,15 +19,29 @@ export function gateVerdictMarkdown(result: NonInferiorityResult): string {
   const candidate = markdownText(result.candidate);
   const baseline = markdownText(result.baseline);
   const o = result.overall;
-  if (result.passed) {
+  if (result.verdict === 'pass') {
     const strata = result.perStratum ? `, and in all ${result.strata.length} strata` : '';
     return `✅ **PASS**: no regression of ${candidate} against ${baseline}: ${candidate} − ${baseline} ≥ ${number(o.lowerBound)} (${level} lower bound) > ${number(result.threshold)} (−margin)${strata}.`;
   }
   const parts: string[] = [];
-  if (!o.passed) parts.push(o.lowerBound > result.threshold ? `no valid ${level} lower bound (the computed ${number(o.lowerBound)} would clear ${number(result.threshold)}; see the reason)` : `${level} lower bound ${number(o.lowerBound)} ≤ ${number(result.threshold)} (−margin)`);
-  const strata = result.failed.filter((name) => name !== 'overall');
-  if (strata.length > 0) parts.push(`${strata.length} of ${result.strata.length} strata fail (${strata.map(markdownText).join(', ')})`);
-  return `❌ **FAIL**: regression not ruled out for ${candidate} against ${baseline}: ${parts.join('; ')}.`;
+  if (o.verdict === 'fail') parts.push(`${level} upper bound ${number(o.upperBound)} < ${number(result.threshold)} (−margin): a drop larger than the margin is shown`);
+  else if (o.verdict === 'inconclusive') {
+    const items = o.itemsNeeded != null ? `; about ${o.itemsNeeded} items would ${o.estimate < result.threshold ? 'show the drop' : 'let it pass'}` : '';
+    // As the terminal headline: a bound above −margin on an inconclusive check is not a valid one, never "bound ≤ −margin".
+    const clause =
+      o.lowerBound > result.threshold
+        ? `no valid ${level} lower bound (the computed ${number(o.lowerBound)} would clear ${number(result.threshold)}; see the reason)`
+        : Number.isNaN(o.upperBound)
+          ? `${level} lower bound ${number(o.lowerBound)} ≤ ${number(result.threshold)} (−margin)`
+          : `${level} bounds [${number(o.lowerBound)}, ${number(o.upperBound)}] contain ${number(result.threshold)} (−margin)`;
+    parts.push(clause + items);
+  }
+  const failing = result.strata.filter((c) => c.verdict === 'fail').map((c) => markdownText(c.stratum as string));
+  const open = result.strata.filter((c) => c.verdict === 'inconclusive').map((c) => markdownText(c.stratum as string));
+  if (failing.length > 0) parts.push(`${failing.length} of ${result.strata.length} strata show a drop beyond the margin (${failing.join(', ')})`);
+  if (open.length > 0) parts.push(`${open.length} of ${result.strata.length} strata inconclusive (${open.join(', ')})`);
+  if (result.verdict === 'fail') return `❌ **FAIL**: regression shown for ${candidate} against ${baseline}: ${parts.join('; ')}.`;
+  return `⚠️ **INCONCLUSIVE**: no regression shown, and none ruled out, for ${candidate} against ${baseline}: ${parts.join('; ')}.`;
 }
 
 /**
@@ -39,9 +58,9 @@ export function gateMarkdown(result: NonInferiorityResult): string {
   const lines = [gateVerdictMarkdown(result), ''];
   lines.push(
     markdownTable(
-      ['check', 'n', 'estimate', `${level} lower`, 'threshold', 'verdict'],
-      checks.map((c) => [c.stratum === null ? 'overall' : markdownText(c.stratum), String(c.n), number(c.estimate), number(c.lowerBound), number(c.threshold), c.passed ? '✅ pass' : '❌ FAIL']),
-      ['left', 'right', 'right', 'right', 'right', 'left'],
+      ['check', 'n', 'estimate', `${level} lower`, `${level} upper`, 'threshold', 'verdict'],
+      checks.map((c) => [c.stratum === null ? 'overall' : markdownText(c.stratum), String(c.n), number(c.estimate), number(c.lowerBound), Number.isNaN(c.upperBound) ? '-' : number(c.upperBound), number(c.threshold), verdictCell(c.verdict)]),
+      ['left', 'right', 'right', 'right', 'right', 'right', 'left'],
     ),
   );
   const failures = checks.filter((c) => !c.passed);
@@ -51,7 +70,7 @@ export function gateMarkdown(result: NonInferiorityResult): string {
   }
   const items = `${result.n} paired items${result.dropped > 0 ? ` (${result.dropped} unpaired left out)` : ''}${result.overall.nClusters !== null ? `, ${result.overall.nClusters} clusters resampled` : ''}`;
   const method = `method ${result.method}${result.method === 't' ? '' : `, ${result.nResamples} resamples`}, seed ${markdownText(result.seed)}${result.stratified ? ', resampled within strata' : ''}`;
-  lines.push('', `<sub>candidate − baseline on ${items}; passes when the one-sided ${level} lower bound is above −margin; ${method}. benchplan gate.</sub>`);
+  lines.push('', `<sub>candidate − baseline on ${items}; passes when the one-sided ${level} lower bound is above −margin, fails when the upper bound is below it, else inconclusive; ${method}. benchplan gate.</sub>`);
   lines.push(...markdownWarnings(result.warnings));
   return markdownDocument(lines);
 }

@@ -1,6 +1,7 @@
 import type { DesignFile } from '../data/design-file.js';
 import type { AgreementAudit } from './audit.js';
 import { designDifference, type DesignDifferenceResult } from './design-difference.js';
+import { gateVerdict, type GateVerdict } from '../bootstrap/verdict.js';
 
 /** Settings of {@link designGate}. */
 export interface DesignGateOptions {
@@ -28,6 +29,8 @@ export interface DesignGateResult {
   estimate: number;
   /** estimate − z_{confidenceLevel}·SE; NaN when the SE cannot be estimated. */
   lowerBound: number;
+  /** estimate + z_{confidenceLevel}·SE, the upper end of the same interval; NaN when the SE cannot be estimated. */
+  upperBound: number;
   standardError: number;
   poolStandardError: number;
   lambda: number | null;
@@ -37,14 +40,17 @@ export interface DesignGateResult {
   audit: AgreementAudit;
   /** The audit found agreeing items that scored differently ("same output ⇒ same score" failed). */
   assumptionFailed: boolean;
-  /** lowerBound > −margin. */
+  /** pass (lowerBound > −margin), fail (upperBound < −margin) or inconclusive (neither, or no finite bound): gateVerdict. */
+  verdict: GateVerdict;
+  /** verdict === 'pass'. */
   passed: boolean;
   warnings: string[];
 }
 
 /**
  * Non-inferiority gate on the design `benchplan select` wrote: passes when the one-sided lower
- * confidence bound of the pool's candidate − baseline is above −margin. The estimator and its
+ * confidence bound of the pool's candidate − baseline is above −margin, fails when the upper bound
+ * (estimate + z·SE) is below it, and is inconclusive otherwise (gateVerdict). The estimator and its
  * variance are compare --design's ({@link designDifference}); the one-sided bound at level
  * 1 − α is estimate − z_{1−α}·SE, which is the lower end of the two-sided interval at level
  * 1 − 2α (z_{1−(2α)/2} = z_{1−α}). With a failed audit the estimate still holds (the agreeing
@@ -71,6 +77,8 @@ export function designGate(design: DesignFile, difference: ReadonlyMap<string, n
   const sign = candidate === design.a ? 1 : -1;
   const estimate = sign === 1 ? r.estimate : 0 - r.estimate;
   const lowerBound = sign === 1 ? r.interval[0] : 0 - r.interval[1];
+  const upperBound = sign === 1 ? r.interval[1] : 0 - r.interval[0];
+  const verdict = gateVerdict({ lowerBound, upperBound, threshold: -margin, valid: Number.isFinite(lowerBound) && Number.isFinite(upperBound) });
   return {
     baseline,
     candidate,
@@ -80,6 +88,7 @@ export function designGate(design: DesignFile, difference: ReadonlyMap<string, n
     estimator: r.estimator,
     estimate,
     lowerBound,
+    upperBound,
     standardError: r.standardError,
     poolStandardError: r.poolStandardError,
     lambda: r.lambda,
@@ -87,7 +96,8 @@ export function designGate(design: DesignFile, difference: ReadonlyMap<string, n
     cells: r.cells.map((c) => ({ ...c, mean: sign === 1 ? c.mean : 0 - c.mean })),
     audit: r.audit,
     assumptionFailed: r.audit.assumptionFailed,
-    passed: Number.isFinite(lowerBound) && lowerBound > -margin,
+    verdict,
+    passed: verdict === 'pass',
     warnings: r.warnings,
   };
 }

@@ -14,6 +14,10 @@ export const GateLookSchema = z.strictObject({
   lowerBound: z.number().nullable(),
   alpha: z.number().gt(0).lt(1),
   passed: z.boolean(),
+  /** The look's verdict: pass, fail (the upper bound below −margin) or inconclusive (absent in state files written before there were three: read `passed`). */
+  verdict: z.enum(['pass', 'fail', 'inconclusive']).optional(),
+  /** The look's one-sided upper bound at 1 − α_k (absent in older state files). */
+  upperBound: z.number().nullable().optional(),
   /** The sequence behind this look's bound (absent in state files written before it was recorded: empirical Bernstein). */
   sequence: z.enum(['empirical-bernstein', 'betting', 'agrapa']).optional(),
   /** Seed of the units' random order (absent in state files written before the order was shuffled: those looks read the table's order). */

@@ -1,4 +1,5 @@
 import { InputError } from '../data/errors.js';
+import { gateVerdict, type GateVerdict } from '../bootstrap/verdict.js';
 import type { PairedScores } from '../data/pairing.js';
 import { lookAlpha, alphaSpent } from './alpha-spending.js';
 import type { GateLook, GateState } from './gate-state.js';
@@ -40,6 +41,9 @@ export interface SequentialGateResult {
   methodRequested: SequenceMethod | 'auto';
   /** Why that sequence. */
   methodReason: string;
+  /** pass (lowerBound > −margin), fail (upperBound < −margin: a drop beyond the margin shown) or inconclusive (gateVerdict). */
+  verdict: GateVerdict;
+  /** verdict === 'pass'. */
   passed: boolean;
   baseline: string;
   candidate: string;
@@ -63,6 +67,12 @@ export interface SequentialGateResult {
   estimate: number;
   /** One-sided lower confidence bound at level 1 − α_k (the sequence's, all of α_k on the lower side). */
   lowerBound: number;
+  /**
+   * One-sided upper confidence bound at level 1 − α_k from a second anytime-valid sequence (all of
+   * α_k on the upper side), NaN when not needed: the look passed, or the running mean is not below −margin. A separate α_k per look on this
+   * side keeps the chance that any look ever shows a drop that is not there ≤ α too.
+   */
+  upperBound: number;
   /** The state to save: the old looks plus this one. */
   state: GateState;
   warnings: string[];
@@ -131,7 +141,16 @@ export function sequentialGate(paired: PairedScores, options: SequentialGateOpti
   const seq = createSequence(choice.method, { range: differenceRange, confidenceLevel: 1 - alpha, bound: 'lower' });
   for (const v of units.values) seq.push(v);
   const lowerBound = seq.lower;
-  const passed = lowerBound > -margin;
+  let upperBound = NaN;
+  // The upper sequence is run only when the running mean is below −margin: a fail needs the upper
+  // bound below −margin, which a sequence holding its own mean cannot reach otherwise (and it halves the work of a look that does not pass).
+  if (!(lowerBound > -margin) && units.values.length > 0 && seq.mean < -margin) {
+    const upperSeq = createSequence(choice.method, { range: differenceRange, confidenceLevel: 1 - alpha, bound: 'upper' });
+    for (const v of units.values) upperSeq.push(v);
+    upperBound = upperSeq.upper;
+  }
+  const verdict = gateVerdict({ lowerBound, upperBound, threshold: -margin, valid: units.values.length > 0 });
+  const passed = verdict === 'pass';
   const items = units.items.reduce((s, x) => s + x, 0);
   const entry: GateLook = {
     look,
@@ -143,6 +162,8 @@ export function sequentialGate(paired: PairedScores, options: SequentialGateOpti
     lowerBound,
     alpha,
     passed,
+    verdict,
+    upperBound: Number.isFinite(upperBound) ? upperBound : null,
     sequence: choice.method,
     seed,
   };
@@ -158,7 +179,7 @@ export function sequentialGate(paired: PairedScores, options: SequentialGateOpti
     looks: [...(prior?.looks ?? []), entry],
   };
   const warnings: string[] = [];
-  if (!passed && seq.mean > -margin) {
+  if (verdict === 'inconclusive' && seq.mean > -margin) {
     warnings.push(`the estimate ${seq.mean.toFixed(4)} is above −margin but the evidence is not yet enough at this look's level α_${look} = ${alpha.toPrecision(3)}: more items (or a wider margin) would pass a candidate that is truly no worse`);
   }
   return {
@@ -166,6 +187,7 @@ export function sequentialGate(paired: PairedScores, options: SequentialGateOpti
     methodUsed: choice.method,
     methodRequested,
     methodReason: choice.reason,
+    verdict,
     passed,
     baseline: paired.b,
     candidate: paired.a,
@@ -182,6 +204,7 @@ export function sequentialGate(paired: PairedScores, options: SequentialGateOpti
     units: units.values.length,
     estimate: seq.mean,
     lowerBound,
+    upperBound,
     state,
     warnings,
   };

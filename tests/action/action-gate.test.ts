@@ -60,17 +60,30 @@ describe('scripts/action-gate.mjs', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.summary.startsWith('# earlier step\n✅ **PASS**: no regression of alpha against beta: ')).toBe(true);
     expect(run.outputs.passed).toBe('true');
+    expect(run.outputs.verdict).toBe('pass');
     expect(`# earlier step\n${run.outputs.summary}\n`).toBe(run.summary);
     expect(run.stdout).toBe(run.summary.slice('# earlier step\n'.length));
   });
 
-  it('a regression: exit 1 fails the job, passed=false, the failing strata in the verdict', () => {
-    const run = action({ ...oneTable, ARGS: `--cluster --per-stratum ${fast}` });
+  it('a regression shown: exit 1 fails the job, verdict=fail, passed=false', () => {
+    // beta against alpha: −0.1525 on 400 items, the upper bound far below −0.05.
+    const run = action({ ...oneTable, BASELINE_MODEL: 'alpha', CANDIDATE_MODEL: 'beta', MARGIN: '0.05', ARGS: fast });
     expect(run.status).toBe(1);
-    expect(run.outputs.passed).toBe('false');
-    expect(run.outputs.summary.split('\n')[0]).toBe('❌ **FAIL**: regression not ruled out for alpha against beta: 2 of 4 strata fail (routine, negative_control).');
-    expect(run.summary).toContain('| negative_control | 100 | -0.05 |');
+    expect([run.outputs.verdict, run.outputs.passed]).toEqual(['fail', 'false']);
+    expect(run.outputs.summary.split('\n')[0]).toMatch(/^❌ \*\*FAIL\*\*: regression shown for beta against alpha: 95% upper bound -0\.\d+ < -0\.05 \(−margin\)/);
     expect(run.stderr).toMatch(/^gate failed: /);
+  });
+
+  it('inconclusive strata: exit 3, verdict=inconclusive, the strata named; --inconclusive fail in args makes it exit 1, still verdict=inconclusive', () => {
+    const run = action({ ...oneTable, ARGS: `--cluster --per-stratum ${fast}` });
+    expect(run.status).toBe(3);
+    expect([run.outputs.verdict, run.outputs.passed]).toEqual(['inconclusive', 'false']);
+    expect(run.outputs.summary.split('\n')[0]).toBe('⚠️ **INCONCLUSIVE**: no regression shown, and none ruled out, for alpha against beta: 2 of 4 strata inconclusive (routine, negative_control).');
+    expect(run.summary).toContain('| negative_control | 100 | -0.05 |');
+    expect(run.stderr).toMatch(/^gate inconclusive: /);
+    const mapped = action({ ...oneTable, ARGS: `--cluster --per-stratum --inconclusive fail ${fast}` });
+    expect(mapped.status).toBe(1);
+    expect(mapped.outputs.verdict).toBe('inconclusive');
   });
 
   it('two scores tables whose runs carry the same model name: gated as NAME (baseline) and NAME (candidate), same numbers as one table', () => {
@@ -83,8 +96,8 @@ describe('scripts/action-gate.mjs', () => {
     writeFileSync(after, `${keep('alpha')}\n`);
     const two = action({ BASELINE: before, CANDIDATE: after, MARGIN: '0.02', ARGS: `--cluster --per-stratum ${fast}` });
     const one = action({ ...oneTable, ARGS: `--cluster --per-stratum ${fast}` });
-    expect(two.status).toBe(1);
-    expect(two.outputs.summary.split('\n')[0]).toBe('❌ **FAIL**: regression not ruled out for gpt (candidate) against gpt (baseline): 2 of 4 strata fail (routine, negative_control).');
+    expect(two.status).toBe(3);
+    expect(two.outputs.summary.split('\n')[0]).toBe('⚠️ **INCONCLUSIVE**: no regression shown, and none ruled out, for gpt (candidate) against gpt (baseline): 2 of 4 strata inconclusive (routine, negative_control).');
     // Everything after the verdict line is the same bytes as the one-table run.
     expect(two.outputs.summary.split('\n').slice(1)).toEqual(one.outputs.summary.split('\n').slice(1));
   });
@@ -101,6 +114,7 @@ describe('scripts/action-gate.mjs', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(message);
     expect(run.outputs.passed).toBe('false');
+    expect(run.outputs.verdict).toBe('error');
     expect(run.outputs.summary).toMatch(/^❌ \*\*benchplan gate could not run\*\*: /);
     expect(run.outputs.summary).toContain(message);
   });
@@ -115,11 +129,11 @@ describe('scripts/action-gate.mjs', () => {
     expect(outputBlock('summary', 'a\nb\n')).toBe(block); // same value, same bytes
   });
 
-  it('action.yml runs the script with every input, and declares the outputs passed and summary', () => {
+  it('action.yml runs the script with every input, and declares the outputs verdict, passed and summary', () => {
     const spec = parseYaml(readFileSync(join(root, 'action.yml'), 'utf8'));
     expect(spec.runs.using).toBe('composite');
     expect(Object.keys(spec.inputs)).toEqual(['baseline', 'candidate', 'margin', 'baseline-model', 'candidate-model', 'args', 'node-version']);
-    expect(Object.keys(spec.outputs)).toEqual(['passed', 'summary']);
+    expect(Object.keys(spec.outputs)).toEqual(['verdict', 'passed', 'summary']);
     const gate = spec.runs.steps.find((s: { id?: string }) => s.id === 'gate');
     expect(gate.run).toContain('scripts/action-gate.mjs');
     for (const name of ['baseline', 'candidate', 'margin', 'baseline-model', 'candidate-model', 'args']) {

@@ -30,7 +30,7 @@ describe('exit status', () => {
     expect(stderr).toMatch(/spanning\.csv: cluster "d1" has items in two strata .* \(got "d1"\)/);
   });
 
-  it('gate exits 1 on unbounded scores skewed toward the candidate’s losses, naming G1 and the items Cochran’s rule wants', async () => {
+  it('gate exits 3 (inconclusive) on unbounded scores skewed toward the candidate’s losses, naming G1 and the items Cochran’s rule wants', async () => {
     const dir = tempDir();
     // 30 items on a 1–10 scale: b scores 5, a scores 5 + the (i + ½)/30 quantiles of −0.3 × a standardised lognormal.
     const rows = Array.from({ length: 30 }, (_, i) => {
@@ -39,16 +39,16 @@ describe('exit status', () => {
     });
     const path = writeInput(dir, 'losses.csv', `item,model,score\n${rows.join('')}`);
     const { code, stdout } = await runCli(['gate', path, '--baseline', 'base', '--candidate', 'cand', '--margin', '0.2', '--resamples', '1999']);
-    expect(code).toBe(1);
+    expect(code).toBe(3);
     expect(stdout).toMatch(/skewed toward the candidate's losses \(G1 = -2\.47\)/);
     expect(stdout).toContain("Cochran's rule (n > 25·G1²) wants 153 items");
     const json = JSON.parse((await runCli(['gate', path, '--baseline', 'base', '--candidate', 'cand', '--margin', '0.2', '--resamples', '1999', '--json'])).stdout);
-    expect(json).toMatchObject({ passed: false, methodUsed: 'studentized' });
+    expect(json).toMatchObject({ passed: false, verdict: 'inconclusive', methodUsed: 'studentized' });
     expect(json.overall.itemsNeeded).toBe(153);
-    // Declared bounded, the same scores get the betting bound (exit 1 here: too wide on 30 items).
+    // Declared bounded, the same scores get the betting bound (exit 3 here: too wide on 30 items to decide).
     const declared = await runCli(['gate', path, '--baseline', 'base', '--candidate', 'cand', '--margin', '0.2', '--score-range', '1,10', '--json']);
-    expect(declared.code).toBe(1);
-    expect(JSON.parse(declared.stdout)).toMatchObject({ methodUsed: 'betting', passed: false, scoreRange: [1, 10] });
+    expect(declared.code).toBe(3);
+    expect(JSON.parse(declared.stdout)).toMatchObject({ methodUsed: 'betting', passed: false, verdict: 'inconclusive', scoreRange: [1, 10] });
     // A score outside the declared range, or a named method given a range: bad input, exit 2.
     const outside = await runCli(['gate', path, '--baseline', 'base', '--candidate', 'cand', '--margin', '0.2', '--score-range', '4.5,5']);
     expect(outside.code).toBe(2);

@@ -10,7 +10,7 @@ import { tempDir } from '../helpers/files.js';
 // Numbers from tests/reference/markdown/markdown_reference.py (scipy, reading the bundled files
 // without benchplan); --method t everywhere, so they are exact and need no resampling.
 const reference = JSON.parse(readFileSync('tests/reference/markdown/markdown_reference.json', 'utf8')) as {
-  gate: { dropped: number; checks: Array<{ stratum: string | null; n: number; estimate: number; lowerBound: number }> };
+  gate: { dropped: number; checks: Array<{ stratum: string | null; n: number; estimate: number; lowerBound: number; upperBound: number }> };
   compare: { n: number; meanA: number; meanB: number; estimate: number; interval: [number, number]; pValue: number };
 };
 
@@ -21,29 +21,32 @@ writeImportedScores(scores, importResults('promptfoo', ['examples/promptfoo/main
 const gate = ['gate', scores, '--baseline', 'main', '--candidate', 'pr', '--margin', '0.05', '--drop-unpaired', '--method', 't'];
 
 describe('--format markdown', () => {
-  it('gate on the bundled promptfoo example: the verdict first, then the checks, exit 1 on a regression', async () => {
+  it('gate on the bundled promptfoo example: the verdict first, then the checks, exit 3 on a stratum that cannot be vouched for', async () => {
     const run = await runCli([...gate, '--per-stratum', '--format', 'markdown']);
-    expect(run.code).toBe(1);
+    // negative_control: −4/30, below −margin, but its upper bound −0.0261 is not: no drop beyond 0.05 shown either.
+    expect(run.code).toBe(3);
     expect(run.stdout).toBe(
       [
-        '❌ **FAIL**: regression not ruled out for pr against main: 1 of 3 strata fail (negative_control).',
+        '⚠️ **INCONCLUSIVE**: no regression shown, and none ruled out, for pr against main: 1 of 3 strata inconclusive (negative_control).',
         '',
-        '| check | n | estimate | 95% lower | threshold | verdict |',
-        '| --- | ---: | ---: | ---: | ---: | --- |',
-        '| overall | 147 | 0.0136 | -0.0255 | -0.05 | ✅ pass |',
-        '| routine | 88 | 0.0227 | -0.0151 | -0.05 | ✅ pass |',
-        '| rare_clause | 29 | 0.138 | 0.0271 | -0.05 | ✅ pass |',
-        '| negative_control | 30 | -0.133 | -0.241 | -0.05 | ❌ FAIL |',
+        '| check | n | estimate | 95% lower | 95% upper | threshold | verdict |',
+        '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+        '| overall | 147 | 0.0136 | -0.0255 | - | -0.05 | ✅ pass |',
+        '| routine | 88 | 0.0227 | -0.0151 | - | -0.05 | ✅ pass |',
+        '| rare_clause | 29 | 0.138 | 0.0271 | - | -0.05 | ✅ pass |',
+        '| negative_control | 30 | -0.133 | -0.241 | -0.0261 | -0.05 | ⚠️ INCONCLUSIVE |',
         '',
-        '- negative_control: regression: the estimate -0.133 itself is at or below -0.05',
+        '- negative_control: inconclusive: the estimate -0.133 is at or below -0.05, but the upper bound -0.0261 is not below it: a drop larger than the margin is not yet shown (more items would narrow it)',
         '',
-        '<sub>candidate − baseline on 147 paired items (3 unpaired left out); passes when the one-sided 95% lower bound is above −margin; method t, seed 0. benchplan gate.</sub>',
+        '<sub>candidate − baseline on 147 paired items (3 unpaired left out); passes when the one-sided 95% lower bound is above −margin, fails when the upper bound is below it, else inconclusive; method t, seed 0. benchplan gate.</sub>',
         '',
       ].join('\n'),
     );
     // The table's numbers are scipy's, to the digits shown.
     for (const c of reference.gate.checks) {
       expect(run.stdout).toContain(`| ${c.stratum ?? 'overall'} | ${c.n} | ${formatNumber(c.estimate)} | ${formatNumber(c.lowerBound)} |`);
+      // The upper bound is computed only where the check did not pass; there it is scipy's ttest_1samp(alternative='less') bound.
+      if (c.lowerBound <= -0.05) expect(run.stdout).toContain(`| ${formatNumber(c.lowerBound)} | ${formatNumber(c.upperBound)} | -0.05 |`);
     }
     expect(run.stdout).toContain(`(${reference.gate.dropped} unpaired left out)`);
   });

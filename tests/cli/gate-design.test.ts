@@ -43,7 +43,7 @@ describe('benchplan gate --design', () => {
     expect(g.audit).toEqual(compare95.audit);
   });
 
-  it('passes with exit 0 when the bound is above −margin, fails with exit 1 naming the bound otherwise', async () => {
+  it('passes with exit 0 when the bound is above −margin, is inconclusive (exit 3) naming both bounds when the interval holds −margin, fails (exit 1) when the upper bound is below it', async () => {
     const dir = tempDir();
     const design = await designIn(dir);
     const pass = await runCli(['gate', LABELLED, '--design', design, '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.02']);
@@ -51,9 +51,18 @@ describe('benchplan gate --design', () => {
     expect(pass.stdout).toMatch(/^PASS {2}no regression: alpha − beta 95% lower bound -0\.00723 > -0\.02 \(−margin\)/);
     expect(pass.stdout).toMatch(/Audit: all 12 labelled agreeing items scored the same for both candidates\./);
     const fail = await runCli(['gate', LABELLED, '--design', design, '--baseline', 'alpha', '--candidate', 'beta', '--margin', '0.02']);
-    expect(fail.code).toBe(1);
-    expect(fail.stdout).toMatch(/^FAIL/);
-    expect(fail.stderr).toMatch(/gate failed: regression not ruled out: beta − alpha 95% lower bound -0\.0472 ≤ -0\.02 \(−margin\)/);
+    expect(fail.code).toBe(3);
+    expect(fail.stdout).toMatch(/^INCONCLUSIVE/);
+    expect(fail.stderr).toMatch(/gate inconclusive: neither a regression nor its absence is shown: beta − alpha 95% lower bound -0\.0472 ≤ -0\.02 \(−margin\), upper bound 0\.\d+ ≥ it/);
+    const json = JSON.parse((await runCli(['gate', LABELLED, '--design', design, '--baseline', 'alpha', '--candidate', 'beta', '--margin', '0.02', '--json'])).stdout);
+    // The design bound is normal: the upper bound mirrors the lower about the estimate.
+    expect(json.upperBound - json.estimate).toBeCloseTo(json.estimate - json.lowerBound, 12);
+    expect(json.verdict).toBe('inconclusive');
+    // A margin of 0 with the upper bound below 0 … is not available here; a margin under −upperBound fails when the upper bound is negative.
+    if (json.upperBound < 0) {
+      const shown = await runCli(['gate', LABELLED, '--design', design, '--baseline', 'alpha', '--candidate', 'beta', '--margin', String(-json.upperBound / 2)]);
+      expect(shown.code).toBe(1);
+    }
   });
 
   it('a failed audit is in the output, and neither a pass nor a fail is silent about it', async () => {
@@ -65,8 +74,8 @@ describe('benchplan gate --design', () => {
     expect(pass.stdout).toMatch(/^PASS .*the audit FAILED \(1 of 12 agreeing items scored differently\): "same output ⇒ same score" does not hold/);
     expect(pass.stdout).toMatch(/Audit: FAILED — 1 of 12 agreeing items scored differently\./);
     const fail = await runCli(['gate', bad, '--design', design, '--baseline', 'alpha', '--candidate', 'beta', '--margin', '0']);
-    expect(fail.code).toBe(1);
-    expect(fail.stderr).toMatch(/gate failed: .*the audit FAILED \(1 of 12/);
+    expect(fail.code).toBe(3);
+    expect(fail.stderr).toMatch(/gate inconclusive: .*the audit FAILED \(1 of 12/);
     const json = JSON.parse((await runCli(['gate', bad, '--design', design, '--baseline', 'beta', '--candidate', 'alpha', '--margin', '0.3', '--json'])).stdout);
     expect(json.assumptionFailed).toBe(true);
     expect(json.audit).toMatchObject({ audited: 12, differing: 1 });

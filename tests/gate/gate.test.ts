@@ -82,7 +82,40 @@ describe('nonInferiorityGate: the one-sided lower bound', () => {
     expect(nonInferiorityFromScores(data, { margin: -L + 1e-9, method: 't' }).passed).toBe(true);
     expect(nonInferiorityFromScores(data, { margin: -L, method: 't' }).passed).toBe(false);
     const far = nonInferiorityFromScores(data, { margin: 0.05, method: 't' });
-    expect(far.overall.reason).toMatch(/^regression: the estimate -0\.152 itself is at or below -0\.05/);
+    expect(far.verdict).toBe('fail');
+    expect(far.overall.reason).toMatch(/^regression: the upper bound -0\.116 is below -0\.05: a drop larger than the margin is shown/);
+  });
+
+  it('fails exactly when the upper bound is below −margin, and is inconclusive between the two bounds', () => {
+    const paired = pairScores(table, 'alpha', 'beta');
+    const data = { candidate: paired.scoreB, baseline: paired.scoreA }; // beta − alpha: estimate −0.1525
+    const at = nonInferiorityFromScores(data, { margin: 0, method: 't' }).overall;
+    // The t interval is symmetric: the upper bound is as far above the estimate as the lower is below.
+    expect(at.upperBound - at.estimate).toBeCloseTo(at.estimate - at.lowerBound, 12);
+    const U = at.upperBound;
+    expect(nonInferiorityFromScores(data, { margin: -U - 1e-9, method: 't' }).verdict).toBe('fail');
+    expect(nonInferiorityFromScores(data, { margin: -U, method: 't' }).verdict).toBe('inconclusive');
+    expect(nonInferiorityFromScores(data, { margin: -at.lowerBound, method: 't' }).verdict).toBe('inconclusive');
+  });
+
+  it('holds the false-fail rate at α: normal differences with mean exactly −margin fail about 5% of the time', () => {
+    // The mirror of the false-pass check below: at δ = −margin the t upper bound lies below −margin with
+    // probability exactly α = 0.05. 4000 runs: Monte Carlo SE √(0.05·0.95/4000) = 0.0034; tolerance 4 SE.
+    const rng = createRng('gate-type-one-fail');
+    const margin = 0.1;
+    const n = 30;
+    const runs = 4000;
+    let fails = 0;
+    let passes = 0;
+    const zero = new Float64Array(n);
+    for (let r = 0; r < runs; r++) {
+      const d = Float64Array.from({ length: n }, () => -margin + 0.3 * rng.nextNormal());
+      const v = nonInferiorityFromScores({ candidate: d, baseline: zero }, { margin, method: 't' }).verdict;
+      if (v === 'fail') fails += 1;
+      if (v === 'pass') passes += 1;
+    }
+    expect(Math.abs(fails / runs - 0.05)).toBeLessThan(4 * Math.sqrt((0.05 * 0.95) / runs));
+    expect(Math.abs(passes / runs - 0.05)).toBeLessThan(4 * Math.sqrt((0.05 * 0.95) / runs));
   });
 
   it('holds the false-pass rate at α: normal differences with mean exactly −margin pass about 5% of the time', () => {
@@ -101,16 +134,19 @@ describe('nonInferiorityGate: the one-sided lower bound', () => {
     expect(Math.abs(passes / runs - 0.05)).toBeLessThan(4 * Math.sqrt((0.05 * 0.95) / runs));
   });
 
-  it('fails a stratum with one item, and bounds identical models by their constant difference', () => {
+  it('a stratum with one item is inconclusive, and identical models are bounded by their constant difference but not passed', () => {
     const one = nonInferiorityFromScores(
       { candidate: [1, 1, 0, 1], baseline: [1, 1, 0, 0], stratum: Int32Array.from([0, 0, 0, 1]), strataNames: ['big', 'tiny'] },
       { margin: 0.5, method: 'percentile', perStratum: true, nResamples: 999 },
     );
     const tiny = one.strata.find((c) => c.stratum === 'tiny')!;
-    expect([tiny.passed, tiny.reason]).toEqual([false, 'too few items (1) to bound the difference']);
+    expect([tiny.verdict, tiny.reason]).toEqual(['inconclusive', 'inconclusive: too few items (1) to bound the difference']);
     expect(one.failed).toContain('tiny');
+    expect(one.inconclusive).toContain('tiny');
+    // A constant difference is a degenerate interval (a point mass): the bound is that value, but it
+    // vouches for nothing beyond these items, so the verdict is inconclusive, not pass.
     const same = nonInferiorityFromScores({ candidate: [1, 0, 1], baseline: [1, 0, 1] }, { margin: 0 + 0.01, method: 'bca' });
-    expect([same.passed, same.overall.lowerBound]).toEqual([true, 0]);
+    expect([same.verdict, same.passed, same.overall.lowerBound]).toEqual(['inconclusive', false, 0]);
     expect(same.warnings[0]).toMatch(/same difference \(0\)/);
   });
 
@@ -145,14 +181,16 @@ describe('expectNoRegression', () => {
     }
     expect(error).toBeInstanceOf(RegressionError);
     const e = error as RegressionError;
-    expect(e.message.split('\n')[0]).toBe('regression not ruled out: alpha − beta: 2 of 4 strata fail (routine, negative_control)');
-    expect(e.message).toMatch(/negative_control: regression: the estimate -0\.05 itself is at or below -0\.02/);
+    expect(e.message.split('\n')[0]).toBe('neither a regression nor its absence is shown: alpha − beta: 2 of 4 strata inconclusive (routine, negative_control)');
+    expect(e.message).toMatch(/negative_control: inconclusive: the estimate -0\.05 is below -0\.02, but the cr2 upper bound -0\.0143 is not: a drop larger than the margin is not yet shown; about 53 clusters \(≈ 136 items at 2\.56 per cluster\) at this spread \(SE 0\.0212 on 39 clusters\) would show the drop/);
     expect(e.report.failed).toEqual(['routine', 'negative_control']);
+    expect(e.report.inconclusive).toEqual(['routine', 'negative_control']);
+    expect(e.report.verdict).toBe('inconclusive');
     expect(e.report.overall.passed).toBe(true);
   });
 
   it('takes per-item arrays', () => {
-    expect(() => expectNoRegression({ candidate: [0, 0, 0, 1, 0, 0], baseline: [1, 1, 1, 1, 0, 1] }, { margin: 0.05, method: 't' })).toThrow(/^regression not ruled out: candidate − baseline: 95% lower bound/);
+    expect(() => expectNoRegression({ candidate: [0, 0, 0, 1, 0, 0], baseline: [1, 1, 1, 1, 0, 1] }, { margin: 0.05, method: 't' })).toThrow(/^regression shown: candidate − baseline: 95% upper bound -0\.242 < -0\.05/);
     const scoresPath = join(dir, 'tiny.csv');
     writeFileSync(scoresPath, 'item,model,score\na,main,1\na,pr,1\nb,main,0\nb,pr,1\nc,main,1\nc,pr,1\n');
     expect(() => expectNoRegression(scoresPath, { baseline: 'main', candidate: 'nope', margin: 0.1 })).toThrow(/model "nope" is not in the scores/);
@@ -288,7 +326,8 @@ describe('gate on unbounded scores skewed toward the candidate’s losses (bench
     expect(r.methodUsed).toBe('studentized');
     expect(r.overall.lowerBound).toBeGreaterThan(-0.2); // the bound alone would pass
     expect(r.passed).toBe(false);
-    expect(r.overall.reason).toMatch(/^no valid bound: the scores leave \[0, 1\] and their differences are skewed toward the candidate's losses \(G1 = -2\.47\)/);
+    expect(r.verdict).toBe('inconclusive');
+    expect(r.overall.reason).toMatch(/^inconclusive: no valid bound: the scores leave \[0, 1\] and their differences are skewed toward the candidate's losses \(G1 = -2\.47\)/);
     expect(r.overall.reason).toContain('would clear -0.2');
     expect(r.overall.reason).toContain("Cochran's rule (n > 25·G1²) wants 153 items");
     expect(r.overall.itemsNeeded).toBe(153);
@@ -336,7 +375,8 @@ describe('the headline of a check that fails with a bound above −margin', () =
     // Three continuous items, every difference 0.1: no spread, so no valid bound, though 0.1 > −0.05.
     const r = nonInferiorityFromScores({ candidate: [1.6, 2.6, 3.1], baseline: [1.5, 2.5, 3] }, { margin: 0.05 });
     expect(r.passed).toBe(false);
-    expect(nonInferiorityHeadline(r)).toBe('regression not ruled out: candidate − baseline: no valid 95% lower bound (the computed 0.1 would clear -0.05; see the reason)');
+    expect(r.verdict).toBe('inconclusive');
+    expect(nonInferiorityHeadline(r)).toBe('neither a regression nor its absence is shown: candidate − baseline: no valid 95% lower bound (the computed 0.1 would clear -0.05; see the reason)');
     expect(gateVerdictMarkdown(r)).toContain('no valid 95% lower bound (the computed 0.1 would clear -0.05; see the reason)');
     expect(nonInferiorityHeadline(r)).not.toContain('≤');
   });

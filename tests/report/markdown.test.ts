@@ -35,8 +35,8 @@ describe('Markdown building blocks', () => {
   });
 });
 
-function check(stratum: string | null, n: number, estimate: number, lowerBound: number, passed: boolean, reason: string): NonInferiorityCheck {
-  return { stratum, n, nClusters: null, estimate, lowerBound, confidenceInterval: [lowerBound, Infinity], standardError: 0.02, threshold: -0.05, passed, reason, warnings: [] };
+function check(stratum: string | null, n: number, estimate: number, lowerBound: number, verdict: NonInferiorityCheck['verdict'], reason: string, upperBound = NaN): NonInferiorityCheck {
+  return { stratum, n, nClusters: null, estimate, lowerBound, upperBound, confidenceInterval: [lowerBound, Infinity], standardError: 0.02, threshold: -0.05, verdict, passed: verdict === 'pass', reason, warnings: [] };
 }
 
 function gateResult(overrides: Partial<NonInferiorityResult>): NonInferiorityResult {
@@ -56,7 +56,9 @@ function gateResult(overrides: Partial<NonInferiorityResult>): NonInferiorityRes
     n: 147,
     dropped: 3,
     passed: true,
-    overall: check(null, 147, 0.0136, -0.0272, true, 'the lower bound -0.0272 is above -0.05'),
+    verdict: 'pass',
+    inconclusive: [],
+    overall: check(null, 147, 0.0136, -0.0272, 'pass', 'the lower bound -0.0272 is above -0.05'),
     strata: [],
     failed: [],
     warnings: [],
@@ -70,39 +72,51 @@ describe('gateMarkdown', () => {
       [
         '✅ **PASS**: no regression of pr against main: pr − main ≥ -0.0272 (95% lower bound) > -0.05 (−margin).',
         '',
-        '| check | n | estimate | 95% lower | threshold | verdict |',
-        '| --- | ---: | ---: | ---: | ---: | --- |',
-        '| overall | 147 | 0.0136 | -0.0272 | -0.05 | ✅ pass |',
+        '| check | n | estimate | 95% lower | 95% upper | threshold | verdict |',
+        '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+        '| overall | 147 | 0.0136 | -0.0272 | - | -0.05 | ✅ pass |',
         '',
-        '<sub>candidate − baseline on 147 paired items (3 unpaired left out); passes when the one-sided 95% lower bound is above −margin; method bca, 9999 resamples, seed 0. benchplan gate.</sub>',
+        '<sub>candidate − baseline on 147 paired items (3 unpaired left out); passes when the one-sided 95% lower bound is above −margin, fails when the upper bound is below it, else inconclusive; method bca, 9999 resamples, seed 0. benchplan gate.</sub>',
         '',
       ].join('\n'),
     );
   });
 
-  it('a failure in one stratum: named in the verdict, marked in the table, its reason listed', () => {
+  it('a drop shown in one stratum: named in the verdict, marked in the table, its reason listed', () => {
     const strata = [
-      check('routine', 88, 0.0227, -0.0114, true, 'the lower bound -0.0114 is above -0.05'),
-      check('negative_control', 30, -0.133, -0.267, false, 'regression: the estimate -0.133 itself is at or below -0.05'),
+      check('routine', 88, 0.0227, -0.0114, 'pass', 'the lower bound -0.0114 is above -0.05'),
+      check('negative_control', 30, -0.133, -0.267, 'fail', 'regression: the upper bound -0.0871 is below -0.05: a drop larger than the margin is shown', -0.0871),
     ];
-    const result = gateResult({ perStratum: true, strata, passed: false, failed: ['negative_control'], warnings: ['a *note*'] });
-    expect(gateVerdictMarkdown(result)).toBe('❌ **FAIL**: regression not ruled out for pr against main: 1 of 2 strata fail (negative_control).');
+    const result = gateResult({ perStratum: true, strata, passed: false, verdict: 'fail', failed: ['negative_control'], warnings: ['a *note*'] });
+    expect(gateVerdictMarkdown(result)).toBe('❌ **FAIL**: regression shown for pr against main: 1 of 2 strata show a drop beyond the margin (negative_control).');
     expect(gateMarkdown(result).split('\n').slice(4, 13)).toEqual([
-      '| overall | 147 | 0.0136 | -0.0272 | -0.05 | ✅ pass |',
-      '| routine | 88 | 0.0227 | -0.0114 | -0.05 | ✅ pass |',
-      '| negative_control | 30 | -0.133 | -0.267 | -0.05 | ❌ FAIL |',
+      '| overall | 147 | 0.0136 | -0.0272 | - | -0.05 | ✅ pass |',
+      '| routine | 88 | 0.0227 | -0.0114 | - | -0.05 | ✅ pass |',
+      '| negative_control | 30 | -0.133 | -0.267 | -0.0871 | -0.05 | ❌ FAIL |',
       '',
-      '- negative_control: regression: the estimate -0.133 itself is at or below -0.05',
+      '- negative_control: regression: the upper bound -0.0871 is below -0.05: a drop larger than the margin is shown',
       '',
-      '<sub>candidate − baseline on 147 paired items (3 unpaired left out); passes when the one-sided 95% lower bound is above −margin; method bca, 9999 resamples, seed 0. benchplan gate.</sub>',
+      '<sub>candidate − baseline on 147 paired items (3 unpaired left out); passes when the one-sided 95% lower bound is above −margin, fails when the upper bound is below it, else inconclusive; method bca, 9999 resamples, seed 0. benchplan gate.</sub>',
       '',
       '- ⚠️ warning: a \\*note\\*',
     ]);
   });
 
-  it('an overall failure names the bound and −margin; an undefined bound prints NaN', () => {
-    const overall = check(null, 10, -0.01, NaN, false, 'the lower bound is undefined (see warnings)');
-    expect(gateVerdictMarkdown(gateResult({ overall, passed: false, failed: ['overall'] }))).toBe('❌ **FAIL**: regression not ruled out for pr against main: 95% lower bound NaN ≤ -0.05 (−margin).');
+  it('an inconclusive stratum is named as such, with a ⚠️ verdict', () => {
+    const strata = [
+      check('routine', 88, 0.0227, -0.0114, 'pass', 'the lower bound -0.0114 is above -0.05'),
+      check('rare', 12, -0.01, -0.2, 'inconclusive', 'inconclusive: cannot rule out a drop larger than the margin', 0.15),
+    ];
+    const result = gateResult({ perStratum: true, strata, passed: false, verdict: 'inconclusive', inconclusive: ['rare'], failed: ['rare'] });
+    expect(gateVerdictMarkdown(result)).toBe('⚠️ **INCONCLUSIVE**: no regression shown, and none ruled out, for pr against main: 1 of 2 strata inconclusive (rare).');
+    expect(gateMarkdown(result).split('\n')[6]).toBe('| rare | 12 | -0.01 | -0.2 | 0.15 | -0.05 | ⚠️ INCONCLUSIVE |');
+  });
+
+  it('an overall check with no bound to decide with is inconclusive and names the bound and −margin (an undefined one prints NaN)', () => {
+    const overall = check(null, 10, -0.01, NaN, 'inconclusive', 'inconclusive: the lower bound is undefined (see warnings)');
+    expect(gateVerdictMarkdown(gateResult({ overall, passed: false, verdict: 'inconclusive', inconclusive: ['overall'], failed: ['overall'] }))).toBe(
+      '⚠️ **INCONCLUSIVE**: no regression shown, and none ruled out, for pr against main: 95% lower bound NaN ≤ -0.05 (−margin).',
+    );
   });
 });
 

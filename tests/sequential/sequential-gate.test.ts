@@ -55,6 +55,20 @@ describe('sequentialGate', () => {
     const next = sequentialGate(good, { margin: 0.02, state: parseGateState(JSON.stringify(old), 'old.json') });
     expect(next.state.looks.map((l) => l.sequence)).toEqual([undefined, 'agrapa']);
   });
+  it('three verdicts: a clear drop fails (upper sequence bound below −margin), agreement on few items is inconclusive, a clean run passes', () => {
+    // 200 items, 60 lost and 2 won: mean −0.29, far below −0.05.
+    const drop = sequentialGate(paired([...Array(60).fill(-1), ...Array(2).fill(1), ...Array(138).fill(0)]), { margin: 0.05, state: null });
+    expect(drop.verdict).toBe('fail');
+    expect(drop.upperBound).toBeLessThan(-0.05);
+    expect(drop.state.looks[0]).toMatchObject({ verdict: 'fail', passed: false });
+    // 48 items that agree everywhere: no valid claim either way at margin 0.02.
+    const thin = sequentialGate(paired(Array(48).fill(0)), { margin: 0.02, state: null });
+    expect([thin.verdict, thin.passed]).toEqual(['inconclusive', false]);
+    const clean = sequentialGate(paired(Array(2000).fill(0)), { margin: 0.05, state: null });
+    expect(clean.verdict).toBe('pass');
+    expect(Number.isNaN(clean.upperBound)).toBe(true);
+  });
+
   it('the state round-trips through JSON and refuses a changed design', () => {
     const first = sequentialGate(good, { margin: 0.02, state: null });
     const state = parseGateState(JSON.stringify(first.state), 'state.json');
