@@ -12,7 +12,11 @@ import { versionRecordDigest } from './record-digest.js';
 import { verifySignoffChain } from './signoff-chain.js';
 import { SIGNOFF_HEAD_FILE } from './signoff-head.js';
 import { SIGNOFF_FOLDER, verifySignoff } from './signoff-record.js';
+import { pendingSignoff } from './signoff-recovery.js';
 import { checkVersionId, VERSION_ID_PATTERN } from './version-id.js';
+
+/** What verify says removes a dead writer's temporary file in the archive. */
+const REMOVED_BY = 'the next freeze, rotate --apply or signoff on this archive removes it';
 
 /** One thing wrong with an archive: a file that changed, is missing, should not be there, or cannot be read. */
 export interface ArchiveProblem {
@@ -27,7 +31,8 @@ export interface ArchiveProblem {
  * Something in the archive that is not a version's content and cannot change one: what a
  * writer at work, or one that died, leaves. Reported, never a reason to fail.
  * - `interrupted`: a temporary file of a writer that is no longer running (kill -9, power
- *   loss); the next freeze removes it.
+ *   loss); the next freeze, rotate --apply or signoff on the archive removes it (the record of
+ *   an interrupted sign-off commit, which the sign-off head names, is linked into place instead).
  * - `in-progress`: a temporary file or lock of a writer that is running now.
  * - `stale-lock`: a lock whose writer ran on this host and is gone; the next writer removes it.
  * - `unreferenced`: an intact content file no version refers to (a freeze that failed or was
@@ -126,12 +131,14 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
   const objectFiles = listFolder(objects);
   const lockFiles = listFolder(join(archiveDir, 'locks'));
   const foreign = foreignWriterPids(archiveDir);
+  const pendingSignoffFile = only === null ? (pendingSignoff(archiveDir)?.temporary ?? null) : null;
 
   /** A temporary file is a leftover: interrupted when its writer is gone, in progress when it runs. */
   const temporary = (path: string, name: string, stat: Stats): boolean => {
     const pid = temporaryFileWriter(name);
     if (pid === null || !stat.isFile()) return false;
-    if (isDeadWriter(pid, foreign)) leftovers.push({ kind: 'interrupted', path, detail: `a temporary file of a write that was interrupted (its writer, PID ${pid}, is not running); the next freeze removes it` });
+    if (path === pendingSignoffFile) return true; // reported with the sign-off chain below
+    if (isDeadWriter(pid, foreign)) leftovers.push({ kind: 'interrupted', path, detail: `a temporary file of a write that was interrupted (its writer, PID ${pid}, is not running); ${REMOVED_BY}` });
     else leftovers.push({ kind: 'in-progress', path, detail: `a temporary file of a write in progress (PID ${pid} is running${foreign.has(pid) ? ' on another host' : ''})` });
     return true;
   };
@@ -402,6 +409,7 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
     // The chain: a deleted, replaced or re-ordered sign-off, or one outside the chain.
     if (folder?.isDirectory()) {
       const chain = verifySignoffChain(archiveDir, signoffs);
+      if (chain.interrupted) leftovers.push({ kind: 'interrupted', path: chain.interrupted.path, detail: `the record of sign-off ${chain.interrupted.id}, whose commit was interrupted after ${SIGNOFF_FOLDER}/${SIGNOFF_HEAD_FILE} named it (its writer, PID ${chain.interrupted.pid}, is not running); the next signoff on this archive links it into place` });
       recordProblems.push(...chain.problems);
       notes.push(...chain.notes);
       signoffHead = chain.head;
