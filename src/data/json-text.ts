@@ -139,3 +139,25 @@ function keysIn(value: unknown): number {
   }
   return count;
 }
+
+/**
+ * How deeply objects and arrays nest in a parsed JSON value (0 for a scalar, 1 for `{}`), counted
+ * with an explicit stack (no recursion), stopping as soon as `limit` is passed: recursive code
+ * (canonical JSON, JSON.stringify) overflows the call stack on a document that nests 10⁵ deep.
+ * Cost: O(values up to the limit).
+ * @returns the depth, or `limit + 1` when it is deeper than `limit`.
+ * @example nestingDepth({ a: [1, { b: 2 }] }, 100) // => 3
+ */
+export function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [x, depth] = stack.pop() as [unknown, number];
+    if (x === null || typeof x !== 'object') continue;
+    const here = depth + 1;
+    if (here > deepest) deepest = here;
+    if (deepest > limit) return limit + 1;
+    for (const child of Array.isArray(x) ? x : Object.values(x as Record<string, unknown>)) stack.push([child, here]);
+  }
+  return deepest;
+}
