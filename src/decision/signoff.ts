@@ -92,6 +92,8 @@ export function buildSignoffRecord(archiveDir: string, input: SignoffInput): Sig
   if (`${id}.json` === SIGNOFF_HEAD_FILE) throw new InputError(`"${id}" is reserved (signoffs/${SIGNOFF_HEAD_FILE} is the sign-off chain's head)`, { file: '--id', value: input.id });
   const reviewer = String(input.reviewer ?? '').trim();
   if (reviewer === '') throw new InputError('name the reviewer who owns the decision', { file: '--reviewer', value: input.reviewer });
+  // A newline would forge a second line in every listing of the record, an ANSI escape would repaint the terminal that shows it.
+  if (/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\ufeff]/u.test(reviewer)) throw new InputError('must be a plain name on one line: no newline, control character (ANSI escape), zero-width or direction character', { file: '--reviewer', value: input.reviewer });
   if (!isIsoDate(input.date)) throw new InputError('must be a date YYYY-MM-DD', { file: '--date', value: input.date });
   if (input.finalists.length === 0) throw new InputError('the shortlist has no finalist: there is nothing to sign off', { file: '--shortlist' });
   if (input.labels != null && input.labels !== 'reviewed' && input.labels !== 'unreviewed') throw new InputError('must be reviewed or unreviewed', { file: '--labels', value: input.labels });

@@ -2,7 +2,7 @@
  * The bad-input table of issue 32: each case is refused with exit 2 and a message naming the file,
  * line or field and the value (never exit 70), and nothing is written or overwritten.
  */
-import { chmodSync, copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signoff } from '../../src/decision/signoff.js';
@@ -100,13 +100,40 @@ const cases: Case[] = [
     args: () => ['import', 'promptfoo', deepPromptfoo(200_000), '--item-key', 'vars', '-o', join(dir, 'deep.csv')],
     message: /^error: .*deep\.json: results\.results\[0\]\.vars: nests deeper than 1000 levels/,
   },
+  {
+    name: 'a reviewer name with a newline (review)',
+    args: () => ['review', 'examples/rotation/scores-2026Q3.csv', '--model', 'alpha', '--model', 'beta', '--strata', 'examples/strata.yaml', '--reviewer', 'R. Ahmed\nsigned: CEO', '-o', join(dir, 'r.html')],
+    message: 'error: --reviewer: must be a plain name on one line: no newline, control character (ANSI escape), zero-width or direction character (got "R. Ahmed\\nsigned: CEO")',
+  },
+  {
+    name: 'a reviewer name with an ANSI escape (signoff)',
+    args: () => {
+      const archive = join(tempDir(), 'archive');
+      freezeVersion(archive, smallBenchmark(), { version: 'v1', date: '2026-07-01' });
+      const list = join(dir, 'list.json');
+      writeFileSync(list, JSON.stringify({ best: 'alpha', finalists: ['alpha'] }));
+      return ['signoff', '--archive', archive, '--id', 'x', '--reviewer', 'R. \u001b[2JAhmed', '--date', '2026-11-30', '--chosen', 'alpha', '--shortlist', list];
+    },
+    message: /^error: --reviewer: must be a plain name on one line/,
+  },
+  {
+    name: 'an lm-eval JSONL file over the size cap: no advice to use JSONL',
+    args: () => {
+      // A sparse file: its size is refused from fstat, before a byte is read (no disk used).
+      const path = join(dir, 'samples_t_2026-01-01T00-00-00.jsonl');
+      writeFileSync(path, '');
+      truncateSync(path, 600 * 1024 * 1024);
+      return ['import', 'lm-eval', path, '--model', 'm', '-o', join(dir, 'big.csv')];
+    },
+    message: /^error: .*samples_t_2026-01-01T00-00-00\.jsonl: is 629145600 bytes, over the 536870912-byte limit for one imported file; split it into several files/,
+  },
 ];
 
 describe('issue 32 bad inputs: exit 2, a message naming the file or flag and the value, nothing overwritten', () => {
   for (const c of cases) {
     it(c.name, async () => {
       const args = c.args();
-      const inputs = args.filter((a) => a.startsWith(dir)).map((a) => [a, (() => { try { return readFileSync(a, 'utf8'); } catch { return null; } })()] as const);
+      const inputs = args.filter((a) => a.startsWith(dir) && !/samples_t_/.test(a)).map((a) => [a, (() => { try { return readFileSync(a, 'utf8'); } catch { return null; } })()] as const);
       const r = await runCli(args);
       expect(r.code, r.stderr).toBe(2);
       expect(r.stdout).toBe('');
