@@ -1,5 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import { preflightOutput } from '../data/atomic.js';
+import { assertOutputsApart } from '../data/output-paths.js';
 import { detectSource } from '../import/detect.js';
 import { importResults } from '../import/import-results.js';
 import { IMPORT_FORMATS, type ImportOptions } from '../import/types.js';
@@ -41,6 +42,7 @@ Examples:
       const chosen = choiceFlag('FORMAT', format, IMPORT_FORMATS) as (typeof IMPORT_FORMATS)[number];
       importedScoresFormatOf(opts.output);
       // A path that cannot be written fails now, not after every log has been read.
+      assertOutputsApart([{ flag: '-o', path: opts.output }], files.map((path: string) => ({ flag: 'FILES', path })));
       preflightOutput(opts.output, '-o');
       // The digest column binds the table to the items' content, so later pairings can be checked.
       const options: ImportOptions = { withDigest: true };
@@ -55,6 +57,7 @@ Examples:
       if (opts.model.length > 0) options.model = opts.model;
       // A directory stands for the format's result files in it (Inspect logs, lm-eval samples).
       const expanded = files.flatMap((path) => detectSource(path, chosen).files);
+      assertOutputsApart([{ flag: '-o', path: opts.output }], expanded.map((path: string) => ({ flag: 'FILES', path })));
       const result = importResults(chosen, expanded, options);
       writeImportedScores(opts.output, result.rows);
       const { rows: _rows, ...summary } = result;

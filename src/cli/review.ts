@@ -1,5 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import { preflightOutput, writeFileAtomic } from '../data/atomic.js';
+import { assertOutputsApart } from '../data/output-paths.js';
 import { InputError } from '../data/errors.js';
 import { loadManifest } from '../data/manifest.js';
 import { loadStrata } from '../data/strata-file.js';
@@ -49,6 +50,8 @@ export function register(program: Command, io: Io): void {
         strata = defaultReviewStrata(file.strata.map((s) => s.name));
         if (strata.length === 0) throw new InputError('no stratum is named like "rare" or "negative": name the strata to review with --strata-to-review', { file: file.source });
       }
+      const reviewInputs = [...inputs.map((path: string) => ({ flag: 'SCORES', path })), ...(['shortlist', 'strata', 'manifest'] as const).flatMap((k) => (opts[k] === undefined ? [] : [{ flag: `--${k}`, path: opts[k] as string }]))];
+      assertOutputsApart([{ flag: '--output', path: opts.output }, ...(opts.csv === undefined ? [] : [{ flag: '--csv', path: opts.csv }])], reviewInputs);
       preflightOutput(opts.output, '--output');
       if (opts.csv !== undefined) preflightOutput(opts.csv, '--csv');
       const table = loadInputs(inputs, opts as Record<string, unknown>, io).table;

@@ -1,5 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import { preflightOutput, writeFileAtomic } from '../data/atomic.js';
+import { assertOutputsApart } from '../data/output-paths.js';
 import { csvLine } from '../data/csv-text.js';
 import type { DesignFile } from '../data/design-file.js';
 import { InputError } from '../data/errors.js';
@@ -85,6 +86,7 @@ export function register(program: Command, io: Io): void {
       if (sampleUnit === 'cluster' && method === 'active') throw new InputError('--method active draws items one by one; whole-cluster sampling is for the disagreement design', { file: '--sample-unit', value: sampleUnit });
       const designPath = flags.design ?? flags.out.replace(/(\.csv)?$/i, '.design.json');
       if (designPath === flags.out) throw new InputError('the design file and the list must be different files', { file: '--design', value: designPath });
+      assertOutputsApart([{ flag: '--out', path: flags.out }, { flag: '--design', path: designPath }], [{ flag: 'POOL', path: poolPath }]);
       preflightOutput(flags.out, '--out');
       preflightOutput(designPath, '--design');
 

@@ -42,6 +42,10 @@ export function scoreRangeFlag(raw: string | undefined): [number, number] | unde
   if (nums.length !== 2 || !nums.every(Number.isFinite) || !(nums[0] < nums[1])) {
     throw new InputError('must be two numbers LOW,HIGH with LOW < HIGH', { file: '--score-range', value: raw });
   }
+  // Paired differences lie in [LOW − HIGH, HIGH − LOW]: a width past the largest double (±1e308) would make them infinite.
+  if (!Number.isFinite(nums[1] - nums[0])) {
+    throw new InputError(`is too wide: differences of paired scores span HIGH − LOW = ${nums[1] - nums[0]}, beyond the largest finite number; give the range the scores can really take`, { file: '--score-range', value: raw });
+  }
   return [nums[0], nums[1]];
 }
 

@@ -71,7 +71,7 @@ export function register(program: Command, io: Io): void {
       emit(ctx, { ...r, path: result.path }, () =>
         [
           `signed off: ${r.chosen} (of finalists ${r.finalists.join(', ')}) by ${r.reviewer} on ${r.date}, on version ${r.archiveVersion.version}`,
-          `written ${result.path} (write-once), record digest ${r.recordDigest}`,
+          result.completedInterrupted ? `completed ${result.path}: an earlier run of this sign-off was interrupted after the sign-off chain named it; its record is now in place (write-once), record digest ${r.recordDigest}` : `written ${result.path} (write-once), record digest ${r.recordDigest}`,
           ...r.evidence.map((e) => `  ${e.role.padEnd(9)} ${e.path}  sha256 ${e.sha256}`),
           ...(r.policyOwner === null ? [] : [`  policy owner: ${r.policyOwner}`]),
           ...(r.judge === null ? [] : [`  judge: ${r.judge}`]),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseWith } from './validate.js';
 import { readSmallText } from './yaml.js';
 import { InputError } from './errors.js';
+import { parseJsonText } from './json-text.js';
 
 const Probability = z.number().gt(0).lte(1);
 
@@ -60,12 +61,7 @@ const MAX_DESIGN_BYTES = 64 * 1024 * 1024;
  */
 export function loadDesign(path: string): DesignFile {
   const text = readSmallText(path, MAX_DESIGN_BYTES);
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`not valid JSON: ${(error as Error).message}`, { file: path });
-  }
+  const data = parseJsonText(text, { file: path });
   const design = parseWith(DesignFileSchema, data, { file: path });
   const cells = new Set(design.cells.map((c) => c.cell));
   design.rows.forEach((r, i) => {

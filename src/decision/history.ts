@@ -258,6 +258,17 @@ export function runHistory(runs: readonly HistoryRun[], options: HistoryOptions 
     const items = new Set(run.table.items);
     const strata = run.table.hasStratum ? run.table.strata : ['all'];
     if (weights !== null && !run.table.hasStratum) throw new InputError('the reweighted headline needs a stratum column', { file: run.table.source });
+    if (weights !== null) {
+      // A stratum of the run without a traffic share cannot be reweighted: name the run's first row of it.
+      const weighted = new Set(weights.map((w) => w.stratum));
+      const lacking = run.table.strata.findIndex((s) => !weighted.has(s));
+      if (lacking >= 0) {
+        const t = run.table;
+        let row = 0;
+        while (row < t.rowCount && t.itemStratum[t.item[row] as number] !== lacking) row++;
+        throw new InputError(`stratum "${t.strata[lacking]}" has no traffic share in the strata file (${[...weighted].join(', ')}): add it there, or drop its rows`, { file: t.source, line: t.line[row], field: 'stratum', value: t.strata[lacking] });
+      }
+    }
     const added = previousItems === null ? 0 : [...items].filter((x) => !previousItems!.has(x)).length;
     const removed = previousItems === null ? 0 : [...previousItems].filter((x) => !items.has(x)).length;
     previousItems = items;

@@ -151,5 +151,8 @@ export function reviewSample(table: ScoresTable, options: ReviewSampleOptions): 
   }
   const finalists = [...options.finalists];
   const digest = sha256Hex(canonicalJson({ finalists, strata, perStratum, seed, items }));
+  if (options.reviewer !== undefined && /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\ufeff]/u.test(options.reviewer)) {
+    throw new InputError('must be a plain name on one line: no newline, control character (ANSI escape), zero-width or direction character', { file: '--reviewer', value: options.reviewer });
+  }
   return { finalists, strata, perStratum, seed, reviewer: options.reviewer ?? null, items, digest, warnings };
 }

@@ -12,6 +12,8 @@ import { lstatOrNull, readSignoff, SIGNOFF_FOLDER, SIGNOFF_RECORD_FORMAT, signof
 import { assertVersionIntact } from '../rotation/record-check.js';
 import { versionRecordDigest } from '../rotation/record-digest.js';
 import { checkVersionId } from '../rotation/version-id.js';
+import { removeDeadWritersTemporaryFiles } from '../rotation/leftovers.js';
+import { completeInterruptedSignoff, syncFolder } from '../rotation/signoff-recovery.js';
 
 // The record's format, reading and checking live with the archive (rotation/signoff-record.ts), which verify walks.
 export {
@@ -56,6 +58,11 @@ export interface SignoffResult {
   record: SignoffRecord;
   /** The record's path. */
   path: string;
+  /**
+   * True when this call found its own earlier attempt interrupted after the head named it, and
+   * completed that commit instead of writing a new record (the same decision, already chained).
+   */
+  completedInterrupted: boolean;
 }
 
 
@@ -85,6 +92,8 @@ export function buildSignoffRecord(archiveDir: string, input: SignoffInput): Sig
   if (`${id}.json` === SIGNOFF_HEAD_FILE) throw new InputError(`"${id}" is reserved (signoffs/${SIGNOFF_HEAD_FILE} is the sign-off chain's head)`, { file: '--id', value: input.id });
   const reviewer = String(input.reviewer ?? '').trim();
   if (reviewer === '') throw new InputError('name the reviewer who owns the decision', { file: '--reviewer', value: input.reviewer });
+  // A newline would forge a second line in every listing of the record, an ANSI escape would repaint the terminal that shows it.
+  if (/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\ufeff]/u.test(reviewer)) throw new InputError('must be a plain name on one line: no newline, control character (ANSI escape), zero-width or direction character', { file: '--reviewer', value: input.reviewer });
   if (!isIsoDate(input.date)) throw new InputError('must be a date YYYY-MM-DD', { file: '--date', value: input.date });
   if (input.finalists.length === 0) throw new InputError('the shortlist has no finalist: there is nothing to sign off', { file: '--shortlist' });
   if (input.labels != null && input.labels !== 'reviewed' && input.labels !== 'unreviewed') throw new InputError('must be reviewed or unreviewed', { file: '--labels', value: input.labels });
@@ -126,8 +135,13 @@ export function buildSignoffRecord(archiveDir: string, input: SignoffInput): Sig
  * so a stored sign-off is never replaced. `verify` walks the chain from the head, so a deleted,
  * replaced or re-ordered sign-off is caught (verifySignoffChain), as well as an edited one
  * (verifySignoff). Any number of processes may sign off at once.
- * Not covered: a writer killed between writing the head and linking its record leaves a head
- * naming a missing sign-off, which verify reports and the next sign-off refuses (as a deletion).
+ * Crash-safe at every step: the record is written and flushed under a temporary name before
+ * the head names it, so a writer killed between replacing the head and linking the record
+ * leaves the head's record on disk; the next sign-off (of any id) completes that commit under
+ * the lock (completeInterruptedSignoff, a roll forward), and a re-run of the same sign-off with
+ * the same inputs returns the completed record. Temporary files of dead writers go on the next
+ * run (removeDeadWritersTemporaryFiles). A missing record with no such file is a deletion:
+ * verify reports it and the next sign-off refuses.
  * @returns the record and its path.
  * @throws {CheckFailed} when a sign-off of that id exists, the lock is held by a live writer
  *   past the wait, or the chain's newest sign-off is missing or not the record the head names
@@ -142,7 +156,15 @@ export function signoff(archiveDir: string, input: SignoffInput): SignoffResult 
   const path = join(folder, `${draft.id}.json`);
   const lock = takeSignoffLock(archiveDir);
   try {
-    if (lstatOrNull(path)) throw new CheckFailed(existsMessage(path, draft.id));
+    // A commit that died between replacing the head and linking its record left the record under
+    // its temporary name: complete it (roll forward), so the chain is whole before it grows.
+    const completed = completeInterrupted(archiveDir);
+    removeDeadWritersTemporaryFiles(archiveDir);
+    if (lstatOrNull(path)) {
+      // The re-run of that very sign-off, with the same inputs: what it would write is on disk now.
+      if (completed !== null && completed.id === draft.id && sameDecision(completed, draft)) return { record: completed, path, completedInterrupted: true };
+      throw new CheckFailed(existsMessage(path, draft.id));
+    }
     const tip = signoffChainTip(archiveDir);
     const { recordDigest: _unchained, ...body } = draft;
     const chained = { ...body, sequence: tip.sequence, previous: tip.previous };
@@ -159,6 +181,7 @@ export function signoff(archiveDir: string, input: SignoffInput): SignoffResult 
       writeHead(headPath, signoffHeadText(head));
       try {
         linkSync(temp, path);
+        syncFolder(folder);
       } catch (error) {
         restoreHead(headPath, tip.text);
         const code = (error as NodeJS.ErrnoException).code;
@@ -168,10 +191,25 @@ export function signoff(archiveDir: string, input: SignoffInput): SignoffResult 
     } finally {
       rmSync(temp, { force: true });
     }
-    return { record, path };
+    return { record, path, completedInterrupted: false };
   } finally {
     lock.release();
   }
+}
+
+function completeInterrupted(archiveDir: string): SignoffRecord | null {
+  try {
+    return completeInterruptedSignoff(archiveDir);
+  } catch (error) {
+    throw new InputError(`cannot complete the interrupted sign-off: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: join(archiveDir, SIGNOFF_FOLDER) });
+  }
+}
+
+/** True when a stored record is the decision `draft` describes (all but its place in the chain). */
+function sameDecision(stored: SignoffRecord, draft: SignoffRecord): boolean {
+  const { recordDigest: _a, sequence: _s, previous: _p, ...a } = stored;
+  const { recordDigest: _b, ...b } = draft;
+  return versionRecordDigest(a) === versionRecordDigest(b);
 }
 
 function existsMessage(path: string, id: string): string {

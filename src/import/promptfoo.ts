@@ -7,6 +7,7 @@ import { fileSize, modelOverride, readJsonFile, type PlacedRow } from './source.
 import type { ImportedFile, ImportOptions } from './types.js';
 import { ImportIdSpellings } from './id-spellings.js';
 import { itemDigest } from './item-digest.js';
+import { nestingDepth } from '../data/json-text.js';
 import { isPromptfooIdentityVar, promptfooVarsItemId } from './vars-hash.js';
 
 /** promptfoo's ResultFailureReason.ERROR: the provider or the harness failed, not the output. */
@@ -136,6 +137,9 @@ function repeatOf(result: Record<string, unknown>, place: Place): number | undef
  * - with `namedScores.NAME`, a name no result has is an error listing the names the results have.
  * @returns the rows, per-file counts, whether repeats were inferred, and warnings.
  */
+/** The deepest nesting of objects and arrays a test's vars may have (real vars nest a few levels). */
+const MAX_VARS_DEPTH = 1000;
+
 export function readPromptfoo(files: readonly string[], options: ImportOptions): { rows: PlacedRow[]; files: ImportedFile[]; repeatsInferred: boolean; itemKey: 'testIdx' | 'vars'; score: string; warnings: string[] } {
   const scoreField = options.score ?? 'score';
   if (scoreField !== 'score' && scoreField !== 'success' && !/^namedScores\..+/.test(scoreField)) {
@@ -178,6 +182,11 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
     }
     const base = override(fileIndex) ?? providerName(r, place, spellings);
     const model = labelled(fileIndex) ? `${base} [${promptName(r, place)}]` : base;
+    // The vars are hashed (item id, digest) by a recursive canonical JSON: refuse absurd nesting by name, not by a stack overflow.
+    const varsNow = varsOf(r);
+    if (varsNow !== undefined && nestingDepth(varsNow, MAX_VARS_DEPTH) > MAX_VARS_DEPTH) {
+      throw failAt(isRecord(r.testCase) && isRecord((r.testCase as Record<string, unknown>).vars) ? at(at(place, 'testCase'), 'vars') : at(place, 'vars'), `nests deeper than ${MAX_VARS_DEPTH} levels (objects and arrays inside one another): not a test's variables`);
+    }
     let item: string;
     if (itemKey === 'testIdx') item = String(indexAt(r.testIdx, at(place, 'testIdx')));
     else {

@@ -53,7 +53,10 @@ export function readJsonFile(file: string, budget?: ImportByteBudget): unknown {
  */
 export function readTextFile(file: string, budget?: ImportByteBudget): string {
   const size = fileSize(file);
-  const tooLarge = (n: number) => `is ${n} bytes, over the ${MAX_JSON_BYTES}-byte limit for one JSON document; use the tool's JSONL output`;
+  // A JSONL file is already the tool's line-by-line output: advising JSONL for it would send the user in a circle.
+  const jsonl = /\.jsonl$/i.test(file);
+  const tooLarge = (n: number) =>
+    jsonl ? `is ${n} bytes, over the ${MAX_JSON_BYTES}-byte limit for one imported file; split it into several files (e.g. one per task or model) and import them together` : `is ${n} bytes, over the ${MAX_JSON_BYTES}-byte limit for one JSON document; use the tool's JSONL output`;
   if (size > MAX_JSON_BYTES) throw new InputError(tooLarge(size), { file });
   budget?.charge(size, file);
   const parts: Buffer[] = [];

@@ -2,6 +2,7 @@ import { closeSync, constants, fstatSync, fsyncSync, linkSync, lstatSync, mkdirS
 import { join } from 'node:path';
 import { writeTempFile } from '../data/atomic.js';
 import { CheckFailed, InputError } from '../data/errors.js';
+import { parseJsonText } from '../data/json-text.js';
 import { parseWith } from '../data/validate.js';
 import { MAX_ITEM_BYTES, type BenchmarkItem } from './content.js';
 import { isIsoDate } from '../data/dates.js';
@@ -574,12 +575,8 @@ export function readVersionRecordText(path: string): string {
 
 /** Parses a record's text; `expected` is the id its file name promises. @throws {InputError}. */
 export function parseVersionRecord(text: string, file: string, expected: string): VersionRecord {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`not valid JSON: ${(error as Error).message}`, { file });
-  }
+  // parseJsonText refuses a key named twice: JSON.parse keeps the last, so a forged first value would read as intact.
+  const data = parseJsonText(text, { file });
   const record = parseWith(VersionRecordSchema, data, { file }) as VersionRecord;
   if (record.version !== expected) throw new InputError(`the record says version "${record.version}" but its file name says "${expected}"`, { file, field: 'version', value: record.version });
   return record;

@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { parseJsonText } from '../data/json-text.js';
 import { parseWith } from '../data/validate.js';
 import { VERSION_ID_PATTERN } from './version-id.js';
 
@@ -71,9 +72,10 @@ export function readHeadFile<T>(path: string, schema: z.ZodType<T>, fileName: st
   if (!('text' in read)) return read;
   let data: unknown;
   try {
-    data = JSON.parse(read.text);
+    // A key named twice is refused (JSON.parse would keep the last one silently).
+    data = parseJsonText(read.text, { file: fileName });
   } catch (error) {
-    return { problem: `not valid JSON: ${(error as Error).message}` };
+    return { problem: (error as Error).message.replace(`${fileName}: `, '') };
   }
   try {
     return { head: parseWith(schema, data, { file: fileName }) as T };

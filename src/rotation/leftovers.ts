@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { lockHost, processIsAlive, readLock } from './lock.js';
+import { readSignoffHead } from './signoff-head.js';
 
 /**
  * A temporary file's name as the archive writes them: `.NAME.PID.K.tmp` (the file it will
@@ -13,7 +14,7 @@ export function temporaryFileWriter(name: string): number | null {
 }
 
 /** The archive's folders that writers put temporary files in, relative to the archive. */
-export const TEMPORARY_FILE_FOLDERS = ['', 'objects', 'versions', 'locks'] as const;
+export const TEMPORARY_FILE_FOLDERS = ['', 'objects', 'versions', 'locks', 'signoffs'] as const;
 
 /**
  * The PIDs named by lock files of writers on other hosts: their temporary files are never
@@ -49,13 +50,16 @@ export function isDeadWriter(pid: number, foreign: ReadonlySet<number>): boolean
  * loss): only files named `.NAME.PID.K.tmp` whose PID is not running on this host (and that no
  * other host's lock names). A temporary file is never a version's content (objects are
  * hard-linked from it, so removing the temporary name leaves the object whole), so this cannot
- * lose data. Live writers' files are left alone. A stale `locks/*.break` file (a writer that
+ * lose data. The record of an interrupted sign-off commit (pendingSignoff: the sign-off head names
+ * it) is kept for the next sign-off to link. Live writers' files are left alone. A stale `locks/*.break` file (a writer that
  * died while breaking a stale lock) goes too.
  * @returns the removed files, relative to the archive.
  */
 export function removeDeadWritersTemporaryFiles(archiveDir: string): string[] {
   const foreign = foreignWriterPids(archiveDir);
   const removed: string[] = [];
+  // The record of an interrupted sign-off commit is not a leftover: the head names it, and the next sign-off links it.
+  const pending = interruptedSignoffPrefix(archiveDir);
   for (const folder of TEMPORARY_FILE_FOLDERS) {
     const dir = folder === '' ? archiveDir : join(archiveDir, folder);
     let names: string[];
@@ -77,6 +81,7 @@ export function removeDeadWritersTemporaryFiles(archiveDir: string): string[] {
       const pid = temporaryFileWriter(name);
       if (pid === null || !isDeadWriter(pid, foreign)) continue;
       const path = join(dir, name);
+      if (folder === 'signoffs' && pending !== null && name.startsWith(pending)) continue;
       try {
         if (!lstatSync(path).isFile()) continue; // not ours: verify reports it
         rmSync(path, { force: true });
@@ -87,4 +92,20 @@ export function removeDeadWritersTemporaryFiles(archiveDir: string): string[] {
     }
   }
   return removed;
+}
+
+/**
+ * The temporary-name prefix (`.<id>.json.`) of the record `signoffs/head.json` names when that
+ * record is missing: a sign-off commit interrupted between the head and the link, whose record
+ * the next signoff links (pendingSignoff checks its content). Null otherwise.
+ */
+function interruptedSignoffPrefix(archiveDir: string): string | null {
+  const read = readSignoffHead(archiveDir);
+  if (!('head' in read)) return null;
+  try {
+    lstatSync(join(archiveDir, 'signoffs', `${read.head.id}.json`));
+    return null;
+  } catch {
+    return `.${read.head.id}.json.`;
+  }
 }

@@ -1,5 +1,6 @@
 import { SIGNOFF_FOLDER, readSignoff, type SignoffIssue, type SignoffRecord } from './signoff-record.js';
 import { readSignoffHead, SIGNOFF_HEAD_FILE, type SignoffLink } from './signoff-head.js';
+import { pendingSignoff } from './signoff-recovery.js';
 
 /** What walking the sign-off chain found. */
 export interface SignoffChainCheck {
@@ -11,6 +12,11 @@ export interface SignoffChainCheck {
   head: (SignoffLink & { sequence: number }) | null;
   /** The chained sign-offs, newest first, as the walk met them. */
   chain: string[];
+  /**
+   * A sign-off whose commit was interrupted after the head named it: its record, still under its
+   * dead writer's temporary name, walked as the newest link; the next `signoff` links it into place.
+   */
+  interrupted: { path: string; id: string; pid: number } | null;
 }
 
 /**
@@ -22,7 +28,9 @@ export interface SignoffChainCheck {
  * series breaks the links or the sequence. A stored sign-off with a `previous` field that the
  * walk never reached is a problem (inserted, or the sign-off after it was replaced), and chained
  * sign-offs without a head is one (head.json deleted). Sign-offs without `previous` (written
- * before the chain) are notes. The same idea as the archive's version chain (verifyArchive).
+ * before the chain) are notes. A head whose record a dead writer wrote but never linked
+ * (pendingSignoff) is walked through that record and reported as `interrupted`, not as a
+ * problem. The same idea as the archive's version chain (verifyArchive).
  * Like any hash chain this catches edits, not forgery by someone who rewrites the whole series
  * and the head: keep the head's record digest elsewhere.
  * Cost: O(number of sign-offs) reads.
@@ -31,11 +39,18 @@ export interface SignoffChainCheck {
  * @example verifySignoffChain('out/archive', ['q4-pick', 'q1-pick']).problems // => [] (intact)
  */
 export function verifySignoffChain(archiveDir: string, ids: readonly string[]): SignoffChainCheck {
-  const out: SignoffChainCheck = { problems: [], notes: [], head: null, chain: [] };
+  const out: SignoffChainCheck = { problems: [], notes: [], head: null, chain: [], interrupted: null };
   const records = new Map<string, SignoffRecord>();
   for (const id of ids) {
     const r = readSignoff(archiveDir, id);
     if (r !== null && r.id === id) records.set(id, r);
+  }
+  // The record of a commit interrupted after the head named it (pendingSignoff): walked as the
+  // newest link; the next sign-off links it into place, so it is a leftover, not a problem.
+  const pending = pendingSignoff(archiveDir);
+  if (pending !== null && !records.has(pending.record.id)) {
+    records.set(pending.record.id, pending.record);
+    out.interrupted = { path: pending.temporary, id: pending.record.id, pid: pending.pid };
   }
   const chained = [...records.values()].filter((r) => r.previous !== undefined);
   const headRel = `${SIGNOFF_FOLDER}/${SIGNOFF_HEAD_FILE}`;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { InputError } from '../data/errors.js';
 import { isIsoDate } from '../data/dates.js';
+import { parseJsonText } from '../data/json-text.js';
 import { parseWith } from '../data/validate.js';
 import { sha256File } from './hash.js';
 import { readSmallFile } from './head.js';
@@ -107,7 +108,7 @@ export function readSignoff(archiveDir: string, id: string): SignoffRecord | nul
   const read = readSignoffText(join(archiveDir, SIGNOFF_FOLDER, `${checkVersionId(id, '--id')}.json`));
   if ('problem' in read) return null;
   try {
-    const parsed = SignoffRecordSchema.safeParse(JSON.parse(read.text));
+    const parsed = SignoffRecordSchema.safeParse(parseJsonText(read.text, { file: id }));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -136,7 +137,8 @@ export function verifySignoff(archiveDir: string, id: string, versionDigests: Re
   }
   let record: SignoffRecord;
   try {
-    record = parseWith(SignoffRecordSchema, JSON.parse(read.text), { file: rel }) as SignoffRecord;
+    // parseJsonText refuses a key named twice: JSON.parse keeps the last, so a forged first value would pass the digest check.
+    record = parseWith(SignoffRecordSchema, parseJsonText(read.text, { file: rel }), { file: rel }) as SignoffRecord;
   } catch (error) {
     out.problems.push({ kind: 'changed', path: rel, detail: `the sign-off no longer reads: ${(error as Error).message.replace(`${rel}: `, '')}` });
     return out;

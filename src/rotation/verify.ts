@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../data/errors.js';
 import { archiveFolders, MAX_RECORD_BYTES, parseVersionRecord, readVersionRecordText, VERSION_RECORD_FORMAT, versionLockPath, type VersionRecord } from './archive.js';
@@ -12,7 +12,14 @@ import { versionRecordDigest } from './record-digest.js';
 import { verifySignoffChain } from './signoff-chain.js';
 import { SIGNOFF_HEAD_FILE } from './signoff-head.js';
 import { SIGNOFF_FOLDER, verifySignoff } from './signoff-record.js';
+import { pendingSignoff } from './signoff-recovery.js';
 import { checkVersionId, VERSION_ID_PATTERN } from './version-id.js';
+
+/** Stands for the lstat of a folder entry that is a regular file, for checks that need only that. */
+const REGULAR = { isFile: () => true } as Stats;
+
+/** What verify says removes a dead writer's temporary file in the archive. */
+const REMOVED_BY = 'the next freeze, rotate --apply or signoff on this archive removes it';
 
 /** One thing wrong with an archive: a file that changed, is missing, should not be there, or cannot be read. */
 export interface ArchiveProblem {
@@ -27,7 +34,8 @@ export interface ArchiveProblem {
  * Something in the archive that is not a version's content and cannot change one: what a
  * writer at work, or one that died, leaves. Reported, never a reason to fail.
  * - `interrupted`: a temporary file of a writer that is no longer running (kill -9, power
- *   loss); the next freeze removes it.
+ *   loss); the next freeze, rotate --apply or signoff on the archive removes it (the record of
+ *   an interrupted sign-off commit, which the sign-off head names, is linked into place instead).
  * - `in-progress`: a temporary file or lock of a writer that is running now.
  * - `stale-lock`: a lock whose writer ran on this host and is gone; the next writer removes it.
  * - `unreferenced`: an intact content file no version refers to (a freeze that failed or was
@@ -123,15 +131,17 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
   const digests = new Map<string, string>();
 
   const versionFiles = listFolder(versions);
-  const objectFiles = listFolder(objects);
+  const objectFiles = listFolder(objects, { regularByEntry: true });
   const lockFiles = listFolder(join(archiveDir, 'locks'));
   const foreign = foreignWriterPids(archiveDir);
+  const pendingSignoffFile = only === null ? (pendingSignoff(archiveDir)?.temporary ?? null) : null;
 
   /** A temporary file is a leftover: interrupted when its writer is gone, in progress when it runs. */
   const temporary = (path: string, name: string, stat: Stats): boolean => {
     const pid = temporaryFileWriter(name);
     if (pid === null || !stat.isFile()) return false;
-    if (isDeadWriter(pid, foreign)) leftovers.push({ kind: 'interrupted', path, detail: `a temporary file of a write that was interrupted (its writer, PID ${pid}, is not running); the next freeze removes it` });
+    if (path === pendingSignoffFile) return true; // reported with the sign-off chain below
+    if (isDeadWriter(pid, foreign)) leftovers.push({ kind: 'interrupted', path, detail: `a temporary file of a write that was interrupted (its writer, PID ${pid}, is not running); ${REMOVED_BY}` });
     else leftovers.push({ kind: 'in-progress', path, detail: `a temporary file of a write in progress (PID ${pid} is running${foreign.has(pid) ? ' on another host' : ''})` });
     return true;
   };
@@ -321,35 +331,31 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
   const names = only === null ? [...objectFiles.keys()] : [...users.keys()].filter((h) => objectFiles.has(h));
   for (const name of names.sort(compareIds)) {
     const path = `objects/${name}`;
-    const stat = objectFiles.get(name) as Stats;
+    // null: a regular file by its folder entry, not lstat-ed (sha256File's fstat checks it and its size).
+    const stat = objectFiles.get(name) ?? null;
     if (!isSha256Hex(name)) {
-      if (temporary(path, name, stat)) continue;
+      if (temporary(path, name, stat ?? REGULAR)) continue;
       objectProblems.push({ kind: 'extra', path, detail: 'not a content hash' });
       continue;
     }
     const who = users.get(name);
     const kindIfBad = who ? 'changed' : 'extra';
     const of = who ? ` (item ${who[0].item} of ${who[0].version})` : '';
-    if (!stat.isFile()) {
+    if (stat !== null && !stat.isFile()) {
       objectProblems.push({ kind: kindIfBad, path, detail: `${stat.isSymbolicLink() ? 'a symbolic link (never followed)' : `not a regular file (${fileKind(stat)}; never opened)`}${of}` });
       continue;
     }
-    if (stat.size > MAX_ITEM_BYTES) {
-      objectProblems.push({ kind: kindIfBad, path, detail: `${stat.size} bytes, more than an item may hold (${MAX_ITEM_BYTES}); not read${of}` });
-      continue;
-    }
     const trusted = who?.find((u) => intact.has(u.version));
-    if (trusted && stat.size !== trusted.bytes) {
-      objectProblems.push({ kind: 'changed', path, detail: `${stat.size} bytes, but item ${trusted.item} of ${trusted.version} records ${trusted.bytes}; not read` });
-      continue;
-    }
     let digest: { sha256: string; bytes: number };
     try {
-      digest = sha256File(join(objects, name), { followLinks: false, maxBytes: MAX_ITEM_BYTES, regularOnly: true });
+      digest = sha256File(join(objects, name), { followLinks: false, maxBytes: MAX_ITEM_BYTES, regularOnly: true, ...(trusted ? { expectBytes: trusted.bytes } : {}) });
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ETOOBIG') objectProblems.push({ kind: kindIfBad, path, detail: `grew past ${MAX_ITEM_BYTES} bytes while being read${of}` });
-      else if (code === 'ENOTREG' || code === 'ELOOP') objectProblems.push({ kind: kindIfBad, path, detail: `not a regular file (replaced while verify ran; never read)${of}` });
+      const e = error as NodeJS.ErrnoException & { size?: number; whileReading?: boolean };
+      const code = e.code;
+      if (code === 'ETOOBIG' && !e.whileReading) objectProblems.push({ kind: kindIfBad, path, detail: `${e.size} bytes, more than an item may hold (${MAX_ITEM_BYTES}); not read${of}` });
+      else if (code === 'ETOOBIG') objectProblems.push({ kind: kindIfBad, path, detail: `grew past ${MAX_ITEM_BYTES} bytes while being read${of}` });
+      else if (code === 'ESIZE' && trusted) objectProblems.push({ kind: 'changed', path, detail: `${e.size} bytes, but item ${trusted.item} of ${trusted.version} records ${trusted.bytes}; not read` });
+      else if (code === 'ENOTREG' || code === 'ELOOP') objectProblems.push({ kind: kindIfBad, path, detail: stat === null ? `not a regular file (${code === 'ELOOP' ? 'a symbolic link, never followed' : 'never read'})${of}` : `not a regular file (replaced while verify ran; never read)${of}` });
       else objectProblems.push({ kind: 'unreadable', path, detail: `cannot be read: ${code ?? String(error)}${of}` });
       continue;
     }
@@ -402,6 +408,7 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
     // The chain: a deleted, replaced or re-ordered sign-off, or one outside the chain.
     if (folder?.isDirectory()) {
       const chain = verifySignoffChain(archiveDir, signoffs);
+      if (chain.interrupted) leftovers.push({ kind: 'interrupted', path: chain.interrupted.path, detail: `the record of sign-off ${chain.interrupted.id}, whose commit was interrupted after ${SIGNOFF_FOLDER}/${SIGNOFF_HEAD_FILE} named it (its writer, PID ${chain.interrupted.pid}, is not running); the next signoff on this archive links it into place` });
       recordProblems.push(...chain.problems);
       notes.push(...chain.notes);
       signoffHead = chain.head;
@@ -466,17 +473,26 @@ function readRecord(versions: string, id: string, stat: Stats): { record: Versio
  * A folder's entries with their lstat (links are not followed); empty when the folder is absent.
  * @throws {InputError} naming the folder and the error code when it cannot be listed.
  */
-function listFolder(path: string): Map<string, Stats> {
-  const out = new Map<string, Stats>();
-  let names: string[];
+function listFolder(path: string): Map<string, Stats>;
+function listFolder(path: string, options: { regularByEntry: true }): Map<string, Stats | null>;
+function listFolder(path: string, options: { regularByEntry?: boolean } = {}): Map<string, Stats | null> {
+  const out = new Map<string, Stats | null>();
+  let entries: Dirent[];
   try {
-    names = readdirSync(path);
+    entries = readdirSync(path, { withFileTypes: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return out;
     throw new InputError(`cannot list the folder: ${code ?? String(error)}`, { file: path });
   }
-  for (const name of names) {
+  for (const entry of entries) {
+    const name = entry.name;
+    // With regularByEntry, a regular file by its folder entry (d_type) is not lstat-ed: the caller
+    // opens it without following links or blocking and fstat-s it (one system call fewer per object).
+    if (options.regularByEntry && entry.isFile()) {
+      out.set(name, null);
+      continue;
+    }
     try {
       out.set(name, lstatSync(join(path, name)));
     } catch (error) {

@@ -73,7 +73,7 @@ describe('verifyArchive', () => {
     ]);
     // A temporary file of a writer that is gone is an interrupted write, not tampering.
     expect(verifyArchive(dir).leftovers).toEqual([
-      { kind: 'interrupted', path: 'objects/.abc.99999999.1.tmp', detail: 'a temporary file of a write that was interrupted (its writer, PID 99999999, is not running); the next freeze removes it' },
+      { kind: 'interrupted', path: 'objects/.abc.99999999.1.tmp', detail: 'a temporary file of a write that was interrupted (its writer, PID 99999999, is not running); the next freeze, rotate --apply or signoff on this archive removes it' },
     ]);
   });
 

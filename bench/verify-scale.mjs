@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// Whole-process bench of issue 33 item 3 / issue 32 item 6: `benchplan verify` on an archive of
+// 10^5 items against `sha256sum` over the same objects, both as whole processes (wall seconds and
+// user + system CPU seconds, the median of --runs runs). Two archives are built in a temporary
+// folder with the CLI's own freeze: one from inline item texts, one whose manifest names a file per
+// item (`path:`, "with item files"). Prints the ratio verify / sha256sum for each; the issue's bar is
+// a ratio of at most 2. Needs `npm run build` first. Writes nothing in the repository.
+//
+// Usage: node bench/verify-scale.mjs [--items 100000] [--runs 3]
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = join(root, 'bin', 'benchplan.js');
+const args = process.argv.slice(2);
+const flag = (name, fallback) => {
+  const k = args.indexOf(name);
+  return k >= 0 ? Number(args[k + 1]) : fallback;
+};
+const n = flag('--items', 100_000);
+const runs = flag('--runs', 3);
+const dir = mkdtempSync(join(tmpdir(), 'benchplan-verify-scale-'));
+const say = (t) => process.stdout.write(`${t}\n`);
+
+/** Runs a command under /usr/bin/time -f; returns wall, user+sys seconds. */
+function timed(command, argv, options = {}) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', command, ...argv], { encoding: 'utf8', maxBuffer: 1 << 30, ...options });
+  const last = r.stderr.trim().split('\n').pop() ?? '';
+  const [wall, user, sys] = last.split(' ').map(Number);
+  if (r.status !== 0 && !options.allowFail) throw new Error(`${command} ${argv.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
+  return { wall, cpu: user + sys, status: r.status };
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function build(kind) {
+  const base = join(dir, kind);
+  mkdirSync(join(base, 'items'), { recursive: true });
+  const strata = ['routine', 'rare_clause', 'past_failure'];
+  const lines = [];
+  for (let k = 0; k < n; k++) {
+    const text = `Item ${k} (${kind}): payment is due within ${(k % 90) + 3} days of the invoice; clause ${k * 7919 % 100_003}.`;
+    const row = { item: `i${k}`, stratum: strata[k % 3], split: k % 5 === 4 ? 'dev' : 'eval' };
+    if (kind === 'files') {
+      writeFileSync(join(base, 'items', `i${k}.txt`), text);
+      row.path = `items/i${k}.txt`;
+    } else row.text = text;
+    lines.push(JSON.stringify(row));
+  }
+  writeFileSync(join(base, 'manifest.jsonl'), `${lines.join('\n')}\n`);
+  const archive = join(base, 'archive');
+  const t = timed(process.execPath, [bin, 'freeze', join(base, 'manifest.jsonl'), '--archive', archive, '--version', 'v1', '--date', '2026-07-01'], { cwd: base });
+  say(`built ${kind}: ${n} items frozen in ${t.wall.toFixed(1)} s`);
+  return archive;
+}
+
+say(`verify-scale: ${n} items, ${runs} runs each, ${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+try {
+  const rows = [];
+  for (const kind of ['texts', 'files']) {
+    const archive = build(kind);
+    const objects = readdirSync(join(archive, 'objects')).length;
+    // xargs gives sha256sum the same objects as verify reads, in as few processes as the argument limit allows.
+    const sums = [];
+    const verifies = [];
+    for (let r = 0; r < runs; r++) {
+      verifies.push(timed(process.execPath, [bin, 'verify', '--archive', archive]));
+      sums.push(timed('/bin/sh', ['-c', `cd '${archive}/objects' && ls -f | grep -v '^\\.' | xargs sha256sum > /dev/null`]));
+    }
+    const v = { wall: median(verifies.map((x) => x.wall)), cpu: median(verifies.map((x) => x.cpu)) };
+    const s = { wall: median(sums.map((x) => x.wall)), cpu: median(sums.map((x) => x.cpu)) };
+    rows.push({ kind, objects, v, s });
+  }
+  say('');
+  say('| archive | objects | verify wall s | sha256sum wall s | ratio (wall) | verify CPU s | sha256sum CPU s | ratio (CPU) |');
+  say('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const { kind, objects, v, s } of rows) {
+    say(`| ${kind === 'files' ? 'item files (path:)' : 'inline texts'} | ${objects} | ${v.wall.toFixed(2)} | ${s.wall.toFixed(2)} | ${(v.wall / s.wall).toFixed(2)} | ${v.cpu.toFixed(2)} | ${s.cpu.toFixed(2)} | ${(v.cpu / s.cpu).toFixed(2)} |`);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
