@@ -78,7 +78,7 @@ def test_fields_are_snake_case_and_nested_records_are_results() -> None:
     assert "p_value" in frame.columns and frame["estimate"].iloc[0] == cli["pairs"][0]["estimate"]
     # One pair (--a/--b): the pair's fields are the result's own; to_frame() is one row of them.
     one = benchplan.compare("examples/scores.csv", a="alpha", b="beta")
-    assert one.p_value == cli["pairs"][0]["pValue"] and one.interval == cli["pairs"][0]["interval"]
+    assert one.p_value == cli["pairs"][0]["pValue"] and one.confidence_interval == cli["pairs"][0]["confidenceInterval"]
     row = one.to_frame()
     assert len(row) == 1 and row["p_value"].iloc[0] == one.p_value
 

@@ -106,7 +106,7 @@ def test_the_hook_reports_a_verdict_in_the_console_the_log_and_markdown(baseline
 
     # The same numbers as benchplan.compare on the two logs (a notebook's call).
     direct = benchplan.compare(baseline_log.location, candidate.location, a="mockllm/candidate", b="mockllm/baseline", resamples=999)
-    assert direct.estimate == facts["estimate"] and direct.interval == facts["confidenceInterval"]
+    assert direct.estimate == facts["estimate"] and direct.confidence_interval == facts["confidenceInterval"]
 
     # The Markdown summary beside the log.
     summary = Path(str(Path(candidate.location).with_suffix(""))+ ".benchplan.md").read_text()

@@ -28,7 +28,7 @@ def test_the_notebook_runs_and_shows_the_cli_numbers(tmp_path: Path) -> None:
     tagged = {tag: cell for cell in notebook.cells for tag in cell.get("metadata", {}).get("tags", [])}
 
     cli = cli_json("compare", "examples/scores.csv", "--a", "alpha", "--b", "beta")
-    assert _value(tagged["compare"]) == (cli["estimate"], cli["interval"], cli["pValue"], cli["methodUsed"])
+    assert _value(tagged["compare"]) == (cli["estimate"], cli["confidenceInterval"], cli["pValue"], cli["methodUsed"])
 
     gate = cli_json("gate", "examples/agree-39.csv", "--baseline", "main", "--candidate", "pr", "--margin", "0.05")
     assert _value(tagged["gate"]) == (gate["passed"], gate["overall"]["lowerBound"], gate["overall"]["itemsNeeded"])
