@@ -17,6 +17,7 @@ const COMMAND_MODULES = new Map<string, () => Promise<{ register: Register }>>([
   ['sweep', () => import('./sweep.js')],
   ['select', () => import('./select.js')],
   ['agree', () => import('./agree.js')],
+  ['judge', () => import('./judge.js')],
   ['freeze', () => import('./freeze.js')],
   ['verify', () => import('./verify.js')],
   ['rotate', () => import('./rotate.js')],
@@ -30,6 +31,7 @@ const COMMAND_MODULES = new Map<string, () => Promise<{ register: Register }>>([
   ['review', () => import('./review.js')],
   ['signoff', () => import('./signoff.js')],
   ['history', () => import('./history.js')],
+  ['rank', () => import('./rank.js')],
   ['monitor', () => import('./monitor.js')],
 ]);
 
@@ -47,6 +49,7 @@ const COMMAND_LISTING: ReadonlyArray<readonly [name: string, args: string, descr
   ['sweep', '<outcomes...>', 'check a cost ranking against the exchange rate between errors'],
   ['select', '<pool>', 'choose which pool items to annotate: every disagreement between two candidates plus an audit of agreements, or actively'],
   ['agree', '<annotations>', 'annotator agreement per clause type: kappa, alpha, what each type can support, and the items to adjudicate'],
+  ['judge', '<table>', 'validate an LLM judge against human labels: agreement, bias between candidates, bias probes, drift, corrected rates'],
   ['freeze', '<manifest>', 'store a benchmark version in a write-once, content-addressed archive'],
   ['verify', '', 're-hash an archive and check its hash chain: exit 1 naming each changed, missing, extra or unreadable file (leftovers of interrupted writes are listed, not failed)'],
   ['rotate', '', "plan next quarter's rotation: retire saturated, leaked, then oldest eval items; replace them stratum by stratum from the incidents log"],
@@ -55,11 +58,12 @@ const COMMAND_LISTING: ReadonlyArray<readonly [name: string, args: string, descr
   ['gate', '<inputs...>', 'fail a CI run when a candidate regresses beyond a margin (non-inferiority check)'],
   ['import', '<format> <files...>', 'convert promptfoo, Inspect or lm-eval results to a scores table'],
   ['report', '', 'one self-contained HTML report with charts'],
-  ['validate', '<file>', 'check an input file (scores, strata, policy, annotations, manifest) and summarise it'],
+  ['validate', '<file>', 'check an input file (scores, a promptfoo, Inspect or lm-eval result, strata, policy, annotations, manifest) and summarise it'],
   ['shortlist', '<scores...>', 'which candidates clear the bar: absolute bars, and not worse than the best (overall and per stratum, Holm)'],
   ['review', '<scores...>', "a seeded sample of each finalist's outputs on the strata a person must read, as an HTML page and a CSV"],
   ['signoff', '', 'record the decision write-once in the archive: reviewer, date, choice, finalists, note and the digests of its evidence'],
   ['history', '', 'the instrument over time: each run per stratum and headline with intervals, distinguishable changes flagged, version boundaries marked'],
+  ['rank', '<inputs...>', 'the best of k candidates on the same items: P(best), simultaneous intervals, a selection-adjusted bound against the incumbent, and "label more?"'],
   ['monitor', '<scores>', 'watch a comparison as labels arrive: an anytime-valid interval at every look, and stop when it is settled'],
 ];
 

@@ -7,6 +7,7 @@ import { loadManifest } from '../data/manifest.js';
 import { pairScores } from '../data/pairing.js';
 import { loadPolicy } from '../data/policy.js';
 import { openTable } from '../data/read.js';
+import { loadScores } from '../data/scores.js';
 import { loadStrata } from '../data/strata-file.js';
 import { parseYamlText, readSmallText } from '../data/yaml.js';
 import { formatTable } from '../report/table.js';
@@ -22,12 +23,24 @@ type ToolKind = (typeof TOOL_KINDS)[number];
 const isToolKind = (kind: string): kind is ToolKind => (TOOL_KINDS as readonly string[]).includes(kind);
 type Kind = (typeof KINDS)[number];
 
+/** The tool whose log or output folder `path` is, or undefined when it holds none of their files. */
+function toolFolderFormat(path: string): ToolKind | undefined {
+  try {
+    const format = detectSource(path).format;
+    return isToolKind(format) ? format : undefined;
+  } catch (error) {
+    if (error instanceof InputError) return undefined;
+    throw error;
+  }
+}
+
 /** Guesses a file's kind from its extension and its first record or top-level keys. */
 function detectKind(path: string): Exclude<Kind, 'auto'> {
   // A tool's results (a file or a log/output directory) are recognised by content, as every command does.
+  // A directory that holds no tool's files falls through to the table reader's "not a regular file".
   if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
-    const format = detectSource(path).format;
-    return format === 'table' ? 'scores' : format;
+    const format = toolFolderFormat(path);
+    if (format !== undefined) return format;
   }
   const ext = extname(path).toLowerCase();
   if (ext === '.yaml' || ext === '.yml') {
@@ -72,12 +85,12 @@ export function register(program: Command, io: Io): void {
         case 'inspect':
         case 'lm-eval':
         case 'scores': {
-          // Read exactly as compare, gate and the other score readers read it (loadResults).
-          const loaded = loadResults([file], isToolKind(kind) ? { format: kind } : {});
-          for (const warning of loaded.warnings) io.stderr(`warning: ${warning}\n`);
-          const table = loaded.table;
+          // A tool's results are read exactly as compare, gate and the other score readers read them (loadResults).
+          const loaded = isToolKind(kind) ? loadResults([file], { format: kind }) : null;
+          for (const warning of loaded?.warnings ?? []) io.stderr(`warning: ${warning}\n`);
+          const table = loaded?.table ?? loadScores(file);
           summary = { rows: table.rowCount, items: table.items.length, models: table.models, strata: table.strata, clusters: table.clusters.length };
-          if (isToolKind(kind)) summary.files = loaded.sources.flatMap((source) => source.files);
+          if (loaded !== null) summary.files = loaded.sources.flatMap((source) => source.files);
           if ((options.a === undefined) !== (options.b === undefined)) throw new InputError('give both --a and --b, or neither', { file: options.a === undefined ? '--a' : '--b' });
           if (options.a !== undefined && options.b !== undefined) {
             const paired = pairScores(table, options.a, options.b, { dropUnpaired: options.dropUnpaired });

@@ -23,7 +23,7 @@ describe('--score-range on compare and gate (declared bounded scale)', () => {
     const plain = JSON.parse((await runCli(['compare', FILE, '--a', 'pr', '--b', 'main', '--json', '--resamples', '999'])).stdout);
     expect('scoreRange' in plain).toBe(false); // and absent when not given: other output unchanged
     const direct = bettingInterval(differences, { range: [-9, 9], seed: '0' });
-    expect(r.interval).toEqual(direct.confidenceInterval);
+    expect(r.confidenceInterval).toEqual(direct.confidenceInterval);
     // The library says the same, and without the range the pair is unbounded: studentized.
     const lib = compareModels(aligned, { method: 'auto', scoreRange: [1, 10] });
     expect(lib.pairs[0].confidenceInterval).toEqual(direct.confidenceInterval);

@@ -32,9 +32,9 @@ describe('benchplan gate', () => {
     const args = ['gate', S, '--baseline', 'alpha', '--candidate', 'beta', '--margin', '0.14', ...fast];
     const run = await runCli(args);
     expect(run.code).toBe(3);
-    expect(run.stdout).toMatch(/^INCONCLUSIVE  neither a regression nor its absence is shown: beta − alpha: 95% bounds \[-0\.\d+, -0\.\d+\] contain -0\.14 \(−margin\); 3446 items would show the drop/);
-    // Newcombe bounds at the same discordance (89 of 400) and split, scaled up: an exact count, no "about".
-    expect(run.stdout).toMatch(/3446 items with the same share discordant \(89 of 400\) and the same split would show the drop at margin 0\.14/);
+    expect(run.stdout).toMatch(/^INCONCLUSIVE  neither a regression nor its absence is shown: beta − alpha: 95% bounds \[-0\.\d+, -0\.\d+\] contain -0\.14 \(−margin\); 3392 items would show the drop/);
+    // Tango bounds at the same discordance (89 of 400) and split, scaled up: an exact count, no "about".
+    expect(run.stdout).toMatch(/3392 items with the same share discordant \(89 of 400\) and the same split would show the drop at margin 0\.14/);
     expect(run.stderr).toMatch(/^gate inconclusive: /);
     const asPass = await runCli([...args, '--inconclusive', 'pass', '--json']);
     expect(asPass.code).toBe(0);

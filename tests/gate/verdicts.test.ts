@@ -53,19 +53,22 @@ describe('gateVerdict, combineVerdicts, verdictExitCode (the JSDoc examples)', (
 });
 
 describe('issue 26: three verdicts with three exit codes', () => {
-  it('48 items that agree everywhere at --margin 0.02: inconclusive (exit 3) with the 133 items that would pass', async () => {
-    // Newcombe, no discordant item: lower bound −z²/(N + z²), which clears −0.02 when N > z²/0.02 − z²
-    // = 135.28 − 2.71 = 132.57, z = Φ⁻¹(0.95) = 1.6449 (scipy.stats.norm.ppf(0.95)): 133 items.
+  it('48 items that agree everywhere at --margin 0.02: inconclusive (exit 3) with the 149 items that would pass', async () => {
+    // Tango, no discordant item: lower bound −z²/(N + z²), which clears −0.02 when N > z²/0.02 − z²
+    // = 135.28 − 2.71 = 132.57, z = Φ⁻¹(0.95) = 1.6449 (scipy.stats.norm.ppf(0.95)): 133 items; and the
+    // exact score test at the margin, whose p on N agreeing items is 0.98^N, needs N ≥ ln 0.05 / ln 0.98
+    // = 148.28: 149 items (docs/method-binary.md).
     const run = await runCli(['gate', table('agree48.csv', { agree: 48 }), '--baseline', 'main', '--candidate', 'pr', '--margin', '0.02', '--json']);
     expect(run.code).toBe(3);
     const json = JSON.parse(run.stdout);
     expect(json.verdict).toBe('inconclusive');
-    expect(json.overall.itemsNeeded).toBe(133);
+    expect(json.overall.itemsNeeded).toBe(149);
     const z = 1.6448536269514722;
     expect(json.overall.lowerBound).toBeCloseTo(-(z * z) / (48 + z * z), 12);
-    // ... and 133 agreeing items pass, 132 do not: the count is the boundary.
-    expect((await runCli(['gate', table('agree133.csv', { agree: 133 }), '--baseline', 'main', '--candidate', 'pr', '--margin', '0.02'])).code).toBe(0);
-    expect((await runCli(['gate', table('agree132.csv', { agree: 132 }), '--baseline', 'main', '--candidate', 'pr', '--margin', '0.02'])).code).toBe(3);
+    // ... and 149 agreeing items pass, 148 do not (the bound clears from 133, the exact test from 149).
+    expect((await runCli(['gate', table('agree149.csv', { agree: 149 }), '--baseline', 'main', '--candidate', 'pr', '--margin', '0.02'])).code).toBe(0);
+    expect((await runCli(['gate', table('agree148.csv', { agree: 148 }), '--baseline', 'main', '--candidate', 'pr', '--margin', '0.02'])).code).toBe(3);
+    expect((await runCli(['gate', table('agree133.csv', { agree: 133 }), '--baseline', 'main', '--candidate', 'pr', '--margin', '0.02'])).code).toBe(3);
   });
 
   it('a real drop beyond the margin fails (exit 1); a clear non-inferiority passes (exit 0)', async () => {
