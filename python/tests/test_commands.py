@@ -30,6 +30,8 @@ CASES = [
     ("agree", ["examples/annotations.csv"], {"annotators": "ana,chloe"}, ["agree", "examples/annotations.csv", "--annotators", "ana,chloe"]),
     ("monitor", ["examples/monitor.csv"], {"a": "candidate", "b": "current", "cluster": True},
      ["monitor", "examples/monitor.csv", "--a", "candidate", "--b", "current", "--cluster"]),
+    ("rank", ["examples/scores.csv"], {"incumbent": "beta", "resamples": 999}, ["rank", "examples/scores.csv", "--incumbent", "beta", "--resamples", "999"]),
+    ("judge", ["examples/judge-labels.csv"], {"permutations": 99}, ["judge", "examples/judge-labels.csv", "--permutations", "99"]),
 ]
 
 
@@ -83,9 +85,9 @@ def test_fields_are_snake_case_and_nested_records_are_results() -> None:
     assert len(row) == 1 and row["p_value"].iloc[0] == one.p_value
 
 
-def test_a_failed_gate_is_a_result_with_exit_status_1() -> None:
+def test_an_inconclusive_gate_is_a_result_with_exit_status_3() -> None:
     g = benchplan.gate("examples/agree-39.csv", baseline="main", candidate="pr", margin=0.05)
-    assert g.passed is False and g.exit_status == 1
+    assert g.passed is False and g.verdict == "inconclusive" and g.exit_status == 3
     frame = g.to_frame()
     assert frame["lower_bound"].iloc[0] == g.overall.lower_bound
 

@@ -16,7 +16,7 @@ Examples
 
 from __future__ import annotations
 
-from ._commands import agree, allocate, compare, gate, headline, monitor, size, sweep
+from ._commands import agree, allocate, compare, gate, headline, judge, monitor, rank, size, sweep
 from ._node import engine_path, node_executable, run_cli
 from ._results import Result, snake_case
 from .errors import BenchplanError, EngineError, InputError, NodeNotFoundError
@@ -35,8 +35,10 @@ __all__ = [
     "engine_path",
     "gate",
     "headline",
+    "judge",
     "monitor",
     "node_executable",
+    "rank",
     "run_cli",
     "size",
     "snake_case",

@@ -326,3 +326,63 @@ def monitor(scores: Source, cwd: str | os.PathLike[str] | None = None, **options
     >>> monitor("examples/monitor.csv", a="candidate", b="current").decision  # doctest: +SKIP
     """
     return run_json("monitor", (scores,), options, "looks", cwd)
+
+
+def rank(*inputs: Source, cwd: str | os.PathLike[str] | None = None, **options: Option) -> Result:
+    """The best of k candidates on the same items: ``benchplan rank``.
+
+    Parameters
+    ----------
+    *inputs : str, PathLike, pandas.DataFrame or inspect_ai EvalLog
+        A scores table with every candidate, or results files the import adapters read.
+    cwd : path, optional
+        Folder relative paths are read from.
+    **options
+        ``incumbent``, ``budget``, ``margin``, ``cluster``, ``seed``… (``benchplan rank --help``).
+
+    Returns
+    -------
+    Result
+        ``RankResult`` (``leader``, ``candidates`` with P(best) and intervals, ``selection``,
+        ``label_more``); ``to_frame()`` gives one row per candidate.
+
+    Raises
+    ------
+    InputError
+        Bad input.
+
+    Examples
+    --------
+    >>> rank("examples/scores.csv").leader  # doctest: +SKIP
+    """
+    return run_json("rank", inputs, options, "candidates", cwd)
+
+
+def judge(table: Source, cwd: str | os.PathLike[str] | None = None, **options: Option) -> Result:
+    """Validate an LLM judge against human labels: ``benchplan judge``.
+
+    Parameters
+    ----------
+    table : str, PathLike or pandas.DataFrame
+        Items with the judge's score (``judge``) and the human label (``score``) per candidate.
+    cwd : path, optional
+        Folder relative paths are read from.
+    **options
+        ``self_family``, ``covariate``, ``mde``, ``seed``… (``benchplan judge --help``).
+
+    Returns
+    -------
+    Result
+        ``JudgeResult`` (``agreement``, ``candidates``, ``probes``, ``corrected_rates``…);
+        ``to_frame()`` gives one row per candidate.
+
+    Raises
+    ------
+    InputError
+        Bad input.
+
+    Examples
+    --------
+    >>> judge("examples/judge-labels.csv").agreement  # doctest: +SKIP
+    """
+    return run_json("judge", (table,), options, "candidates", cwd)
