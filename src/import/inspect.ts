@@ -389,6 +389,15 @@ function reduceRows(rows: readonly PlacedRow[], raws: readonly string[], reducer
     if (list === undefined) groups.set(key, [k]);
     else list.push(k);
   });
+  // A reducer that needs K epochs on logs with fewer would score every sample 0 (at_least) or leave
+  // it unscored (pass_at, pass_k) without a word: refuse it, naming both numbers.
+  if (reducer.kind === 'at_least' || reducer.kind === 'pass_at' || reducer.kind === 'pass_k') {
+    let most = 0;
+    for (const members of groups.values()) most = Math.max(most, members.length);
+    if (groups.size > 0 && most < reducer.k) {
+      throw new InputError(`needs at least ${reducer.k} epochs of a sample, but these logs have at most ${most}: every sample would ${reducer.kind === 'at_least' ? 'score 0' : 'be unscored'}`, { file: '--epoch-reducer', value: reducer.name });
+    }
+  }
   const out: PlacedRow[] = [];
   for (const c of counts) c.rows = 0;
   const fileIndex = new Map(logs.map((log) => [log.file, log.fileIndex]));

@@ -30,6 +30,12 @@ interface Case {
 
 const cases: Case[] = [
   {
+    // The bundled Inspect logs have 2 epochs a sample: at_least_3 would score every sample 0, pass_at_3 leave all unscored.
+    name: '--epoch-reducer asking for more epochs than the logs have',
+    args: () => ['compare', 'examples/tools/inspect/run-a.eval', 'examples/tools/inspect/run-b.eval', '--epoch-reducer', 'at_least_3'],
+    message: 'error: --epoch-reducer: needs at least 3 epochs of a sample, but these logs have at most 2: every sample would score 0 (got "at_least_3")',
+  },
+  {
     name: 'select -o naming the pool',
     args: () => {
       const pool = join(dir, 'pool.csv');
