@@ -41,6 +41,13 @@ export function parseYamlText(text: string, file: string, options: { empty?: str
     throw new InputError(`invalid YAML: ${what}`, line === undefined ? { file } : { file, line });
   }
   checkDuplicateKeys(doc, file, lineCounter);
+  // A tag the core schema does not know (`!include`, `!!js/function`) would be read as a plain
+  // string without a word: refuse it, at its line.
+  const tag = doc.warnings.find((w) => /tag/i.test(w.message));
+  if (tag !== undefined) {
+    const line = tag.linePos?.[0]?.line;
+    throw new InputError(`invalid YAML: ${tag.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, line === undefined ? { file } : { file, line });
+  }
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIASES });
@@ -118,10 +125,12 @@ function checkDuplicateKeys(doc: YAML.Document, file: string, lineCounter: YAML.
       for (const pair of map.items) {
         const k = pair.key as { value?: unknown; range?: [number, number, number] } | null;
         const name = String(k && typeof k === 'object' && 'value' in k ? k.value : k);
+        const line = k?.range ? lineCounter.linePos(k.range[0]).line : undefined;
         if (seen.has(name)) {
-          const line = k?.range ? lineCounter.linePos(k.range[0]).line : undefined;
           throw new InputError('invalid YAML: a mapping names the same key twice', { file, ...(line === undefined ? {} : { line }), value: name });
         }
+        // A key named __proto__ is dropped (or worse) when the mapping becomes an object: refuse it.
+        if (name === '__proto__') throw new InputError('a key may not be named __proto__ (it cannot be read as data)', { file, ...(line === undefined ? {} : { line }), value: name });
         seen.add(name);
       }
     },

@@ -124,7 +124,12 @@ export function detectFileFormat(file: string): ResultFormat | undefined {
 
 /** What a file that is none of the formats looks like, for the message. */
 function describeUnknown(file: string): string {
-  const text = head(file, 4096).toString('utf8').trimStart();
+  const bytes = head(file, 4096);
+  if (bytes.length === 0) return 'empty (0 bytes)';
+  if (bytes.includes(0)) return 'binary (it holds NUL bytes), not text';
+  const text = bytes.toString('utf8').trimStart();
+  if (text === '') return 'only white space';
+  if (text.includes('\uFFFD')) return 'not valid UTF-8 text';
   if (text.startsWith('{')) {
     const { keys } = sniffJsonKeys(head(file).toString('utf8'));
     return `a JSON object with keys ${keys.slice(0, 8).join(', ') || '(none)'}`;

@@ -30,6 +30,54 @@ interface Case {
 
 const cases: Case[] = [
   {
+    name: 'a stratum named __proto__ (a mapping would drop it)',
+    args: () => {
+      writeFileSync(join(dir, 'proto.yaml'), 'strata:\n  __proto__: { traffic: 0.5, quota: 0.5 }\n  routine: { traffic: 0.5, quota: 0.5 }\n');
+      return ['validate', join(dir, 'proto.yaml')];
+    },
+    message: /^error: .*proto\.yaml:2: a key may not be named __proto__ \(it cannot be read as data\) \(got "__proto__"\)$/,
+  },
+  {
+    name: 'a custom YAML tag',
+    args: () => {
+      writeFileSync(join(dir, 'tag.yaml'), 'strata:\n  routine: !include other.yaml\n');
+      return ['validate', join(dir, 'tag.yaml')];
+    },
+    message: /^error: .*tag\.yaml:2: invalid YAML: Unresolved tag: !include$/,
+  },
+  {
+    name: 'an empty scores file',
+    args: () => {
+      writeFileSync(join(dir, 'empty.csv'), '');
+      return ['compare', join(dir, 'empty.csv')];
+    },
+    message: /^error: .*empty\.csv: is not a file benchplan reads: it is empty \(0 bytes\);/,
+  },
+  {
+    name: 'a scores file with NUL bytes',
+    args: () => {
+      writeFileSync(join(dir, 'nul.csv'), 'item,model,score\n\u0000\n');
+      return ['compare', join(dir, 'nul.csv')];
+    },
+    message: /^error: .*nul\.csv:2: expected 3 fields as in the header, found 1 \(got "\\u0000"\)$/,
+  },
+  {
+    name: 'a binary file as scores',
+    args: () => {
+      writeFileSync(join(dir, 'binary.csv'), Buffer.from([0x00, 0x01, 0x02, 0x00]));
+      return ['compare', join(dir, 'binary.csv')];
+    },
+    message: /^error: .*binary\.csv: is not a file benchplan reads: it is binary \(it holds NUL bytes\), not text;/,
+  },
+  {
+    name: 'a scores file that is not UTF-8',
+    args: () => {
+      writeFileSync(join(dir, 'latin.csv'), Buffer.from([0xff, 0xfe, 0x61, 0x62]));
+      return ['compare', join(dir, 'latin.csv')];
+    },
+    message: /^error: .*latin\.csv: is not a file benchplan reads: it is not valid UTF-8 text;/,
+  },
+  {
     // The bundled Inspect logs have 2 epochs a sample: at_least_3 would score every sample 0, pass_at_3 leave all unscored.
     name: '--epoch-reducer asking for more epochs than the logs have',
     args: () => ['compare', 'examples/tools/inspect/run-a.eval', 'examples/tools/inspect/run-b.eval', '--epoch-reducer', 'at_least_3'],
