@@ -99,7 +99,7 @@ def compare(*inputs: Source, cwd: str | os.PathLike[str] | None = None, **option
     -------
     Result
         ``CompareResult``: the fields of ``benchplan compare --json`` in snake_case (``pairs``,
-        each with ``estimate``, ``interval``, ``p_value``, ``method_used``…); ``to_frame()``
+        each with ``estimate``, ``confidence_interval``, ``p_value``, ``method_used``…); ``to_frame()``
         gives one row per pair.
 
     Raises
