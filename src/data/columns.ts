@@ -1,3 +1,4 @@
+import { InputError } from './errors.js';
 /** Growable typed-array columns: a table of a million rows costs bytes per row, not objects. */
 export class IntColumn {
   data: Int32Array;
@@ -200,4 +201,16 @@ export function toText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return undefined;
+}
+
+/**
+ * A required id cell (item, model, …) of a record: its text, or an InputError naming the file, line,
+ * field and value when it is missing or blank.
+ * @example requiredText({ item: 7 }, 'item', 'pool.csv', 2) // => '7'
+ * @throws {InputError} when the cell is missing, blank or not text.
+ */
+export function requiredText(values: Readonly<Record<string, unknown>>, field: string, file: string, line: number): string {
+  const v = toText(values[field]);
+  if (v === undefined || v.trim() === '') throw new InputError(`${field} must be a non-empty string`, { file, line, field, value: values[field] ?? null });
+  return v;
 }

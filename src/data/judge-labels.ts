@@ -1,4 +1,4 @@
-import { toFiniteNumber, toText } from './columns.js';
+import { requiredText, toFiniteNumber } from './columns.js';
 import { InputError } from './errors.js';
 import { openTable } from './read.js';
 
@@ -88,11 +88,7 @@ export function loadJudgeLabels(path: string, options: LoadJudgeLabelsOptions = 
   for (const { line, values } of reader.records) {
     if (first && !reader.columns) check(Object.keys(values), line);
     first = false;
-    const id = (field: string): string => {
-      const v = toText(values[field]);
-      if (v === undefined || v.trim() === '') throw new InputError(`${field} must be a non-empty string`, { file: path, line, field, value: values[field] ?? null });
-      return v;
-    };
+    const id = (field: string): string => requiredText(values, field, path, line);
     const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
     const optionalNumber = (field: string, what: string): number | undefined => {
       const raw = values[field];

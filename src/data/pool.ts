@@ -1,4 +1,4 @@
-import { toFiniteNumber, toText } from './columns.js';
+import { requiredText, toFiniteNumber, toText } from './columns.js';
 import { InputError } from './errors.js';
 import { openTable } from './read.js';
 
@@ -75,11 +75,7 @@ export function loadPool(path: string, options: LoadPoolOptions = {}): PoolTable
   for (const { line, values } of reader.records) {
     if (first && !reader.columns) check(Object.keys(values), line);
     first = false;
-    const id = (field: string): string => {
-      const v = toText(values[field]);
-      if (v === undefined || v.trim() === '') throw new InputError(`${field} must be a non-empty string`, { file: path, line, field, value: values[field] ?? null });
-      return v;
-    };
+    const id = (field: string): string => requiredText(values, field, path, line);
     const row: PoolRow = { item: id('item'), model: id('model'), line };
     const key = `${row.item}\u0000${row.model}`;
     const dup = seenPair.get(key);
