@@ -32,6 +32,7 @@ const COMMAND_MODULES = new Map<string, () => Promise<{ register: Register }>>([
   ['signoff', () => import('./signoff.js')],
   ['history', () => import('./history.js')],
   ['rank', () => import('./rank.js')],
+  ['plan', () => import('./plan.js')],
   ['monitor', () => import('./monitor.js')],
 ]);
 
@@ -64,6 +65,7 @@ const COMMAND_LISTING: ReadonlyArray<readonly [name: string, args: string, descr
   ['signoff', '', 'record the decision write-once in the archive: reviewer, date, choice, finalists, note and the digests of its evidence'],
   ['history', '', 'the instrument over time: each run per stratum and headline with intervals, distinguishable changes flagged, version boundaries marked'],
   ['rank', '<inputs...>', 'the best of k candidates on the same items: P(best), simultaneous intervals, a selection-adjusted bound against the incumbent, and "label more?"'],
+  ['plan', '', 'fix the analysis plan before the data: margin, MDE, strata, method, stopping rule, decision rule, names; frozen write-once in the archive'],
   ['monitor', '<scores>', 'watch a comparison as labels arrive: an anytime-valid interval at every look, and stop when it is settled'],
 ];
 

@@ -1,4 +1,5 @@
 import { InputError } from '../data/errors.js';
+import type { PlanEcho } from './plan-binding.js';
 import { finishGate, inconclusiveEcho, inconclusiveFlag } from './gate-verdict.js';
 import { formatNumber, formatTable } from '../report/table.js';
 import { designGate, type DesignGateResult } from '../selection/index.js';
@@ -6,7 +7,7 @@ import { auditLine, readDesignLabels } from './compare-design.js';
 import { emit, numberFlag, warningLines, type Context } from './io.js';
 
 /** `benchplan gate LIST --design FILE --json`: the settings echoed with {@link DesignGateResult}. */
-export interface GateDesignReport extends DesignGateResult {
+export interface GateDesignReport extends DesignGateResult, PlanEcho {
   scores: string;
   design: string;
   pool: string;
@@ -45,7 +46,7 @@ const UNSUPPORTED: ReadonlyArray<readonly [string, string]> = [
  * flags, runs {@link designGate} and exits 1 (fail: the upper bound is below −margin) or 3
  * (inconclusive) when the lower bound is not above −margin (finishGate).
  */
-export function gateWithDesign(ctx: Context, inputs: readonly string[], opts: Record<string, unknown>): void {
+export function gateWithDesign(ctx: Context, inputs: readonly string[], opts: Record<string, unknown>, echo: PlanEcho = {}): void {
   const designPath = opts.design as string;
   if (inputs.length !== 1) throw new InputError(`--design reads one labelled list (the one select wrote), got ${inputs.length} inputs`, { file: '--design', value: inputs.join(' ') });
   for (const [key, flag] of UNSUPPORTED) {
@@ -79,6 +80,7 @@ export function gateWithDesign(ctx: Context, inputs: readonly string[], opts: Re
     ...result,
     warnings: [...warnings, ...result.warnings],
     ...inconclusiveEcho(inconclusiveAs),
+    ...echo,
   };
   emit(ctx, report, () => formatGateDesign(report));
   finishGate(ctx, report.verdict, inconclusiveAs, headline(report), report);

@@ -10,6 +10,7 @@ import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, r
 import { FORMAT_OPTION } from './output-format.js';
 import { gateMarkdown } from '../report/markdown-gate.js';
 import { loadInputs, loaderSettingsOf, pairFromInputs, withSourceOptions } from './sources.js';
+import { bindPlan, GATE_STOPPING_BINDING, INCONCLUSIVE_BINDING, numberBinding, planEcho, switchBinding, textBinding } from './plan-binding.js';
 
 export function register(program: Command, io: Io): void {
   const command = program
@@ -18,7 +19,7 @@ export function register(program: Command, io: Io): void {
     .argument('<inputs...>', 'a scores table with both models, or two results files (baseline first): promptfoo, Inspect, lm-eval, or tables')
     .option('--baseline <model>', 'the model to protect (e.g. main); default with two inputs: the first input\'s model')
     .option('--candidate <model>', 'the model that must not be worse (e.g. the pull request); default: the second input\'s model')
-    .requiredOption('--margin <x>', 'largest acceptable drop of candidate − baseline, in score units (0.02 = 2 points on 0/1 scores)')
+    .option('--margin <x>', 'largest acceptable drop of candidate − baseline, in score units (0.02 = 2 points on 0/1 scores); required unless --plan fixes it')
     .option('--method <method>', `interval method: ${GATE_METHODS.join(', ')} (auto: chosen from the data, see docs/method-auto.md)`, 'auto')
     .option('--confidence <level>', 'one-sided confidence level of the lower bound', '0.95')
     .option('--resamples <n>', 'bootstrap resamples (at most 10,000,000)', '9999')
@@ -48,11 +49,30 @@ Examples:
   benchplan gate scores.csv --baseline main --candidate pr --margin 0.02 --cluster --per-stratum
   benchplan gate baseline.json candidate.json --margin 0.02`,
     );
+  bindPlan(
+    command,
+    io,
+    [
+      textBinding('baseline', 'baseline', '--baseline'),
+      textBinding('candidate', 'candidate', '--candidate'),
+      numberBinding('margin', 'margin', '--margin'),
+      textBinding('method', 'method', '--method'),
+      numberBinding('confidenceLevel', 'confidence', '--confidence'),
+      numberBinding('nResamples', 'resamples', '--resamples'),
+      textBinding('seed', 'seed', '--seed'),
+      switchBinding('cluster', 'cluster', '--cluster'),
+      switchBinding('stratified', 'stratified', '--stratified'),
+      switchBinding('perStratum', 'perStratum', '--per-stratum'),
+      GATE_STOPPING_BINDING,
+      INCONCLUSIVE_BINDING,
+    ],
+    [['margin', '--margin <x>']],
+  );
   withSourceOptions(command)
     .action((inputs, opts, cmd) => {
       const ctx = contextOf(cmd, io);
       const inconclusiveAs = inconclusiveFlag(opts.inconclusive);
-      if (opts.design !== undefined) return gateWithDesign(ctx, inputs, opts as Record<string, unknown>);
+      if (opts.design !== undefined) return gateWithDesign(ctx, inputs, opts as Record<string, unknown>, planEcho(cmd));
       const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
       const method = choiceFlag('--method', opts.method, GATE_METHODS);
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 });
@@ -61,7 +81,7 @@ Examples:
       const table = loaded.table;
       const [baseline, candidate] = pairFromInputs(loaded, opts.baseline, opts.candidate, ['--baseline', '--candidate']);
       const loader = loaderSettingsOf(opts as Record<string, unknown>);
-      if (opts.sequential) return runSequentialGate(table, inputs.join(' + '), { ...opts, baseline, candidate }, ctx, loader);
+      if (opts.sequential) return runSequentialGate(table, inputs.join(' + '), { ...opts, margin: opts.margin as string, baseline, candidate }, ctx, { ...loader, ...planEcho(cmd) });
       const scoreRange = scoreRangeFlag(opts.scoreRange);
       if (scoreRange !== undefined && method !== 'auto') throw new InputError('is used by --method auto (and --sequential) only: a named method ignores the scores\' range', { file: '--score-range', value: opts.scoreRange });
       const bar = progress(io, 'gate');
@@ -82,7 +102,7 @@ Examples:
       });
       bar.done();
       // The loader's settings, when given, after the gate's own (the library result does not know how the inputs were read).
-      const report = { ...result, ...loader, ...(scoreRange !== undefined ? { scoreRange } : {}), ...inconclusiveEcho(inconclusiveAs) };
+      const report = { ...result, ...loader, ...(scoreRange !== undefined ? { scoreRange } : {}), ...inconclusiveEcho(inconclusiveAs), ...planEcho(cmd) };
       emit(ctx, report, () => formatNonInferiorityReport(result), () => gateMarkdown(result));
       finishGate(ctx, result.verdict, inconclusiveAs, nonInferiorityHeadline(result), report);
     });

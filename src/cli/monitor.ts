@@ -1,5 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import { loadAnnotationOrder } from '../data/annotation-order.js';
+import { bindPlan, MONITOR_STOPPING_BINDING, numberBinding, planEcho, switchBinding, textBinding } from './plan-binding.js';
 import { InputError } from '../data/errors.js';
 import { checkClustersWithinStrata, pairScores } from '../data/pairing.js';
 import { loadScores } from '../data/scores.js';
@@ -52,12 +53,12 @@ export function formatMonitor(r: MonitorResult): string {
 }
 
 export function register(program: Command, io: Io): void {
-  program
+  const command = program
     .command('monitor')
     .description('watch a comparison as labels arrive: an anytime-valid interval at every look, and stop when it is settled')
     .argument('<scores>', 'scores table (.csv or .jsonl) in annotation order: an order and/or batch column, or file order')
-    .requiredOption('--a <model>', 'first model (differences are A − B)')
-    .requiredOption('--b <model>', 'second model')
+    .option('--a <model>', 'first model (differences are A − B); required unless --plan names the candidate')
+    .option('--b <model>', 'second model; required unless --plan names the baseline')
     .option('--mde <gap>', 'the smallest gap you would act on: also settle as "equivalent" when the sequence fits inside ±mde/2')
     .option('--confidence <level>', 'level of the confidence sequence (valid at every look at once)', '0.95')
     .option(...SCORE_RANGE_OPTION)
@@ -75,8 +76,22 @@ sequence assumes the order does not depend on the scores.
 
 Example:
   benchplan monitor examples/monitor.csv --a candidate --b current --mde 0.05 --per-stratum`,
-    )
-    .action((scores, opts, cmd) => {
+    );
+  bindPlan(
+    command,
+    io,
+    [
+      textBinding('candidate', 'a', '--a'),
+      textBinding('baseline', 'b', '--b'),
+      numberBinding('mde', 'mde', '--mde'),
+      numberBinding('confidenceLevel', 'confidence', '--confidence'),
+      switchBinding('cluster', 'cluster', '--cluster'),
+      switchBinding('perStratum', 'perStratum', '--per-stratum'),
+      MONITOR_STOPPING_BINDING,
+    ],
+    [['a', '--a <model>'], ['b', '--b <model>']],
+  );
+  command.action((scores, opts, cmd) => {
       const ctx = contextOf(cmd, io);
       const mde = numberFlag('--mde', opts.mde, { above: 0 });
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
@@ -87,7 +102,7 @@ Example:
       if (opts.cluster && !table.hasCluster) throw new InputError('--cluster needs a "cluster" column', { file: scores });
       if (opts.perStratum && !table.hasStratum) throw new InputError('--per-stratum needs a "stratum" column', { file: scores });
       const order = loadAnnotationOrder(scores);
-      const paired = pairScores(table, opts.a, opts.b, { dropUnpaired: Boolean(opts.dropUnpaired) });
+      const paired = pairScores(table, opts.a as string, opts.b as string, { dropUnpaired: Boolean(opts.dropUnpaired) });
       if (opts.cluster && opts.perStratum) checkClustersWithinStrata(paired);
       const result = monitorComparison(paired, {
         arrival: arrivalOf(paired, order),
@@ -99,6 +114,6 @@ Example:
         every,
         method,
       });
-      emit(ctx, { ...result, droppedItems: paired.dropped, order: order.hasBatch ? (order.hasOrder ? 'batch, order' : 'batch') : order.hasOrder ? 'order' : 'file' }, () => formatMonitor(result));
+      emit(ctx, { ...result, droppedItems: paired.dropped, order: order.hasBatch ? (order.hasOrder ? 'batch, order' : 'batch') : order.hasOrder ? 'order' : 'file', ...planEcho(cmd) }, () => formatMonitor(result));
     });
 }

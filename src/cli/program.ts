@@ -13,6 +13,7 @@ import { register as history } from './history.js';
 import { register as importCommand } from './import.js';
 import { register as judge } from './judge.js';
 import { register as monitor } from './monitor.js';
+import { register as plan } from './plan.js';
 import { register as report } from './report.js';
 import { register as rank } from './rank.js';
 import { register as review } from './review.js';
@@ -31,7 +32,7 @@ export { VERSION } from './version.js';
 export function createProgram(io: Io = processIo): Command {
   const program = programShell(io);
   // The order people meet them in: design, read, maintain, integrate.
-  for (const register of [compare, size, allocate, headline, sweep, select, agree, judge, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, shortlist, review, signoff, history, rank]) {
+  for (const register of [compare, size, allocate, headline, sweep, select, agree, judge, freeze, verify, rotate, drift, diff, gate, importCommand, report, validate, shortlist, review, signoff, history, rank, plan]) {
     register(program, io);
   }
   monitor(program, io);

@@ -5,9 +5,10 @@ import { rankCandidates, type RankResult } from '../decision/rank.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { contextOf, emit, numberFlag, resamplesFlag, seedFlag, warningLines, type Io } from './io.js';
 import { loadInputs, withSourceOptions } from './sources.js';
+import { bindPlan, listBinding, numberBinding, planEcho, switchBinding, textBinding, type PlanEcho } from './plan-binding.js';
 
 /** `benchplan rank --json`: the scores file and the loader settings echoed with {@link RankResult}. */
-export interface RankReport extends RankResult {
+export interface RankReport extends RankResult, PlanEcho {
   scores: string;
   clustered: boolean;
   stratified: boolean;
@@ -85,6 +86,17 @@ export function register(program: Command, io: Io): void {
     .option('--stratified', 'resample within strata (the stratum column)')
     .option('--drop-unpaired', 'leave out items not every candidate scored')
     .addHelpText('after', '\nExample:\n  benchplan rank examples/scores.csv --incumbent gamma --budget 200');
+  bindPlan(command, io, [
+    textBinding('incumbent', 'incumbent', '--incumbent'),
+    listBinding('models', 'model', '--model'),
+    numberBinding('confidenceLevel', 'confidence', '--confidence'),
+    numberBinding('nResamples', 'resamples', '--resamples'),
+    textBinding('seed', 'seed', '--seed'),
+    numberBinding('budget', 'budget', '--budget'),
+    numberBinding('margin', 'margin', '--margin'),
+    switchBinding('cluster', 'cluster', '--cluster'),
+    switchBinding('stratified', 'stratified', '--stratified'),
+  ]);
   withSourceOptions(command).action((inputs, opts, cmd) => {
     const ctx = contextOf(cmd, io);
     const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
@@ -115,7 +127,7 @@ export function register(program: Command, io: Io): void {
       if (error instanceof RangeError) throw new InputError(error.message, { file: table.source });
       throw error;
     }
-    const report: RankReport = { scores: inputs.join(' + '), clustered: Boolean(opts.cluster), stratified: Boolean(opts.stratified), dropped: aligned.dropped, ...result };
+    const report: RankReport = { scores: inputs.join(' + '), clustered: Boolean(opts.cluster), stratified: Boolean(opts.stratified), dropped: aligned.dropped, ...result, ...planEcho(cmd) };
     emit(ctx, report, () => formatRank(report));
   });
 }

@@ -1,3 +1,4 @@
+import { bindPlan, listBinding, numberBinding, planEcho, STRATA_BINDING, switchBinding, textBinding, type PlanEcho } from './plan-binding.js';
 import type { Command } from '@commander-js/extra-typings';
 import { writeFileAtomic, preflightOutput } from '../data/atomic.js';
 import { InputError } from '../data/errors.js';
@@ -11,7 +12,7 @@ import { contextOf, emit, numberFlag, resamplesFlag, seedFlag, toJsonText, warni
 import { loadInputs, withSourceOptions } from './sources.js';
 
 /** The JSON document of `benchplan shortlist` (also what `--output` writes and `signoff --shortlist` reads). */
-export interface ShortlistReport extends ShortlistResult {
+export interface ShortlistReport extends ShortlistResult, PlanEcho {
   scores: string;
   strata: string | null;
   /** The policy echoed with its file and that file's SHA-256 (what `signoff --policy` records). */
@@ -95,6 +96,16 @@ export function register(program: Command, io: Io): void {
 Example:
   benchplan shortlist scores.csv --strata strata.yaml --margin 0.05 --require "negative_control.hallucinationRate<=0.08"`,
     );
+  bindPlan(command, io, [
+    numberBinding('margin', 'margin', '--margin'),
+    STRATA_BINDING,
+    listBinding('models', 'model', '--model'),
+    numberBinding('confidenceLevel', 'confidence', '--confidence'),
+    numberBinding('nResamples', 'resamples', '--resamples'),
+    textBinding('seed', 'seed', '--seed'),
+    switchBinding('cluster', 'cluster', '--cluster'),
+    switchBinding('perStratum', 'perStratum', '--no-per-stratum'),
+  ]);
   withSourceOptions(command)
     .action((inputs, opts, cmd) => {
       const scoresPath = inputs.join(' + ');
@@ -129,7 +140,7 @@ Example:
         ...(policy === undefined ? {} : { policy, costMargin, policySource: opts.policy, nResamples, seed }),
       });
       const policyEcho = result.policy === null ? null : { ...result.policy, source: opts.policy as string, sha256: sha256File(opts.policy as string, { regularOnly: true }).sha256 };
-      const report: ShortlistReport = { ...result, scores: scoresPath, strata: strataSource, policy: policyEcho };
+      const report: ShortlistReport = { ...result, scores: scoresPath, strata: strataSource, policy: policyEcho, ...planEcho(cmd) };
       if (opts.output !== undefined) writeFileAtomic(opts.output, toJsonText(report));
       emit(ctx, report, () => formatShortlist(report));
     });

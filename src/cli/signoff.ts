@@ -8,19 +8,53 @@ import { parseWith } from '../data/validate.js';
 import { readSmallText } from '../data/yaml.js';
 import { signoff, type EvidenceRole } from '../decision/signoff.js';
 import { choiceFlag, contextOf, emit, type Io } from './io.js';
+import { bindPlan, boundPlan, STRATA_BINDING } from './plan-binding.js';
+import { departureText, enforcePlan, planDepartures, type PlanDeparture, type PlanDeviation, type PlanField } from '../decision/plan.js';
 
 /** The part of a `shortlist --output` document a sign-off reads. */
-const ShortlistDocumentSchema = z.looseObject({ finalists: z.array(z.string()), best: z.string(), policy: z.looseObject({ sha256: z.string(), source: z.string() }).nullable().optional() });
+const ShortlistDocumentSchema = z.looseObject({
+  finalists: z.array(z.string()),
+  best: z.string(),
+  policy: z.looseObject({ sha256: z.string(), source: z.string() }).nullable().optional(),
+  margin: z.number().optional(),
+  confidenceLevel: z.number().optional(),
+  perStratum: z.boolean().optional(),
+  clustered: z.boolean().optional(),
+  plan: z.looseObject({ id: z.string(), recordDigest: z.string() }).optional(),
+  deviations: z.array(z.looseObject({ field: z.string(), plan: z.unknown(), used: z.unknown(), reason: z.string() })).optional(),
+});
+type ShortlistDocument = z.infer<typeof ShortlistDocumentSchema>;
 
 /** Reads the finalists from a `benchplan shortlist -o` document. @throws {InputError} naming the file. */
-export function readShortlist(path: string): { finalists: string[]; policy?: { sha256: string; source: string } | null } {
+export function readShortlist(path: string): ShortlistDocument {
   // readSmallText: a regular file only (a FIFO or folder is refused, not waited on), UTF-8, size-capped.
   const { data, lineOf } = parseJsonDocument(readSmallText(path), path, 'write it with benchplan shortlist -o FILE');
   return parseWith(ShortlistDocumentSchema, data, { file: path, lineOf });
 }
 
+/**
+ * The deviations a sign-off under a plan records: those allowed by this command's --deviate, those
+ * the shortlist document carries, and the shortlist's own settings compared with the plan (a
+ * shortlist computed with another margin or level is a departure, refused without --deviate).
+ */
+function signoffDeviations(list: ShortlistDocument, shortlistPath: string, bound: NonNullable<ReturnType<typeof boundPlan>>, reason: string | undefined, io: Io): PlanDeviation[] {
+  if (list.plan !== undefined && list.plan.recordDigest !== bound.reference.recordDigest) {
+    throw new InputError(`was computed under another plan (${list.plan.id}, record digest ${list.plan.recordDigest.slice(0, 12)}…), not ${bound.reference.id} (${bound.reference.recordDigest.slice(0, 12)}…)`, { file: shortlistPath, field: 'plan', value: list.plan.id });
+  }
+  const used: Partial<Record<PlanField, unknown>> = {};
+  if (list.margin !== undefined) used.margin = list.margin;
+  if (list.confidenceLevel !== undefined) used.confidenceLevel = list.confidenceLevel;
+  if (list.perStratum !== undefined) used.perStratum = list.perStratum;
+  if (list.clustered !== undefined) used.cluster = list.clustered;
+  // A departure the shortlist already allowed with --deviate is recorded with its reason, not asked again.
+  for (const d of list.deviations ?? []) delete used[d.field as PlanField];
+  const own = enforcePlan(planDepartures(bound.plan, used), bound.reference.source, reason, `in the shortlist ${shortlistPath}`);
+  for (const d of own) io.stderr(`deviation from plan ${bound.reference.id}: ${departureText(d, `in the shortlist ${shortlistPath}`)}: ${d.reason}\n`);
+  return [...bound.deviations, ...(list.deviations ?? []).map((d) => ({ field: d.field as PlanField, plan: d.plan, used: d.used, reason: d.reason })), ...own];
+}
+
 export function register(program: Command, io: Io): void {
-  program
+  const command = program
     .command('signoff')
     .description('record the decision write-once in the archive: reviewer, date, choice, finalists, note and the digests of its evidence')
     .requiredOption('--archive <dir>', 'the archive folder (the record goes to DIR/signoffs/ID.json)')
@@ -37,8 +71,10 @@ export function register(program: Command, io: Io): void {
     .option('--review <file>', 'the review sample (benchplan review --csv)')
     .option('--agreement <file>', 'the annotator agreement report (benchplan agree --json)')
     .option('--judge <name>', 'the judge (model or rubric) that scored the outputs, if one did')
-    .option('--labels <state>', 'the gold labels: reviewed or unreviewed')
-    .action((opts, cmd) => {
+    .option('--labels <state>', 'the gold labels: reviewed or unreviewed');
+  // The plan's strata file becomes evidence when --strata is left out; a different one is a departure.
+  bindPlan(command, io, [STRATA_BINDING]);
+  command.action((opts, cmd) => {
       const ctx = contextOf(cmd, io);
       const list = readShortlist(opts.shortlist);
       const policyOwner = opts.policy === undefined ? null : loadPolicy(opts.policy).owner;
@@ -51,6 +87,8 @@ export function register(program: Command, io: Io): void {
         const now = sha256File(opts.policy, { regularOnly: true }).sha256;
         if (now !== list.policy.sha256) throw new InputError(`is not the policy the shortlist was computed under (${opts.shortlist} records ${list.policy.source} with sha256 ${list.policy.sha256.slice(0, 12)}…, this file has ${now.slice(0, 12)}…)`, { file: opts.policy });
       }
+      const bound = boundPlan(cmd);
+      const deviations = bound === null ? [] : signoffDeviations(list, opts.shortlist, bound, (opts as Record<string, unknown>).deviate as string | undefined, io);
       const evidence: Array<{ role: EvidenceRole; path: string }> = [];
       const files: Array<[EvidenceRole, string | undefined]> = [['scores', opts.scores], ['strata', opts.strata], ['policy', opts.policy], ['shortlist', opts.shortlist], ['review', opts.review], ['agreement', opts.agreement]];
       for (const [role, path] of files) if (path !== undefined) evidence.push({ role, path });
@@ -66,6 +104,7 @@ export function register(program: Command, io: Io): void {
         ...(opts.judge === undefined ? {} : { judge: opts.judge }),
         ...(opts.labels === undefined ? {} : { labels: choiceFlag('--labels', opts.labels, ['reviewed', 'unreviewed'] as const) as 'reviewed' | 'unreviewed' }),
         evidence,
+        ...(bound === null ? {} : { plan: { id: bound.reference.id, recordDigest: bound.reference.recordDigest }, deviations }),
       });
       const r = result.record;
       emit(ctx, { ...r, path: result.path }, () =>
@@ -76,6 +115,8 @@ export function register(program: Command, io: Io): void {
           ...(r.policyOwner === null ? [] : [`  policy owner: ${r.policyOwner}`]),
           ...(r.judge === null ? [] : [`  judge: ${r.judge}`]),
           ...(r.labels === null ? [] : [`  labels: ${r.labels}`]),
+          ...(r.plan === undefined ? [] : [`  plan: ${r.plan.id} (record digest ${r.plan.recordDigest})${(r.deviations ?? []).length === 0 ? ', followed' : `, ${(r.deviations ?? []).length} deviation${(r.deviations ?? []).length === 1 ? '' : 's'} recorded`}`]),
+          ...(r.deviations ?? []).map((d) => `  deviation: ${departureText(d as PlanDeparture, 'used')}: ${d.reason}`),
           'benchplan verify --archive DIR re-checks the record and re-hashes the evidence files.',
         ].join('\n'),
       );

@@ -10,6 +10,7 @@ export function formatVerify(r: VerifyResult): string {
     ...r.notes.map((n) => `note: ${n}`),
     ...r.leftovers.map((x) => `leftover (${x.kind}) ${x.path}: ${x.detail}`),
     ...(r.head ? [`chain head: ${r.head.version} (sequence ${r.head.sequence}, record digest ${r.head.recordDigest})`] : []),
+    ...(r.plans.length > 0 ? [`plans: ${r.plans.join(', ')} (record digests checked)`] : []),
     ...(r.signoffs.length > 0 ? [`sign-offs: ${r.signoffs.join(', ')} (${r.evidenceFiles} evidence file${r.evidenceFiles === 1 ? '' : 's'} re-hashed)`] : []),
     ...(r.signoffHead ? [`sign-off chain head: ${r.signoffHead.id} (sequence ${r.signoffHead.sequence}, record digest ${r.signoffHead.recordDigest})`] : []),
   ];

@@ -12,6 +12,7 @@ import { lstatOrNull, readSignoff, SIGNOFF_FOLDER, SIGNOFF_RECORD_FORMAT, signof
 import { assertVersionIntact } from '../rotation/record-check.js';
 import { versionRecordDigest } from '../rotation/record-digest.js';
 import { checkVersionId } from '../rotation/version-id.js';
+import { PLAN_FOLDER, verifyPlan, type PlanLink } from '../rotation/plan-record.js';
 import { removeDeadWritersTemporaryFiles } from '../rotation/leftovers.js';
 import { completeInterruptedSignoff, syncFolder } from '../rotation/signoff-recovery.js';
 
@@ -51,6 +52,10 @@ export interface SignoffInput {
   /** `reviewed` or `unreviewed`: the state of the gold labels, if known. */
   labels?: 'reviewed' | 'unreviewed' | null;
   evidence: ReadonlyArray<{ role: EvidenceRole; path: string }>;
+  /** The analysis plan the decision was made under (stored in this archive: DIR/plans/ID.json), by id and record digest. */
+  plan?: PlanLink | null;
+  /** The departures from the plan allowed with --deviate, each with its reason (recorded only with a plan). */
+  deviations?: ReadonlyArray<{ field: string; plan: unknown; used: unknown; reason: string }>;
 }
 
 /** What signoff wrote. */
@@ -65,6 +70,19 @@ export interface SignoffResult {
   completedInterrupted: boolean;
 }
 
+
+/** The plan must be stored in the archive the sign-off goes to, intact, with the digest the analysis ran under. */
+function checkPlanInArchive(archiveDir: string, plan: PlanLink): PlanLink {
+  const check = verifyPlan(archiveDir, plan.id);
+  const path = join(archiveDir, PLAN_FOLDER, `${plan.id}.json`);
+  if (check.recordDigest === null) {
+    const problem = check.problems[0];
+    throw new InputError(problem.kind === 'missing' ? `the plan "${plan.id}" is not in this archive: freeze it here with benchplan plan --archive ${archiveDir}` : problem.detail, { file: path });
+  }
+  if (check.problems.length > 0) throw new CheckFailed(`${path}: ${check.problems[0].detail}; run benchplan verify`);
+  if (check.recordDigest !== plan.recordDigest) throw new InputError(`is not the plan the analysis ran under (record digest ${check.recordDigest.slice(0, 12)}… in the archive, ${plan.recordDigest.slice(0, 12)}… given)`, { file: path });
+  return { id: plan.id, recordDigest: plan.recordDigest };
+}
 
 function hashEvidence(role: EvidenceRole, path: string): Evidence {
   try {
@@ -121,7 +139,9 @@ export function buildSignoffRecord(archiveDir: string, input: SignoffInput): Sig
     judge: input.judge ?? null,
     labels: input.labels ?? null,
     evidence,
+    ...(input.plan == null ? {} : { plan: checkPlanInArchive(archiveDir, input.plan), deviations: (input.deviations ?? []).map((d) => ({ field: d.field, plan: d.plan, used: d.used, reason: d.reason })) }),
   };
+  if (input.plan == null && (input.deviations ?? []).length > 0) throw new InputError('deviations are recorded only with the plan they depart from', { file: '--deviate' });
   return { ...body, recordDigest: versionRecordDigest(body) } as SignoffRecord;
 }
 

@@ -9,6 +9,7 @@ import { sha256File } from './hash.js';
 import { readSmallFile } from './head.js';
 import { versionRecordDigest } from './record-digest.js';
 import { SignoffLinkSchema } from './signoff-head.js';
+import { DeviationSchema, PlanLinkSchema, verifyPlan } from './plan-record.js';
 import { checkVersionId, VERSION_ID_PATTERN } from './version-id.js';
 
 // The sign-off record as the archive stores it (`signoffs/<id>.json`): its format, reading and
@@ -50,6 +51,10 @@ export const SignoffRecordSchema = z.strictObject({
   /** Whether the gold labels the scores rest on were reviewed, or some are still unreviewed (seeds/000). */
   labels: z.enum(['reviewed', 'unreviewed']).nullable(),
   evidence: z.array(EvidenceSchema),
+  /** The analysis plan the decision was made under (benchplan plan), by id and record digest; absent when none was given. */
+  plan: PlanLinkSchema.optional(),
+  /** The departures from that plan allowed with --deviate (here and in the shortlist), each with its reason; absent without a plan. */
+  deviations: z.array(DeviationSchema).optional(),
   /** Its place in the archive's sign-off chain (1 for the first); absent in sign-offs written before the chain. */
   sequence: z.number().int().min(1).optional(),
   /** The sign-off before it in the chain (null for the first); absent in sign-offs written before the chain. */
@@ -151,6 +156,12 @@ export function verifySignoff(archiveDir: string, id: string, versionDigests: Re
   const now = versionDigests.get(v.version);
   if (now === undefined) out.problems.push({ kind: 'missing', path: `versions/${v.version}.json`, detail: `sign-off ${id} was made on it` });
   else if (now !== v.recordDigest) out.problems.push({ kind: 'changed', path: `versions/${v.version}.json`, detail: `its record digest is not the one sign-off ${id} recorded (${v.recordDigest.slice(0, 12)}…)` });
+  if (record.plan !== undefined) {
+    const plan = verifyPlan(archiveDir, record.plan.id);
+    const planRel = `plans/${record.plan.id}.json`;
+    if (plan.recordDigest === null && plan.problems.some((p) => p.kind === 'missing')) out.problems.push({ kind: 'missing', path: planRel, detail: `sign-off ${id} was made under it` });
+    else if (plan.recordDigest !== null && plan.recordDigest !== record.plan.recordDigest) out.problems.push({ kind: 'changed', path: planRel, detail: `its record digest is not the one sign-off ${id} recorded (${record.plan.recordDigest.slice(0, 12)}…)` });
+  }
   for (const e of record.evidence) {
     const stat = lstatOrNull(e.path);
     if (stat === null) {

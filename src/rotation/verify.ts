@@ -13,6 +13,7 @@ import { verifySignoffChain } from './signoff-chain.js';
 import { SIGNOFF_HEAD_FILE } from './signoff-head.js';
 import { SIGNOFF_FOLDER, verifySignoff } from './signoff-record.js';
 import { pendingSignoff } from './signoff-recovery.js';
+import { PLAN_FOLDER, verifyPlan } from './plan-record.js';
 import { checkVersionId, VERSION_ID_PATTERN } from './version-id.js';
 
 /** Stands for the lstat of a folder entry that is a regular file, for checks that need only that. */
@@ -70,6 +71,8 @@ export interface VerifyResult {
   head: (ChainLink & { sequence: number }) | null;
   /** The sign-offs checked (`signoffs/<id>.json`, whole-archive checks only), and the evidence files re-hashed for them. */
   signoffs: string[];
+  /** The analysis plans checked (`plans/<id>.json`, whole-archive checks only): each must read and match its record digest. */
+  plans: string[];
   /** The newest sign-off of the sign-off chain (signoffs/head.json), null when none is chained: keep its digest elsewhere too. */
   signoffHead: { id: string; recordDigest: string; sequence: number } | null;
   evidenceFiles: number;
@@ -153,9 +156,10 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
       if (name === 'objects' || name === 'versions') continue;
       if (name === 'locks' && stat.isDirectory()) continue;
       if (name === SIGNOFF_FOLDER && stat.isDirectory()) continue;
+      if (name === PLAN_FOLDER && stat.isDirectory()) continue;
       if (name === ARCHIVE_HEAD_FILE && stat.isFile()) continue;
       if (temporary(name, name, stat)) continue;
-      topProblems.push({ kind: 'extra', path: name, detail: 'not part of the archive layout (objects/, versions/, locks/, signoffs/, head.json)' });
+      topProblems.push({ kind: 'extra', path: name, detail: 'not part of the archive layout (objects/, versions/, locks/, signoffs/, plans/, head.json)' });
     }
     for (const name of [...lockFiles.keys()].sort(compareIds)) {
       const path = `locks/${name}`;
@@ -414,6 +418,27 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
       signoffHead = chain.head;
     }
   }
+  // Plans: each intact (its shape, its id, its record digest); a sign-off made under one checks its digest too.
+  const plans: string[] = [];
+  if (only === null) {
+    const files = listFolder(join(archiveDir, PLAN_FOLDER));
+    for (const name of [...files.keys()].sort(compareIds)) {
+      const path = `${PLAN_FOLDER}/${name}`;
+      const stat = files.get(name) as Stats;
+      const id = name.endsWith('.json') ? name.slice(0, -5) : '';
+      if (id === '' || !VERSION_ID_PATTERN.test(id) || id.includes('..')) {
+        if (temporary(path, name, stat)) continue;
+        recordProblems.push({ kind: 'extra', path, detail: 'not a plan record name (<id>.json)' });
+        continue;
+      }
+      if (!stat.isFile()) {
+        recordProblems.push({ kind: 'extra', path, detail: stat.isSymbolicLink() ? 'a symbolic link (never followed)' : `not a regular file (${fileKind(stat)}; never opened)` });
+        continue;
+      }
+      plans.push(id);
+      recordProblems.push(...verifyPlan(archiveDir, id).problems);
+    }
+  }
   // Stable sorts: a record's own problems stay in the order they were found.
   topProblems.sort((a, b) => compareIds(a.path, b.path));
   recordProblems.sort((a, b) => compareIds(a.path, b.path));
@@ -432,6 +457,7 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
     leftovers,
     head,
     signoffs,
+    plans,
     signoffHead,
     evidenceFiles,
     ok: problems.length === 0,

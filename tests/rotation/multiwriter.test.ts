@@ -341,7 +341,7 @@ describe('nothing in the archive blocks', () => {
     execFileSync('mkfifo', [join(dir, 'head.json')]);
     const r = verifyArchive(dir);
     expect(r.problems).toContainEqual({ kind: 'extra', path: 'versions/v1.json', detail: 'not a regular file (a FIFO; never opened)' });
-    expect(r.problems).toContainEqual({ kind: 'extra', path: 'head.json', detail: 'not part of the archive layout (objects/, versions/, locks/, signoffs/, head.json)' });
+    expect(r.problems).toContainEqual({ kind: 'extra', path: 'head.json', detail: 'not part of the archive layout (objects/, versions/, locks/, signoffs/, plans/, head.json)' });
     expect(() => readArchiveVersion(dir, 'v1')).toThrow(/must be a regular file/);
   });
 });

@@ -67,7 +67,7 @@ describe('verifyArchive', () => {
     symlinkSync('/etc/hostname', join(dir, 'versions', 'v3.json'));
     const kinds = verifyArchive(dir).problems.map((p) => `${p.kind} ${p.path}: ${p.detail}`);
     expect(kinds).toEqual([
-      'extra notes.txt: not part of the archive layout (objects/, versions/, locks/, signoffs/, head.json)',
+      'extra notes.txt: not part of the archive layout (objects/, versions/, locks/, signoffs/, plans/, head.json)',
       'extra versions/draft.txt: not a version record name (<id>.json)',
       'extra versions/v3.json: a symbolic link (never followed)',
     ]);
