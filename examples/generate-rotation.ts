@@ -28,6 +28,7 @@ import { freezeVersion } from '../src/rotation/archive.js';
 import { benchmarkItemsFromManifest } from '../src/rotation/content.js';
 import { prepareRotation } from '../src/rotation/rotate.js';
 import { scoresFromRows } from '../src/data/scores.js';
+import { csvLine } from '../src/data/csv-text.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SEED = 'benchplan-rotation-examples-v1';
@@ -72,6 +73,18 @@ function scoresOf(system: string, ability: number, items: readonly Scored[]): Ar
 const candidates = [...scoresOf('alpha', 0.9, evalItems), ...scoresOf('beta', 0.6, evalItems)];
 const files: Record<string, string> = { 'scores-2026Q3.csv': csv(candidates) };
 
+// The same scores with what each candidate answered (an `output` column), for the review page:
+// made from the item's text and gold label, so a hit quotes the clause, a miss says none was
+// found, and a wrong answer on a negative control invents one (a fabrication a reader must see).
+const byId = new Map(manifest.items.map((x) => [x.item, x]));
+function outputOf(item: string, score: number): string {
+  const x = byId.get(item);
+  const text = typeof x?.text === 'string' ? x.text : '';
+  if (x?.label === 'absent') return score === 1 ? 'No payment-terms clause in this document.' : 'Found: "Payment is due within 30 days of the invoice date." (not in the document)';
+  return score === 1 ? `Found: "${text}"` : 'No payment-terms clause found.';
+}
+files['scores-2026Q3-outputs.csv'] = ['item,model,stratum,score,output', ...candidates.map(([item, model, stratum, score]) => csvLine([item, model, stratum, score, outputOf(item, score)]))].join('\n') + '\n';
+
 // The rotated version, made exactly as the demo makes it: freeze 2026Q3, plan with the scores.
 const scratch = mkdtempSync(join(tmpdir(), 'benchplan-generate-rotation-'));
 try {
@@ -93,6 +106,7 @@ Made by \`npx tsx examples/generate-rotation.ts\` from a fixed seed: made-up sco
 systems on the bundled manifest and incidents log. See the header of that script for the model.
 
 - \`scores-2026Q3.csv\`: candidates alpha and beta on the 80 eval items of 2026Q3 (\`rotate --scores\`).
+- \`scores-2026Q3-outputs.csv\`: the same scores with each candidate's answer in an \`output\` column (\`review\` shows them).
 - \`drift-before.csv\`: last quarter's system (prod-2026Q3) on 2026Q3.
 - \`drift-rerun.csv\`: this quarter's system (prod-2026Q4) on 2026Q3, the re-run.
 - \`drift-after.csv\`: this quarter's system on 2026Q4 (2026Q3 rotated with those scores, fraction 0.2, seed 0).

@@ -3,6 +3,7 @@ import { preflightOutput, writeFileAtomic } from '../data/atomic.js';
 import { assertOutputsApart } from '../data/output-paths.js';
 import { InputError } from '../data/errors.js';
 import { loadManifest } from '../data/manifest.js';
+import { loadOutputs, mergeOutputs } from '../data/outputs.js';
 import { loadStrata } from '../data/strata-file.js';
 import { defaultReviewStrata, reviewSample, type ReviewItemInfo } from '../decision/review.js';
 import { reviewCsv, reviewPageHtml } from '../decision/review-page.js';
@@ -19,7 +20,7 @@ export function register(program: Command, io: Io): void {
   const command = program
     .command('review')
     .description("a seeded sample of each finalist's outputs on the strata a person must read, as an HTML page and a CSV")
-    .argument('<scores...>', 'scores file(s) with a stratum column: CSV / JSONL, or promptfoo, Inspect, lm-eval results')
+    .argument('<scores...>', 'scores file(s) with a stratum column: CSV / JSONL (an output column is shown beside the scores), or promptfoo, Inspect, lm-eval results')
     .option('--shortlist <file>', 'the JSON written by benchplan shortlist -o: its finalists are reviewed')
     .option('--model <model>', 'a finalist to review (repeat), instead of --shortlist', collect)
     .option('--strata <file>', 'strata file (YAML): the default strata to review are those named like rare or negative')
@@ -67,7 +68,9 @@ export function register(program: Command, io: Io): void {
           items.set(x.item, info);
         }
       }
-      const sample = reviewSample(table, { finalists, strata, perStratum, seed: seedFlag(opts.seed), ...(items === undefined ? {} : { items }), ...(opts.reviewer === undefined ? {} : { reviewer: opts.reviewer }) });
+      // What each finalist answered, from an `output` column of the scores tables (CSV / JSONL).
+      const outputs = mergeOutputs(inputs.map((path: string) => loadOutputs(path)));
+      const sample = reviewSample(table, { finalists, strata, perStratum, seed: seedFlag(opts.seed), ...(items === undefined ? {} : { items }), ...(opts.reviewer === undefined ? {} : { reviewer: opts.reviewer }), ...(outputs === null ? {} : { outputs }) });
       writeFileAtomic(opts.output, reviewPageHtml(sample, { scores: scoresPath, ...(opts.strata === undefined ? {} : { strata: opts.strata }), ...(opts.manifest === undefined ? {} : { manifest: opts.manifest }) }));
       if (opts.csv !== undefined) writeFileAtomic(opts.csv, reviewCsv(sample));
       // The input files are echoed beside the settings: the sample's own `strata` is the list reviewed.

@@ -26,6 +26,8 @@ export interface ReviewSampleOptions {
   items?: ReadonlyMap<string, ReviewItemInfo>;
   /** The reviewer the sample is drawn for, echoed on the page. */
   reviewer?: string;
+  /** What each finalist answered on each item (model → item → text, e.g. loadOutputs): shown beside the scores. */
+  outputs?: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
 /** One finalist's output on a sampled item: its score and outcome as the scores file has them. */
@@ -35,6 +37,8 @@ export interface ReviewOutput {
   score: number;
   /** The outcome(s) of its rows, joined by `/` when repeats differ; null without an outcome column. */
   outcome: string | null;
+  /** What it answered (its output text), null when the outputs have none for this item; absent when no outputs were given. */
+  output?: string | null;
 }
 
 /** One sampled item. */
@@ -83,8 +87,8 @@ export function defaultReviewStrata(names: readonly string[]): string[] {
  * Draws the review sample: in each stratum to review, `perStratum` items (without replacement,
  * uniformly: a Fisher–Yates shuffle of the stratum's items sorted by id, seeded by the stream
  * `${seed}:review:${stratum}`, so adding a stratum does not change another's draw), among the
- * items every finalist scored; each with every finalist's score and outcome, and the item's text
- * and gold label when `items` has them.
+ * items every finalist scored; each with every finalist's score and outcome (and its output
+ * text when `outputs` has it), and the item's text and gold label when `items` has them.
  * @param table a scores table with a stratum column and every finalist.
  * @returns the items, per-stratum counts, the digest and the settings.
  * @throws {InputError} for a finalist not in the table, a stratum to review not in it, a table
@@ -141,13 +145,23 @@ export function reviewSample(table: ScoresTable, options: ReviewSampleOptions): 
         item: table.items[i],
         text: info?.text ?? null,
         gold: info?.label ?? null,
-        outputs: options.finalists.map((model, k) => ({ model, score: sums[k * nItems + i] / rows[k * nItems + i], outcome: outcomes.get(k * nItems + i)?.join('/') ?? null })),
+        outputs: options.finalists.map((model, k) => ({
+          model,
+          score: sums[k * nItems + i] / rows[k * nItems + i],
+          outcome: outcomes.get(k * nItems + i)?.join('/') ?? null,
+          // Only with outputs given, so a sample without them keeps the digest it always had.
+          ...(options.outputs === undefined ? {} : { output: options.outputs.get(model)?.get(table.items[i]) ?? null }),
+        })),
       });
     }
   }
   if (options.items !== undefined) {
     const missing = items.filter((x) => x.text === null && x.gold === null).length;
     if (missing > 0) warnings.push(`${missing} sampled item${missing === 1 ? ' is' : 's are'} not in the manifest: no text or gold label shown for ${missing === 1 ? 'it' : 'them'}`);
+  }
+  if (options.outputs !== undefined) {
+    const missing = items.reduce((t, x) => t + x.outputs.filter((o) => o.output === null).length, 0);
+    if (missing > 0) warnings.push(`${missing} of ${items.length * options.finalists.length} finalist outputs on the sampled items are not in the outputs: shown as "no output"`);
   }
   const finalists = [...options.finalists];
   const digest = sha256Hex(canonicalJson({ finalists, strata, perStratum, seed, items }));

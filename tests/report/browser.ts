@@ -20,6 +20,8 @@ export interface BrowserCheck {
   title: string;
   /** Whether any script element exists in the DOM. */
   scripts: number;
+  /** The review page's output cells (`td.output`): the answer's text as shown, whether its box is visible and scrolls. */
+  outputCells: Array<{ text: string; visible: boolean; scrolls: boolean }>;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function checkInBrowser(htmlPaths: readonly string[]): Promise<Brow
 
 async function checkPage(context: BrowserContext, htmlPath: string): Promise<BrowserCheck> {
   const url = pathToFileURL(htmlPath).href;
-  const result: BrowserCheck = { charts: [], chartTexts: [], failedRequests: [], otherRequests: [], consoleErrors: [], pageErrors: [], title: '', scripts: 0 };
+  const result: BrowserCheck = { charts: [], chartTexts: [], failedRequests: [], otherRequests: [], consoleErrors: [], pageErrors: [], title: '', scripts: 0, outputCells: [] };
   const page = await context.newPage();
   try {
     page.on('requestfailed', (request) => result.failedRequests.push(`${request.url()}: ${request.failure()?.errorText ?? 'failed'}`));
@@ -71,6 +73,12 @@ async function checkPage(context: BrowserContext, htmlPath: string): Promise<Bro
     );
     result.chartTexts = await page.locator('figure.chart svg text').evaluateAll((nodes) => nodes.slice(0, 400).map((n) => n.textContent ?? ''));
     result.scripts = await page.locator('script').count();
+    result.outputCells = await page.locator('td.output').evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const box = node.querySelector('div[style]') as unknown as { textContent: string | null; scrollHeight: number; clientHeight: number; getBoundingClientRect: () => { height: number } } | null;
+        return { text: box?.textContent ?? '', visible: box !== null && box.getBoundingClientRect().height > 0, scrolls: box !== null && box.scrollHeight > box.clientHeight };
+      }),
+    );
   } finally {
     await page.close();
   }
