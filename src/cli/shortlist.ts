@@ -7,12 +7,22 @@ import { loadStrata } from '../data/strata-file.js';
 import { sha256File } from '../rotation/hash.js';
 import { parseRequirement } from '../decision/requirement.js';
 import { shortlist, type ShortlistResult } from '../decision/shortlist.js';
-import { formatInterval, formatNumber, formatTable } from '../report/table.js';
+import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
+import { rankCandidates, type RankResult } from '../decision/rank.js';
+import { alignModels } from '../data/pairing.js';
+import type { ScoresTable } from '../data/scores.js';
 import { contextOf, emit, numberFlag, resamplesFlag, seedFlag, toJsonText, warningLines, type Io } from './io.js';
 import { loadInputs, withSourceOptions } from './sources.js';
 
 /** The JSON document of `benchplan shortlist` (also what `--output` writes and `signoff --shortlist` reads). */
 export interface ShortlistReport extends ShortlistResult, PlanEcho {
+  /**
+   * The candidates ranked as `benchplan rank` ranks them (rankCandidates on the same items, with
+   * the same confidence level, resamples, seed, cluster setting and incumbent): P(best), the
+   * simultaneous intervals from the best and the incumbent, the selection-adjusted bound; the same
+   * numbers `benchplan rank` prints for the same data and seed. null with --resamples 0 or one candidate.
+   */
+  ranking: RankResult | null;
   scores: string;
   strata: string | null;
   /** The policy echoed with its file and that file's SHA-256 (what `signoff --policy` records). */
@@ -64,8 +74,46 @@ export function formatShortlist(r: ShortlistReport): string {
   out.push(
     `Eliminated when a bar fails (judged on the estimate) or when candidate − ${r.best} is shown below −margin (${formatNumber(-r.margin)}): one-sided paired t, ${level(r.confidenceLevel)}, Holm across each candidate's ${r.perStratum ? 'overall and per-stratum ' : ''}checks (α ${formatNumber(r.alpha)}).${r.policy === null ? '' : ` With the policy, also when its cost per document − ${r.cheapest}'s is shown above the cost margin (${formatNumber(r.costMargin as number)}), in the same Holm family.`}`,
   );
+  if (r.ranking !== null) out.push('', ...formatRanking(r.ranking));
   out.push(...warningLines(r.warnings));
   return out.join('\n');
+}
+
+/** rankCandidates on the shortlist's candidates, aligned and resampled exactly as `benchplan rank` does with the same flags. */
+function rankShortlisted(table: ScoresTable, models: readonly string[], o: { incumbent: string | null; confidenceLevel: number; nResamples: number; seed: string; cluster: boolean; dropUnpaired: boolean }): RankResult {
+  const aligned = alignModels(table, models, { dropUnpaired: o.dropUnpaired });
+  try {
+    return rankCandidates(aligned.scores, { models: aligned.models, incumbent: o.incumbent, confidenceLevel: o.confidenceLevel, nResamples: o.nResamples, seed: o.seed, cluster: o.cluster ? aligned.cluster : null, strata: null, budget: null, margin: 0 });
+  } catch (error) {
+    if (error instanceof RangeError) throw new InputError(error.message, { file: table.source });
+    throw error;
+  }
+}
+
+/** The ranking lines of the shortlist's text: P(best) and the simultaneous intervals, as benchplan rank computes them. */
+function formatRanking(r: RankResult): string[] {
+  const inc = r.incumbent !== null;
+  const out = [
+    `Ranking (as benchplan rank: ${r.methodUsed}, ${level(r.confidenceLevel)} simultaneous intervals, ${r.nResamples} resamples, seed ${r.seed}):`,
+    formatTable(
+      ['model', 'P(best)', 'from best', 'simultaneous', ...(inc ? [`from ${r.incumbent}`, 'simultaneous'] : [])],
+      [...r.candidates]
+        .sort((a, b) => a.rank - b.rank)
+        .map((c) => [
+          c.model,
+          formatPercent(c.pBest, 1),
+          c.model === r.leader ? '-' : formatNumber(c.fromBest.estimate),
+          c.model === r.leader ? '-' : formatInterval(c.fromBest.confidenceInterval),
+          ...(inc ? (c.fromIncumbent === null ? ['-', '-'] : [formatNumber(c.fromIncumbent.estimate), formatInterval(c.fromIncumbent.confidenceInterval)]) : []),
+        ]),
+      { align: ['left', 'right', 'right', 'right', ...(inc ? (['right', 'right'] as const) : [])] },
+    ),
+  ];
+  if (r.selection !== null) {
+    const s = r.selection;
+    out.push(`${s.chosen} − ${r.incumbent} = ${formatNumber(s.estimate)}: selection-adjusted ${level(r.confidenceLevel)} lower bound ${formatNumber(s.adjustedLowerBound)} (the naive ${formatNumber(s.naiveLowerBound)} ignores that ${s.chosen} was picked as the best)`);
+  }
+  return out;
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -82,9 +130,10 @@ export function register(program: Command, io: Io): void {
     .option('--require <bar>', 'an absolute bar, STRATUM.METRIC<=X or overall.METRIC>=X; METRIC mean, hallucinationRate, recall, precision, cost (with --policy) (repeat)', collect)
     .option('--policy <file>', 'cost policy (YAML, as sweep): cost bars, and not costlier per document than the cheapest (overall and per stratum)')
     .option('--cost-margin <x>', 'with --policy: how much more per document than the cheapest a finalist may cost, in the policy\'s units', '0')
-    .option('--resamples <n>', "with --policy: resamples of the bootstrap that gives the overall cost gaps sweep's interval (0 skips it)", '9999')
-    .option('--seed <seed>', 'with --policy: seed of that bootstrap', '0')
+    .option('--resamples <n>', "resamples of the ranking's bootstrap (as benchplan rank) and, with --policy, of the one that gives the overall cost gaps sweep's interval (0 skips both)", '9999')
+    .option('--seed <seed>', 'seed of those bootstraps', '0')
     .option('--model <model>', 'a candidate to consider (repeat; default every model)', collect)
+    .option('--incumbent <model>', 'the model in production: the ranking adds each candidate\'s difference from it and the selection-adjusted bound of "best − incumbent" (as benchplan rank)')
     .option('--confidence <level>', 'one-sided confidence level of each check', '0.95')
     .option('--no-per-stratum', 'compare with the best overall only')
     .option('--cluster', 'treat the cluster column (documents) as the unit')
@@ -99,6 +148,7 @@ Example:
   bindPlan(command, io, [
     numberBinding('margin', 'margin', '--margin'),
     STRATA_BINDING,
+    textBinding('incumbent', 'incumbent', '--incumbent'),
     listBinding('models', 'model', '--model'),
     numberBinding('confidenceLevel', 'confidence', '--confidence'),
     numberBinding('nResamples', 'resamples', '--resamples'),
@@ -139,8 +189,11 @@ Example:
         models: opts.model,
         ...(policy === undefined ? {} : { policy, costMargin, policySource: opts.policy, nResamples, seed }),
       });
+      const models = opts.model ?? table.models;
+      if (opts.incumbent !== undefined && !models.includes(opts.incumbent)) throw new InputError(`is not one of the candidates (${models.join(', ')})`, { file: '--incumbent', value: opts.incumbent });
+      const ranking = nResamples > 0 && models.length >= 2 ? rankShortlisted(table, models, { incumbent: opts.incumbent ?? null, confidenceLevel, nResamples, seed, cluster: Boolean(opts.cluster), dropUnpaired: Boolean(opts.dropUnpaired) }) : null;
       const policyEcho = result.policy === null ? null : { ...result.policy, source: opts.policy as string, sha256: sha256File(opts.policy as string, { regularOnly: true }).sha256 };
-      const report: ShortlistReport = { ...result, scores: scoresPath, strata: strataSource, policy: policyEcho, ...planEcho(cmd) };
+      const report: ShortlistReport = { ...result, ranking, scores: scoresPath, strata: strataSource, policy: policyEcho, ...planEcho(cmd) };
       if (opts.output !== undefined) writeFileAtomic(opts.output, toJsonText(report));
       emit(ctx, report, () => formatShortlist(report));
     });
