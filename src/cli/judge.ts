@@ -1,4 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
+import { CHART_OPTION, preflightChart, writeChart } from '../charts/index.js';
+import { judgeCalibrationSpec } from '../charts/judge-calibration.js';
 import { InputError } from '../data/errors.js';
 import { loadJudgeLabels } from '../data/judge-labels.js';
 import type { CorrectionSource } from '../judge/corrected-rates.js';
@@ -38,6 +40,7 @@ export function register(program: Command, io: Io): void {
     .option('--seed <seed>', 'seed of the permutations', '0')
     .option('--bins <n>', 'calibration bins for a graded judge', '5')
     .option('--correction <source>', "Rogan–Gladen sensitivity and specificity: per-candidate (each candidate's own labelled rows) or pooled (all candidates')", 'per-candidate')
+    .option(CHART_OPTION[0], 'also draw the calibration chart (the humans\' rate per judge-score bin) to FILE.svg or FILE.png')
     .option('--assume-random', 'the labelled items were drawn at random: skip PPI++\'s random-subset check')
     .addHelpText(
       'after',
@@ -46,10 +49,11 @@ Exit status: 0 (the verdicts are in the report), 2 for bad input.
 
 Examples:
   benchplan judge examples/judge-labels.csv --self-family gamma --rerun rerun --mde 0.1
-  benchplan judge examples/pool-judged.csv --threshold 0.5 --json`,
+  benchplan judge examples/pool-judged.csv --threshold 0.5 --chart out/calibration.svg --json`,
     )
-    .action((tablePath, opts, cmd) => {
+    .action(async (tablePath, opts, cmd) => {
       const ctx = contextOf(cmd, io);
+      if (opts.chart !== undefined) preflightChart(opts.chart);
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
       const alpha = numberFlag('--alpha', opts.alpha, { above: 0, below: 1 }) as number;
       const threshold = numberFlag('--threshold', opts.threshold, {});
@@ -98,6 +102,7 @@ Examples:
         assumeRandom: Boolean(opts.assumeRandom),
         ...result,
       };
+      if (opts.chart !== undefined) await writeChart(judgeCalibrationSpec({ bins: report.calibration }), opts.chart);
       emit(ctx, report, () => formatJudgeReport(report));
     });
 }

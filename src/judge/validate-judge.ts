@@ -69,8 +69,8 @@ export interface JudgeValidation {
   models: string[];
   strata: string[];
   agreement: { overall: JudgeAgreement; byCandidate: JudgeAgreement[]; byStratum: JudgeAgreement[] };
-  /** Graded judge: the humans' mean per judge-score bin. */
-  calibration: CalibrationBin[] | null;
+  /** The humans' mean per judge-score bin (a 0/1 judge: one bin per score, i.e. 1 − NPV and PPV). */
+  calibration: CalibrationBin[];
   /** Every pair of candidates. */
   candidates: CandidateBias[];
   probes: BiasProbesResult | null;
@@ -134,7 +134,7 @@ export function validateJudge(rows: readonly JudgeRow[], options: ValidateJudgeO
   const byCandidate = models.map((m) => agreementOf('candidate', m, labelledIndex.filter((i) => rows[i].model === m)));
   const byStratum = strata.map((s) => agreementOf('stratum', s, labelledIndex.filter((i) => rows[i].stratum === s)));
   for (const a of [overall, ...byCandidate, ...byStratum]) warnings.push(...a.warnings);
-  const calibration = graded ? calibrationTable(labelledIndex.map((i) => rows[i].judge), labelledIndex.map((i) => rows[i].human as number), { binaryHuman: humanBinary, bins: options.calibrationBins ?? 5, confidenceLevel }) : null;
+  const calibration = calibrationTable(labelledIndex.map((i) => rows[i].judge), labelledIndex.map((i) => rows[i].human as number), { binaryHuman: humanBinary, bins: options.calibrationBins ?? 5, confidenceLevel });
 
   // Candidate pairs.
   const byItem = new Map<string, Map<string, JudgeRow>>();
