@@ -5,9 +5,16 @@
 import { biasProbes, createRng } from '../dist/index.js';
 
 const quick = process.argv.includes('--quick');
-const B = 199;
-const CLEAN_REPS = quick ? 40 : 400;
+const argValue = (flag) => {
+  const at = process.argv.indexOf(flag);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+};
+// Re-run of 2026-12-02 (registered in judge-probes.txt): --permutations 999 --only "P-self:1000" etc.
+const B = Number(argValue('--permutations') ?? 199);
+const ONLY = argValue('--only')?.split(',');
+const CLEAN_REPS = Number(argValue('--clean-reps') ?? (quick ? 40 : 400));
 const POWER_REPS = quick ? 20 : 200;
+const wanted = (name, n) => ONLY === undefined || ONLY.includes(`${name.split(':')[0].split(' ')[0]}:${n}`);
 
 function normal(rng) {
   let u = 0;
@@ -96,6 +103,7 @@ const cleanRuns = [];
 for (const [name, cell] of CLEAN) for (const n of [100, 400]) cleanRuns.push([name, cell, n]);
 cleanRuns.push(['C6 small', { accS: 0.85, accO: 0.85 }, 40]);
 for (const [name, cell, n] of cleanRuns) {
+  if (!wanted(name, n)) continue;
   const r = run(name, cell, n, CLEAN_REPS);
   console.log(`| ${name} | ${n} | ${f(r.any)}% | ${f(r.length)}% | ${f(r.position)}% | ${f(r.self)}% | ${f(r.noise)}% | ${r.any <= limit ? 'pass' : 'FAIL'} | ${r.seconds.toFixed(0)} |`);
 }
@@ -108,6 +116,7 @@ for (const [name, cell] of [
   ['P-length: +2.5 points per 100 tokens', { lengthBias: 0.025, planted: 'length' }],
 ]) {
   for (const n of [100, 400, 1000]) {
+    if (!wanted(name, n)) continue;
     const r = run(name, cell, n, POWER_REPS);
     console.log(`| ${name} | ${n} | ${f(r[cell.planted])}% | ${f(r.anyOther)}% | ${r.seconds.toFixed(0)} |`);
   }

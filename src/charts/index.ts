@@ -10,3 +10,4 @@ export { agreementChartSpec, type AgreementChartInput, type AgreementChartType }
 export { rotationPlanSpec, type RotationPlanInput } from './rotation.js';
 export { driftChartSpec, type DriftChartInput, type DriftChartPeriod, type DriftChartEstimate } from './drift.js';
 export { historyChartSpec, type HistoryChartInput } from './history.js';
+export { judgeCalibrationSpec, type JudgeCalibrationBin } from './judge-calibration.js';

@@ -1,6 +1,9 @@
 import type { Command } from '@commander-js/extra-typings';
+import { CHART_OPTION, preflightChart, writeChart } from '../charts/index.js';
+import { judgeCalibrationSpec } from '../charts/judge-calibration.js';
 import { InputError } from '../data/errors.js';
 import { loadJudgeLabels } from '../data/judge-labels.js';
+import type { CorrectionSource } from '../judge/corrected-rates.js';
 import { JudgeDataError, validateJudge, type JudgeValidation } from '../judge/validate-judge.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { budgetFlag, contextOf, emit, numberFlag, resamplesFlag, seedFlag, warningLines, type Io } from './io.js';
@@ -36,6 +39,8 @@ export function register(program: Command, io: Io): void {
     .option('--permutations <n>', 'permutations per bias probe', '999')
     .option('--seed <seed>', 'seed of the permutations', '0')
     .option('--bins <n>', 'calibration bins for a graded judge', '5')
+    .option('--correction <source>', "Rogan–Gladen sensitivity and specificity: per-candidate (each candidate's own labelled rows) or pooled (all candidates')", 'per-candidate')
+    .option(CHART_OPTION[0], 'also draw the calibration chart (the humans\' rate per judge-score bin) to FILE.svg or FILE.png')
     .option('--assume-random', 'the labelled items were drawn at random: skip PPI++\'s random-subset check')
     .addHelpText(
       'after',
@@ -44,10 +49,11 @@ Exit status: 0 (the verdicts are in the report), 2 for bad input.
 
 Examples:
   benchplan judge examples/judge-labels.csv --self-family gamma --rerun rerun --mde 0.1
-  benchplan judge examples/pool-judged.csv --threshold 0.5 --json`,
+  benchplan judge examples/pool-judged.csv --threshold 0.5 --chart out/calibration.svg --json`,
     )
-    .action((tablePath, opts, cmd) => {
+    .action(async (tablePath, opts, cmd) => {
       const ctx = contextOf(cmd, io);
+      if (opts.chart !== undefined) preflightChart(opts.chart);
       const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
       const alpha = numberFlag('--alpha', opts.alpha, { above: 0, below: 1 }) as number;
       const threshold = numberFlag('--threshold', opts.threshold, {});
@@ -56,6 +62,8 @@ Examples:
       const bins = budgetFlag('--bins', opts.bins, 2) as number;
       const seed = seedFlag(opts.seed);
       const covariates = list(opts.covariate);
+      if (opts.correction !== 'per-candidate' && opts.correction !== 'pooled') throw new InputError('must be per-candidate or pooled', { file: '--correction', value: opts.correction });
+      const correction: CorrectionSource = opts.correction;
       const selfFamily = list(opts.selfFamily);
       const table = loadJudgeLabels(tablePath, { judgeColumn: opts.judge, humanColumn: opts.human, ...(opts.rerun !== undefined ? { rerunColumn: opts.rerun } : {}), covariates });
       for (const m of selfFamily) if (!table.models.includes(m)) throw new InputError(`is not a candidate in ${tablePath} (candidates: ${table.models.join(', ')})`, { file: '--self-family', value: m });
@@ -72,6 +80,7 @@ Examples:
           ...(mde !== undefined ? { mde } : {}),
           assumeRandom: Boolean(opts.assumeRandom),
           calibrationBins: bins,
+          correction,
         });
       } catch (error) {
         if (error instanceof JudgeDataError) {
@@ -93,6 +102,7 @@ Examples:
         assumeRandom: Boolean(opts.assumeRandom),
         ...result,
       };
+      if (opts.chart !== undefined) await writeChart(judgeCalibrationSpec({ bins: report.calibration }), opts.chart);
       emit(ctx, report, () => formatJudgeReport(report));
     });
 }
@@ -185,14 +195,19 @@ export function formatJudgeReport(r: JudgeReport): string {
   } else out.push('4. Drift: no --rerun column');
   out.push('');
   if (r.correctedRates) {
-    out.push('5. Judge-only rate corrected for the judge\'s error (Rogan–Gladen, sensitivity and specificity pooled over candidates; delta-method interval includes their uncertainty)');
+    const from = r.correction === 'pooled' ? 'sensitivity and specificity pooled over the candidates' : "each candidate's sensitivity and specificity on its own labelled rows";
+    out.push(`5. Judge-only rate CORRECTED for the judge's error (Rogan–Gladen, ${from}; delta-method interval includes their uncertainty)`);
     out.push(
       formatTable(
-        ['candidate', 'judge rate', 'corrected', 'interval', 'humans (labelled)', 'interval'],
-        r.correctedRates.map((c) => [c.model, pct(c.judgeRate), pct(c.estimate), pctInterval(c.confidenceInterval), `${pct(c.humanRate.estimate)} (${c.humanRate.trials})`, pctInterval(c.humanRate.confidenceInterval)]),
-        { align: ['left', 'right', 'right', 'right', 'right', 'right'] },
+        ['candidate', 'judge rate', 'sensitivity', 'specificity', 'corrected', 'interval', 'humans (labelled)', 'interval'],
+        r.correctedRates.map((c) => [c.model, pct(c.judgeRate), pct(c.sensitivity), pct(c.specificity), pct(c.estimate), pctInterval(c.confidenceInterval), `${pct(c.humanRate.estimate)} (${c.humanRate.trials})`, pctInterval(c.humanRate.confidenceInterval)]),
+        { align: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'] },
       ),
     );
+    if (r.correctedDifferences && r.correctedDifferences.length > 0) {
+      out.push('Corrected A − B (linearised over items, carrying the dependence of the two corrections):');
+      out.push(formatTable(['A − B', 'corrected', 'SE', 'interval'], r.correctedDifferences.map((d) => [`${d.a} − ${d.b}`, num(d.estimate), num(d.standardError), formatInterval(d.confidenceInterval)]), { align: ['left', 'right', 'right', 'right'] }));
+    }
   } else out.push('5. Corrected rate: needs 0/1 human labels and a 0/1 judge (or --threshold)');
   out.push(...warningLines(r.warnings));
   return out.join('\n');

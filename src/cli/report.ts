@@ -2,6 +2,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { loadAnnotations } from '../data/annotations.js';
 import { preflightOutput, writeFileAtomic } from '../data/atomic.js';
 import { InputError } from '../data/errors.js';
+import { loadJudgeLabels } from '../data/judge-labels.js';
 import { loadPolicy } from '../data/policy.js';
 import { loadStrata } from '../data/strata-file.js';
 import { buildReport, type ReportSources } from '../report/build.js';
@@ -35,6 +36,8 @@ export function register(program: Command, io: Io): void {
     .option('--strata <file>', 'strata file (YAML) with traffic shares and quotas')
     .option('--policy <file>', 'cost policy (YAML): the cost sweep over the scores\' outcome column')
     .option('--annotations <file>', 'annotations (CSV or JSONL): agreement per clause type')
+    .option('--judge-labels <file>', "an LLM judge's scores with human labels beside some (CSV or JSONL, as benchplan judge): the judge section")
+    .option('--judge-self-family <models>', "with --judge-labels: comma-separated candidates from the judge's own model family (the self-preference probe)")
     .option('--archive <dir>', 'benchmark archive (benchplan freeze): versions, integrity, the last rotation by stratum')
     .option('--history-run <DATE=FILE>', 'a dated run of the instrument (repeat, in date order): the weekly-dashboard section, as benchplan history', collectRun)
     .option('--history-rerun <DATE=FILE>', "with --history-run: the run DATE's system re-run on the previous version (a version boundary's exact drift split, as history --rerun)", collectRun)
@@ -85,6 +88,14 @@ export function register(program: Command, io: Io): void {
       if (options.annotations !== undefined) {
         inputs.push(fingerprintFile('annotations', options.annotations));
         sources.annotations = loadAnnotations(options.annotations);
+      }
+      if (options.judgeSelfFamily !== undefined && options.judgeLabels === undefined) throw new InputError('goes with --judge-labels', { file: '--judge-self-family', value: options.judgeSelfFamily });
+      if (options.judgeLabels !== undefined) {
+        inputs.push(fingerprintFile('judge labels', options.judgeLabels));
+        const judgeTable = loadJudgeLabels(options.judgeLabels);
+        const selfFamily = (options.judgeSelfFamily ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+        for (const m of selfFamily) if (!judgeTable.models.includes(m)) throw new InputError(`is not a candidate in ${options.judgeLabels} (candidates: ${judgeTable.models.join(', ')})`, { file: '--judge-self-family', value: m });
+        sources.judge = { table: judgeTable, selfFamily };
       }
       if (options.archive !== undefined) {
         inputs.push(fingerprintFolder('archive', options.archive));

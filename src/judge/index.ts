@@ -17,4 +17,5 @@ export { roganGladen, type RoganGladenCounts, type RoganGladenResult } from './r
 export { judgeAgreement, calibrationTable, pearsonWithInterval, normalMean, type JudgeAgreement, type JudgeShare, type JudgeMean, type CalibrationBin } from './judge-agreement.js';
 export { candidateBias, type CandidateBias } from './candidate-bias.js';
 export { judgeDrift, type JudgeDrift, type FlippedRow } from './judge-drift.js';
-export { validateJudge, JudgeDataError, type JudgeRow, type ValidateJudgeOptions, type JudgeValidation, type CorrectedRate } from './validate-judge.js';
+export { validateJudge, JudgeDataError, type JudgeRow, type ValidateJudgeOptions, type JudgeValidation } from './validate-judge.js';
+export { correctedRates, type CorrectionRow, type CorrectionSource, type CorrectedRate, type CorrectedDifference, type CorrectedRates } from './corrected-rates.js';

@@ -1,11 +1,10 @@
-import { wilsonInterval } from '../costs/wilson.js';
 import type { Seed } from '../random/index.js';
 import { biasProbes, type BiasProbesResult, type ProbeTerm } from './bias-probes.js';
 import { candidateBias, type CandidateBias } from './candidate-bias.js';
-import { calibrationTable, judgeAgreement, type CalibrationBin, type JudgeAgreement, type JudgeShare } from './judge-agreement.js';
+import { calibrationTable, judgeAgreement, type CalibrationBin, type JudgeAgreement } from './judge-agreement.js';
 import { judgeDrift, type JudgeDrift } from './judge-drift.js';
 import type { JudgedItem } from './judged-comparison.js';
-import { roganGladen, type RoganGladenResult } from './rogan-gladen.js';
+import { correctedRates as correctedRatesOf, type CorrectedDifference, type CorrectedRate, type CorrectionSource } from './corrected-rates.js';
 
 /** One (item, candidate) row: the judge's score, the human label where labelled, and probes. */
 export interface JudgeRow {
@@ -41,6 +40,8 @@ export interface ValidateJudgeOptions {
   assumeRandom?: boolean;
   /** Calibration bins for a graded judge; default 5. */
   calibrationBins?: number;
+  /** Rogan–Gladen sensitivity and specificity: each candidate's own labelled rows (default) or pooled. */
+  correction?: CorrectionSource;
 }
 
 /** A row the method cannot use: which row, which field, what value. */
@@ -57,13 +58,6 @@ export class JudgeDataError extends RangeError {
   }
 }
 
-/** A judge-only rate per candidate, corrected for the judge's error (Rogan–Gladen). */
-export interface CorrectedRate extends RoganGladenResult {
-  model: string;
-  /** The humans' rate on this candidate's labelled rows (Wilson), for comparison. */
-  humanRate: JudgeShare;
-}
-
 /** Everything `benchplan judge` reports. */
 export interface JudgeValidation {
   /** binary: judge and humans 0/1 (or thresholded); graded otherwise. */
@@ -75,14 +69,18 @@ export interface JudgeValidation {
   models: string[];
   strata: string[];
   agreement: { overall: JudgeAgreement; byCandidate: JudgeAgreement[]; byStratum: JudgeAgreement[] };
-  /** Graded judge: the humans' mean per judge-score bin. */
-  calibration: CalibrationBin[] | null;
+  /** The humans' mean per judge-score bin (a 0/1 judge: one bin per score, i.e. 1 − NPV and PPV). */
+  calibration: CalibrationBin[];
   /** Every pair of candidates. */
   candidates: CandidateBias[];
   probes: BiasProbesResult | null;
   drift: JudgeDrift | null;
-  /** Binary (or thresholded) judge with 0/1 human labels: Rogan–Gladen per candidate. */
+  /** Where the corrections' sensitivity and specificity come from. */
+  correction: CorrectionSource;
+  /** Binary (or thresholded) judge with 0/1 human labels: Rogan–Gladen per candidate ({@link correctedRates}). */
   correctedRates: CorrectedRate[] | null;
+  /** The corrected A − B for every pair of candidates, linearised interval. */
+  correctedDifferences: CorrectedDifference[] | null;
   warnings: string[];
 }
 
@@ -95,7 +93,8 @@ const isBinary = (x: number) => x === 0 || x === 1;
  * bias probes — its error regressed on length, position, self-preference and covariates with
  * HC3 SEs and Holm-controlled permutation verdicts ({@link biasProbes}); drift between two runs
  * ({@link judgeDrift}); and the judge-only rate per candidate corrected by Rogan–Gladen with
- * sensitivity and specificity pooled over the candidates ({@link roganGladen}).
+ * sensitivity and specificity measured on that candidate's labelled rows (or pooled), and the
+ * corrected A − B per pair ({@link correctedRatesOf}).
  * Rows without a human label are used only where the method allows: the judge-only rates,
  * PPI++ and the Rogan–Gladen numerator.
  * @throws {JudgeDataError} (a RangeError naming the row) for no labelled row, a judge that gives
@@ -135,7 +134,7 @@ export function validateJudge(rows: readonly JudgeRow[], options: ValidateJudgeO
   const byCandidate = models.map((m) => agreementOf('candidate', m, labelledIndex.filter((i) => rows[i].model === m)));
   const byStratum = strata.map((s) => agreementOf('stratum', s, labelledIndex.filter((i) => rows[i].stratum === s)));
   for (const a of [overall, ...byCandidate, ...byStratum]) warnings.push(...a.warnings);
-  const calibration = graded ? calibrationTable(labelledIndex.map((i) => rows[i].judge), labelledIndex.map((i) => rows[i].human as number), { binaryHuman: humanBinary, bins: options.calibrationBins ?? 5, confidenceLevel }) : null;
+  const calibration = calibrationTable(labelledIndex.map((i) => rows[i].judge), labelledIndex.map((i) => rows[i].human as number), { binaryHuman: humanBinary, bins: options.calibrationBins ?? 5, confidenceLevel });
 
   // Candidate pairs.
   const byItem = new Map<string, Map<string, JudgeRow>>();
@@ -191,24 +190,20 @@ export function validateJudge(rows: readonly JudgeRow[], options: ValidateJudgeO
   const drift = anchors.length > 0 ? judgeDrift(anchors, { binary: judgeBinary && anchors.every((r) => isBinary(r.after)), confidenceLevel }) : null;
   if (drift) warnings.push(...drift.warnings);
 
-  // Rogan–Gladen per candidate, sensitivity and specificity pooled over the candidates.
+  // Rogan–Gladen per candidate: Se and Sp on the candidate's own labelled rows, or pooled.
+  const correction = options.correction ?? 'per-candidate';
   let correctedRates: CorrectedRate[] | null = null;
-  if (binary && overall.sensitivity && overall.specificity) {
-    const se = overall.sensitivity;
-    const sp = overall.specificity;
-    correctedRates = models.map((model) => {
-      const mine = rows.filter((r) => r.model === model);
-      const positive = mine.filter((r) => (cut !== undefined ? r.judge >= cut : r.judge === 1)).length;
-      const rg = roganGladen({ judgePositive: positive, judged: mine.length, humanPositive: se.trials, truePositive: se.successes, humanNegative: sp.trials, trueNegative: sp.successes }, { confidenceLevel });
-      const humans = mine.filter((r) => r.human !== undefined);
-      const w = wilsonInterval(humans.filter((r) => r.human === 1).length, humans.length, { confidenceLevel });
-      for (const msg of rg.warnings) warnings.push(`${model}: Rogan–Gladen: ${msg}`);
-      return { model, ...rg, humanRate: { estimate: w.estimate, confidenceInterval: w.confidenceInterval, successes: w.successes, trials: w.trials } };
-    });
-  }
-  if (correctedRates !== null) {
+  let correctedDifferences: CorrectedDifference[] | null = null;
+  if (binary) {
+    const corr = correctedRatesOf(
+      rows.map((r) => ({ item: r.item, model: r.model, judge: (cut !== undefined ? (r.judge >= cut ? 1 : 0) : r.judge) as 0 | 1, ...(r.human !== undefined ? { human: r.human as 0 | 1 } : {}), ...(r.cluster !== undefined ? { cluster: r.cluster } : {}) })),
+      { source: correction, confidenceLevel },
+    );
+    correctedRates = corr.rates;
+    correctedDifferences = corr.differences;
+    warnings.push(...corr.warnings);
     const uneven = candidates.filter((c) => c.errorDifference.confidenceInterval[0] > 0 || c.errorDifference.confidenceInterval[1] < 0);
-    if (uneven.length > 0) warnings.push(`Rogan–Gladen pools sensitivity and specificity over the candidates, but the judge errs differently on ${uneven.map((c) => `${c.a} vs ${c.b}`).join(', ')} (the error difference excludes 0): the corrected rates of those candidates are biased; compare them with PPI++ instead`);
+    if (correction === 'pooled' && uneven.length > 0) warnings.push(`Rogan–Gladen pools sensitivity and specificity over the candidates, but the judge errs differently on ${uneven.map((c) => `${c.a} vs ${c.b}`).join(', ')} (the error difference excludes 0): the corrected rates of those candidates are biased; correct per candidate (the default) or compare them with PPI++ instead`);
   }
   return {
     kind: binary ? 'binary' : 'graded',
@@ -223,7 +218,9 @@ export function validateJudge(rows: readonly JudgeRow[], options: ValidateJudgeO
     candidates,
     probes,
     drift,
+    correction,
     correctedRates,
+    correctedDifferences,
     warnings: [...new Set(warnings)],
   };
 }

@@ -1,5 +1,6 @@
 import type { AnnotationsTable } from '../data/annotations.js';
 import { InputError } from '../data/errors.js';
+import type { JudgeLabelsTable } from '../data/judge-labels.js';
 import type { CostPolicy } from '../data/policy.js';
 import type { ScoresTable } from '../data/scores.js';
 import type { Strata } from '../data/strata-file.js';
@@ -9,6 +10,7 @@ import { allocationSection } from './sections/allocation.js';
 import { archiveSection } from './sections/archive.js';
 import { compareSection } from './sections/compare.js';
 import { headlineSection } from './sections/headline.js';
+import { judgeSection, type JudgeSectionOptions } from './sections/judge.js';
 import { historySection } from './sections/history.js';
 import type { HistoryRun } from '../decision/history.js';
 import type { ReportSettings } from './sections/settings.js';
@@ -24,6 +26,8 @@ export interface ReportSources {
   strata?: Strata;
   policy?: { policy: CostPolicy; source: string };
   annotations?: AnnotationsTable;
+  /** An LLM judge's scores with human labels beside some (`--judge-labels`): the judge section, as `benchplan judge`. */
+  judge?: { table: JudgeLabelsTable } & JudgeSectionOptions;
   /** A benchmark archive folder (`benchplan freeze`): versions, integrity and the last rotation. */
   archive?: string;
   /** Dated runs of the instrument (`--history-run DATE=FILE`): the weekly dashboard. */
@@ -53,7 +57,7 @@ export interface BuildReportOptions {
 
 /**
  * Computes every section the inputs allow, in the order a reader needs them: which models
- * differ, scores by stratum, the cost sweep, sizing, allocation, agreement, the archive, the
+ * differ, scores by stratum, the cost sweep, sizing, allocation, agreement, the LLM judge, the archive, the
  * history of runs. Each
  * section holds its chart, the numbers beside it, the settings and seeds behind them and its
  * warnings. No clock; the same inputs and settings give the same document. Reads files only for
@@ -108,6 +112,9 @@ export function buildReport(sources: ReportSources, options: BuildReportOptions)
   }
 
   if (annotations) sections.push(onInputs([annotations.source], () => agreementSection(annotations, settings).section));
+
+  const judge = sources.judge;
+  if (judge) sections.push(onInputs([judge.table.source], () => judgeSection(judge.table, settings, judge).section));
 
   if (archive !== undefined) sections.push(onInputs([archive], () => archiveSection(archive).section));
 

@@ -27,7 +27,7 @@ describe('benchplan judge', () => {
   it('prints a readable report with the five sections', async () => {
     const run = await runCli(['judge', EXAMPLE, '--self-family', 'gamma', '--permutations', '99']);
     expect(run.code).toBe(0);
-    for (const heading of ['1. Agreement', '2. Does the judge treat the candidates alike?', '3. Bias probes', '4. Drift: no --rerun column', '5. Judge-only rate corrected']) expect(run.stdout).toContain(heading);
+    for (const heading of ['1. Agreement', '2. Does the judge treat the candidates alike?', '3. Bias probes', '4. Drift: no --rerun column', '5. Judge-only rate CORRECTED']) expect(run.stdout).toContain(heading);
   });
 
   it('a graded judge: correlation and a calibration table; --threshold gives the 0/1 block', async () => {

@@ -226,7 +226,7 @@ describe('validateJudge: what it refuses, and what it reports on the example', (
   });
   it('the example: all pairs, probes with the human control, drift and corrected rates', () => {
     const rows = loadJudgeLabels('examples/judge-labels.csv', { rerunColumn: 'rerun' }).rows;
-    const r = validateJudge(rows, { selfFamily: ['gamma'], nPermutations: 199, seed: 0 });
+    const r = validateJudge(rows, { selfFamily: ['gamma'], nPermutations: 199, seed: 0, correction: 'pooled' });
     expect(r.kind).toBe('binary');
     expect(r.candidates.map((c) => `${c.a}-${c.b}`)).toEqual(['alpha-beta', 'alpha-gamma', 'beta-gamma']);
     expect(r.probes?.controls.map((c) => c.name)).toEqual(['human label']);
