@@ -47,6 +47,7 @@ export function register(program: Command, io: Io): void {
     .option('--resamples <n>', 'bootstrap resamples (at most 10,000,000)', '9999')
     .option('--confidence <level>', 'coverage of every interval', '0.95')
     .option('--title <text>', 'title of the report', 'benchplan report')
+    .option('--drop-unpaired', 'leave out items some model did not score (default: refuse them, naming them), as compare and gate do')
     .requiredOption('-o, --output <file>', 'where to write the report (HTML, written atomically)');
   withSourceOptions(command)
     .action(async (options, command) => {
@@ -129,7 +130,7 @@ export function register(program: Command, io: Io): void {
       let doc: ReturnType<typeof buildReport>;
       try {
         // buildReport names the input file in any error the data causes; the rest are bugs.
-        doc = buildReport(sources, { version, inputs, seed, confidenceLevel, nResamples, budget, mde, title: options.title });
+        doc = buildReport(sources, { version, inputs, seed, confidenceLevel, nResamples, budget, mde, title: options.title, dropUnpaired: Boolean(options.dropUnpaired) });
         bar.update(0.8);
         html = await reportHtml(doc);
       } finally {

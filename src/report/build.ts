@@ -53,6 +53,8 @@ export interface BuildReportOptions {
   /** The gap to size for (score units of the pilot); default the gap the budget resolves. */
   mde?: number;
   title?: string;
+  /** Leave out items some model did not score, in every section that pairs models (--drop-unpaired); default false: refused, naming them. */
+  dropUnpaired?: boolean;
 }
 
 /**
@@ -76,6 +78,7 @@ export function buildReport(sources: ReportSources, options: BuildReportOptions)
     seed: options.seed ?? '0',
     confidenceLevel: options.confidenceLevel ?? 0.95,
     nResamples: options.nResamples ?? 9999,
+    dropUnpaired: options.dropUnpaired ?? false,
   };
   if (!(settings.confidenceLevel > 0 && settings.confidenceLevel < 1)) throw new RangeError(`buildReport: confidenceLevel must be in (0, 1) (got ${settings.confidenceLevel})`);
   if (!(Number.isInteger(settings.nResamples) && settings.nResamples >= 1)) throw new RangeError(`buildReport: nResamples must be a whole number ≥ 1 (got ${settings.nResamples})`);

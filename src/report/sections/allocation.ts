@@ -27,7 +27,7 @@ export function allocationSection(
   if (!pilot.hasStratum) throw new InputError('the allocation section needs a stratum column in the pilot', { file: pilot.source });
   if (!strata.hasTraffic) throw new InputError('comparing allocations needs a traffic share for every stratum', { file: strata.source });
   const names = strata.strata.map((s) => s.name);
-  const paired = pairScores(pilot, a, b, { dropUnpaired: false });
+  const paired = pairScores(pilot, a, b, { dropUnpaired: settings.dropUnpaired ?? false });
   const discordance = stratumDiscordance(paired, { strata: names });
   const warnings: string[] = [];
   for (const s of discordance.strata) {

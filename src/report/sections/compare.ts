@@ -16,7 +16,7 @@ import type { ReportSettings } from './settings.js';
  */
 export function compareSection(table: ScoresTable, settings: ReportSettings): { section: ReportSection; result: CompareModelsResult } {
   if (table.models.length < 2) throw new InputError('comparing models needs at least two models in the scores', { file: table.source, value: table.models.join(', ') });
-  const aligned = alignModels(table, table.models, { dropUnpaired: true });
+  const aligned = alignModels(table, table.models, { dropUnpaired: settings.dropUnpaired ?? false });
   const clustered = table.hasCluster && aligned.cluster !== null;
   const result = compareModels(aligned, {
     confidenceLevel: settings.confidenceLevel,
@@ -36,6 +36,7 @@ export function compareSection(table: ScoresTable, settings: ReportSettings): { 
       ? `No pair of models is distinguishable at the ${Math.round(result.confidenceLevel * 100)}% level after Holm’s adjustment.`
       : `Distinguishable after Holm’s adjustment: ${distinguishable.map((p) => `${p.a} − ${p.b} = ${formatNumber(p.estimate)} ${formatInterval(p.confidenceInterval)}`).join('; ')}.`,
   ];
+  if (aligned.dropped > 0) paragraphs.push(`${aligned.dropped} item${aligned.dropped === 1 ? '' : 's'} not scored by every model ${aligned.dropped === 1 ? 'was' : 'were'} left out (--drop-unpaired).`);
   if (clustered && first?.designEffect !== undefined) {
     paragraphs.push(
       `Items share documents (the cluster column), so the interval treats documents as the independent units (${first.nClusters} clusters). For ${result.pairs[0].a} − ${result.pairs[0].b} the clustered standard error is ${formatNumber(first.clusteredStandardError ?? NaN)} against ${formatNumber(first.naiveStandardError)} if items were independent: a design effect of ${formatNumber(first.designEffect)}.`,

@@ -25,7 +25,7 @@ function intervalNames(methods: readonly string[]): string {
 export function headlineSection(table: ScoresTable, strata: Strata, settings: ReportSettings): { section: ReportSection; result: StratifiedHeadlinesResult } {
   if (!table.hasStratum) throw new InputError('the per-stratum section needs a stratum column in the scores', { file: table.source });
   if (!strata.hasTraffic) throw new InputError('the headline needs a traffic share for every stratum', { file: strata.source });
-  const aligned = alignModels(table, table.models, { dropUnpaired: false });
+  const aligned = alignModels(table, table.models, { dropUnpaired: settings.dropUnpaired ?? false });
   const names = new Set(strata.strata.map((s) => s.name));
   const unknown = [...new Set(Array.from(aligned.stratum ?? [], (s) => aligned.strata[s]))].filter((name) => !names.has(name));
   if (unknown.length > 0) {

@@ -6,4 +6,9 @@ export interface ReportSettings {
   confidenceLevel: number;
   /** Bootstrap resamples. */
   nResamples: number;
+  /**
+   * Leave out items some model did not score (the CLI's --drop-unpaired), as compare and gate do;
+   * default false: unpaired items are refused with a message naming them.
+   */
+  dropUnpaired?: boolean;
 }

@@ -26,7 +26,7 @@ export function sizingSection(
   strata: Strata | undefined,
   settings: ReportSettings,
 ): { section: ReportSection; result: PilotSizing } {
-  const paired = pairScores(pilot, a, b, { dropUnpaired: false });
+  const paired = pairScores(pilot, a, b, { dropUnpaired: settings.dropUnpaired ?? false });
   let target = mde;
   let chosen = 'given with --mde';
   if (target === undefined) {
