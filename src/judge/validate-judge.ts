@@ -88,7 +88,7 @@ const isBinary = (x: number) => x === 0 || x === 1;
 
 /**
  * Validates an LLM judge against human labels (issue 30): agreement overall, per candidate and
- * per stratum ({@link judgeAgreement}; calibration for a graded judge); whether it treats the
+ * per stratum ({@link judgeAgreement}; the calibration table, one bin per score for a 0/1 judge); whether it treats the
  * candidates alike ({@link candidateBias} per pair, with judge-only, humans-only and PPI++ A − B);
  * bias probes — its error regressed on length, position, self-preference and covariates with
  * HC3 SEs and Holm-controlled permutation verdicts ({@link biasProbes}); drift between two runs
