@@ -284,3 +284,20 @@ export function criteriaTables(summary) {
   for (const r of rows) lines.push(`| ${r.criterion} | ${r.design} | ${r.n} | ${r.benchplan} | ${r.against || '–'} | ${r.holds === null ? '–' : r.holds ? '✓' : '✗'} |`);
   return `${lines.join('\n')}\n`;
 }
+
+/** The table of bench/peers/speed.mjs's speed.json: benchplan's analytic calls against the fastest peer's, median ms and ratio. */
+export function speedTable(speed) {
+  const lines = [];
+  lines.push(`In-process analytic paths at larger n (\`node bench/peers/speed.mjs\`, ${speed.date.slice(0, 10)}, median of ${speed.reps} calls (a tenth at n = 10,000), ${speed.machine.cpus} CPUs, load ${speed.machine.loadAverage.map((x) => x.toFixed(1)).join(' ')}; ratio = benchplan ÷ the fastest peer call on the same sample):`);
+  lines.push('');
+  if (speed.peerError) lines.push(`(peers not timed: ${speed.peerError})`, '');
+  lines.push('| scores | n | benchplan path | compareModels (auto) | autoPairedInterval | gate | fastest peer call | its ms |', '|---|---|---|---|---|---|---|---|');
+  for (const row of speed.rows) {
+    const entries = Object.entries(row.peers);
+    const [name, ms] = entries.length ? entries.reduce((m, e) => (e[1] < m[1] ? e : m)) : ['–', NaN];
+    const cell = (v) => `${f(v, 2)} ms${Number.isFinite(ms) ? ` (${f(v / ms, 2)}×)` : ''}`;
+    const bp = row.benchplan;
+    lines.push(`| ${row.kind === 'binary' ? '0/1' : '[0, 1] continuous'} | ${row.n} | ${row.methodUsed} | ${cell(bp['compareModels (auto)'])} | ${cell(bp.autoPairedInterval)} | ${cell(bp['gate (nonInferiorityFromScores, margin 0.05)'])} | ${name} | ${f(ms, 3)} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
