@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { cells as makeCells, replicate } from './designs.mjs';
 import { MARGIN, runBenchplan } from './benchplan.mjs';
 import { summarise, tables } from './summary.mjs';
+import { writeDocs } from './docs.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -175,18 +176,7 @@ const meta = {
 writeFileSync(join(outDir, 'peers.json'), `${JSON.stringify({ ...meta, summary }, null, 2)}\n`);
 const md = tables(meta, summary);
 writeFileSync(join(outDir, 'peers.md'), md);
-if (args.includes('--write-docs')) {
-  // docs/peers.md: the prose is written by hand; the tables between the markers come from this run
-  const page = join(root, 'docs', 'peers.md');
-  const start = '<!-- peers:tables:start (written by npm run peers -- --write-docs) -->';
-  const end = '<!-- peers:tables:end -->';
-  const text = readFileSync(page, 'utf8');
-  const i = text.indexOf(start);
-  const j = text.indexOf(end);
-  if (i < 0 || j < i) throw new Error(`${page}: the markers ${start} … ${end} are missing`);
-  writeFileSync(page, `${text.slice(0, i + start.length)}\n\n${md}\n${text.slice(j)}`);
-  say(`peers: wrote the tables into ${page}`);
-}
+if (args.includes('--write-docs')) say(`peers: wrote the tables into ${writeDocs(md)}`);
 process.stdout.write(md);
 say(`peers: wrote ${join(outDir, 'peers.json')} and peers.md in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 

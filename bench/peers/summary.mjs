@@ -114,6 +114,9 @@ export function tables(meta, summary) {
   say('| benchplan | this branch (dist/) | in-process, one Node process |');
   for (const [name, info] of Object.entries(meta.peers)) say(`| ${name} | ${info.version} | ${info.installed ? (info.runError ? `installed; run failed: ${info.runError.split('\n').pop()}` : info.reused ? 'installed (results of an earlier run with the same cells)' : `installed (${info.seconds?.toFixed(0) ?? '?'} s for all cells)`) : `not installed: ${shortError(info.error)}`} |`);
   say();
+  say('### Issue 29\'s criteria on this run');
+  say();
+  say(criteriaTables(summary));
   const iv = rows.filter((r) => r.kind === 'interval');
   const maxSe = Math.sqrt((0.95 * 0.05) / meta.replicates);
   say(`### Intervals of mean(A − B), 95% two-sided: coverage (mean width)`);
@@ -197,5 +200,104 @@ export function tables(meta, summary) {
   }
   const notRun = summary.filter((r) => r.kind === 'not-run');
   for (const r of notRun) say(`- ${r.tool} not run: ${r.why}`);
+  return `${lines.join('\n')}\n`;
+}
+
+const ANALYTIC = new Set(['tango', 'newcombe', 't', 'cluster-t', 'cr2']);
+const VALID_FALSE_PASS = 0.055;
+const GATE_POWER_GAP = 0.05;
+const WIDTH_RATIO = 1.1;
+
+/**
+ * Issue 29's "Done when", cell by cell, from a run's summary: benchplan's default covers ≥ 0.93; it is
+ * ≤ 1.10× as wide as the narrowest peer interval covering ≥ 0.93 (no zero widths); its gate's power is
+ * within 0.05 of the best peer whose false-pass rate at the margin is ≤ 0.055 (and its own false pass
+ * ≤ 0.055); its in-process time per call is ≤ the fastest peer's on the analytic paths. Returns
+ * { rows: [{ criterion, design, n, benchplan, against, holds }], counts: { criterion: [held, of] } }.
+ */
+export function criteria(summary) {
+  const rows = [];
+  const add = (criterion, r, benchplan, against, holds) => rows.push({ criterion, design: r.design, n: r.size, benchplan, against, holds });
+  const cells = summary.filter((r) => r.kind !== 'not-run' && !r.skipped);
+  const peerEntries = (r) => Object.entries(r.tools).filter(([k]) => k !== 'benchplan');
+  for (const r of cells.filter((c) => c.kind === 'interval' || c.kind === 'judge')) {
+    const bp = r.tools.benchplan;
+    if (!bp || bp.coverage === undefined) continue;
+    add('coverage ≥ 0.93', r, `${f(bp.coverage)} ± ${f(bp.se)}`, '', bp.coverage >= COVERS);
+    const covering = peerEntries(r).filter(([, s]) => s.coverage >= COVERS && s.zeroWidth === 0);
+    if (covering.length === 0) {
+      add('width ≤ 1.10 × narrowest covering peer', r, f(bp.meanWidth), 'no peer covers ≥ 0.93 with no zero widths', null);
+    } else {
+      const [name, best] = covering.reduce((m, e) => (e[1].meanWidth < m[1].meanWidth ? e : m));
+      const ratio = bp.meanWidth / best.meanWidth;
+      add('width ≤ 1.10 × narrowest covering peer', r, `${f(bp.meanWidth)} (${f(ratio, 2)}×)`, `${name} ${f(best.meanWidth)}, coverage ${f(best.coverage)} at R = ${best.replicates}`, ratio <= WIDTH_RATIO);
+    }
+  }
+  const gates = cells.filter((c) => c.kind === 'gate');
+  for (const power of gates.filter((c) => c.truth === 0)) {
+    const drop = gates.find((c) => c.size === power.size && c.truth < 0 && c.family.replace(/-drop$/, '') === power.family.replace(/-zero$/, ''));
+    if (!drop) continue;
+    const bpFalse = drop.tools.benchplan?.passRate;
+    const bpPower = power.tools.benchplan?.passRate;
+    if (bpFalse === undefined || bpPower === undefined) continue;
+    const valid = peerEntries(power).filter(([k]) => drop.tools[k]?.passRate !== undefined && drop.tools[k].passRate <= VALID_FALSE_PASS);
+    const row = { ...power, design: power.design.replace(/, truth 0$/, '') };
+    add('gate false pass ≤ 0.055', row, `${f(bpFalse)} ± ${f(drop.tools.benchplan.se)}`, '', bpFalse <= VALID_FALSE_PASS);
+    if (valid.length === 0) {
+      add('gate power ≥ best valid peer − 0.05', row, f(bpPower), 'no peer has false pass ≤ 0.055', null);
+      continue;
+    }
+    const [name, best] = valid.reduce((m, e) => (e[1].passRate > m[1].passRate ? e : m));
+    add('gate power ≥ best valid peer − 0.05', row, `${f(bpPower)} ± ${f(power.tools.benchplan.se)}`, `${name} ${f(best.passRate)} ± ${f(best.se)} (false pass ${f(drop.tools[name].passRate)}, R = ${best.replicates})`, bpPower >= best.passRate - GATE_POWER_GAP);
+  }
+  for (const r of cells.filter((c) => c.kind !== 'monitor')) {
+    const bp = r.tools.benchplan;
+    if (!bp || typeof bp.msPerCall !== 'number') continue;
+    const used = Object.keys(bp.methodUsed ?? {});
+    const analytic = r.kind !== 'interval' || used.every((m) => ANALYTIC.has(m));
+    if (!analytic) continue;
+    const timed = peerEntries(r).filter(([, s]) => typeof s.msPerCall === 'number');
+    if (timed.length === 0) continue;
+    const [name, best] = timed.reduce((m, e) => (e[1].msPerCall < m[1].msPerCall ? e : m));
+    const path = r.kind === 'interval' ? used.join(', ') : r.kind === 'gate' ? (r.family.includes('binary') ? 'tango + exact score' : 't') : 'ppi';
+    add('time per call ≤ fastest peer (analytic paths)', r, `${f(bp.msPerCall, 2)} ms (${path})`, `${name} ${f(best.msPerCall, 2)} ms`, bp.msPerCall <= best.msPerCall);
+  }
+  const counts = {};
+  for (const row of rows) {
+    counts[row.criterion] ??= [0, 0, 0];
+    if (row.holds === null) counts[row.criterion][2] += 1;
+    else {
+      counts[row.criterion][1] += 1;
+      if (row.holds) counts[row.criterion][0] += 1;
+    }
+  }
+  return { rows, counts };
+}
+
+/** The criteria as Markdown: a count per criterion, then every cell where one does not hold or cannot be judged. */
+export function criteriaTables(summary) {
+  const { rows, counts } = criteria(summary);
+  const lines = ['| criterion (issue 29, "Done when") | cells where it holds | cells with no peer to compare |', '|---|---|---|'];
+  for (const [c, [held, of, none]] of Object.entries(counts)) lines.push(`| ${c} | ${held} of ${of}${held === of ? ' (all)' : ''} | ${none} |`);
+  lines.push('', 'Every cell, with the numbers each verdict rests on (holds: ✓ yes, ✗ no, – no peer to compare):', '');
+  lines.push('| criterion | design | n | benchplan | against | holds |', '|---|---|---|---|---|---|');
+  for (const r of rows) lines.push(`| ${r.criterion} | ${r.design} | ${r.n} | ${r.benchplan} | ${r.against || '–'} | ${r.holds === null ? '–' : r.holds ? '✓' : '✗'} |`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The table of bench/peers/speed.mjs's speed.json: benchplan's analytic calls against the fastest peer's, median ms and ratio. */
+export function speedTable(speed) {
+  const lines = [];
+  lines.push(`In-process analytic paths at larger n (\`node bench/peers/speed.mjs\`, ${speed.date.slice(0, 10)}, median of ${speed.reps} calls (a tenth at n = 10,000), ${speed.machine.cpus} CPUs, load ${speed.machine.loadAverage.map((x) => x.toFixed(1)).join(' ')}; ratio = benchplan ÷ the fastest peer call on the same sample):`);
+  lines.push('');
+  if (speed.peerError) lines.push(`(peers not timed: ${speed.peerError})`, '');
+  lines.push('| scores | n | benchplan path | compareModels (auto) | autoPairedInterval | gate | fastest peer call | its ms |', '|---|---|---|---|---|---|---|---|');
+  for (const row of speed.rows) {
+    const entries = Object.entries(row.peers);
+    const [name, ms] = entries.length ? entries.reduce((m, e) => (e[1] < m[1] ? e : m)) : ['–', NaN];
+    const cell = (v) => `${f(v, 2)} ms${Number.isFinite(ms) ? ` (${f(v / ms, 2)}×)` : ''}`;
+    const bp = row.benchplan;
+    lines.push(`| ${row.kind === 'binary' ? '0/1' : '[0, 1] continuous'} | ${row.n} | ${row.methodUsed} | ${cell(bp['compareModels (auto)'])} | ${cell(bp.autoPairedInterval)} | ${cell(bp['gate (nonInferiorityFromScores, margin 0.05)'])} | ${name} | ${f(ms, 3)} |`);
+  }
   return `${lines.join('\n')}\n`;
 }

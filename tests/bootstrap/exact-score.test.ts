@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exactScoreNonInferiority } from '../../src/bootstrap/exact-score.js';
-import { pairedProportionBounds, pairedProportionInterval, type PairedCounts } from '../../src/bootstrap/paired-proportion.js';
+import { pairedProportionBounds, pairedProportionInterval, tangoStatistic, type PairedCounts } from '../../src/bootstrap/paired-proportion.js';
 
 // Reference: tests/reference/paired-proportions/tango_exact_score.py (scipy 1.10) → tango_exact_score.json,
 // written from Tango (1998) and Hsueh, Liu & Chen (2001): the nuisance parameter profiled by numerical
@@ -61,6 +61,38 @@ describe('exactScoreNonInferiority against the Python reference', () => {
     // (1 − m)^n; at larger n a θ with some wins gives more (n = 100: 0.0138 > 0.95^100 = 0.0059).
     for (const n of [20, 52, 59, 100]) expect(exactScoreNonInferiority({ both: n, onlyA: 0, onlyB: 0, neither: 0 }, -0.05).pValue).toBeGreaterThanOrEqual(0.95 ** n - 1e-12);
     for (const n of [52, 59]) expect(exactScoreNonInferiority({ both: n, onlyA: 0, onlyB: 0, neither: 0 }, -0.05).pValue).toBeCloseTo(0.95 ** n, 10);
+  });
+
+  it('its p-value is the brute-force size at the supremum it reports: every (B, C) table summed with its trinomial probability (checks the CDF recurrence)', () => {
+    // Independent of the library's summation: P_θ(Z(B, C; δ0) ≥ Z_obs) by enumerating all tables, log-space trinomials.
+    const logFactorial = (k: number) => {
+      let s = 0;
+      for (let j = 2; j <= k; j++) s += Math.log(j);
+      return s;
+    };
+    const cases: Array<[PairedCounts, number]> = [
+      [{ both: 20, onlyA: 2, onlyB: 1, neither: 7 }, -0.05],
+      [{ both: 30, onlyA: 3, onlyB: 3, neither: 14 }, -0.05],
+      [{ both: 25, onlyA: 6, onlyB: 2, neither: 7 }, -0.1],
+      [{ both: 40, onlyA: 1, onlyB: 0, neither: 19 }, -0.02],
+    ];
+    for (const [counts, d0] of cases) {
+      const r = exactScoreNonInferiority(counts, d0);
+      const n = r.n;
+      const theta = r.nuisanceAtSupremum;
+      const p10 = theta + d0;
+      const cut = r.statistic - 1e-9 * Math.max(1, Math.abs(r.statistic));
+      let size = 0;
+      for (let b = 0; b <= n; b++) {
+        for (let c = 0; b + c <= n; c++) {
+          if (!(tangoStatistic(b, c, n, d0) >= cut)) continue;
+          const rest = Math.max(0, 1 - p10 - theta);
+          const log = logFactorial(n) - logFactorial(b) - logFactorial(c) - logFactorial(n - b - c) + (b > 0 ? b * Math.log(p10) : 0) + (c > 0 ? c * Math.log(theta) : 0) + (n - b - c > 0 ? (n - b - c) * Math.log(rest) : 0);
+          size += Math.exp(log);
+        }
+      }
+      expect(Math.abs(r.pValue - size)).toBeLessThan(1e-12);
+    }
   });
 
   it('JSDoc examples', () => {

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// In-process speed of benchplan's analytic paths against the fastest peer's analytic call (issue 29
+// item 4), as ratios in one run on one machine: never a timed test. The same paired samples (0/1 and
+// [0, 1] continuous, n = 100, 1,000, 10,000) go through benchplan's library (dist/: compareModels with
+// method auto = what `compare` computes, autoPairedInterval, nonInferiorityFromScores) in this Node
+// process and through evalstats' t interval and Tango interval, truescore's McNemar and scipy's
+// ttest_rel in one Python process of .venv-peers/ (installed by `npm run peers`). Median ms per call.
+// Writes bench/peers/out/speed.json; bench/peers/render.mjs puts its table into docs/peers.md.
+// Usage: npm run build && node bench/peers/speed.mjs [--reps 200]
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { autoPairedInterval } from '../../dist/bootstrap/auto-interval.js';
+import { compareModels } from '../../dist/bootstrap/compare-models.js';
+import { nonInferiorityFromScores } from '../../dist/bootstrap/gate.js';
+import { generator, hash } from '../simulate.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const args = process.argv.slice(2);
+const k = args.indexOf('--reps');
+const reps = k >= 0 ? Number(args[k + 1]) : 200;
+const python = join(root, '.venv-peers', 'bin', 'python');
+
+const sets = [];
+for (const n of [100, 1000, 10000]) {
+  for (const kind of ['binary', 'unit']) {
+    const g = generator(hash(`speed|${kind}|${n}`));
+    const a = [];
+    const b = [];
+    for (let i = 0; i < n; i++) {
+      if (kind === 'binary') {
+        const u = g.uniform();
+        // 60% both right, 10% only A, 8% only B
+        a.push(u < 0.6 || (u >= 0.6 && u < 0.7) ? 1 : 0);
+        b.push(u < 0.6 || (u >= 0.7 && u < 0.78) ? 1 : 0);
+      } else {
+        const q = 0.3 + 0.4 * g.uniform();
+        a.push(Math.min(1, Math.max(0, q + 0.02 + 0.15 * g.normal())));
+        b.push(Math.min(1, Math.max(0, q + 0.15 * g.normal())));
+      }
+    }
+    sets.push({ kind, n, a, b });
+  }
+}
+
+function timed(fn, count) {
+  for (let i = 0; i < 3; i++) fn();
+  const ts = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = process.hrtime.bigint();
+    fn();
+    ts.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  ts.sort((x, y) => x - y);
+  return ts[ts.length >> 1];
+}
+
+const rows = [];
+for (const s of sets) {
+  const a = Float64Array.from(s.a);
+  const b = Float64Array.from(s.b);
+  const aligned = { models: ['A', 'B'], items: s.a.map((_, i) => `i${i}`), scores: [a, b], cluster: null, stratum: null, clusters: [], strata: [] };
+  const count = s.n >= 10000 ? Math.max(10, reps / 10) : reps;
+  const used = autoPairedInterval(a, b).methodUsed;
+  rows.push({
+    kind: s.kind,
+    n: s.n,
+    methodUsed: used,
+    benchplan: {
+      'compareModels (auto)': timed(() => compareModels(aligned, { method: 'auto' }), count),
+      autoPairedInterval: timed(() => autoPairedInterval(a, b), count),
+      'gate (nonInferiorityFromScores, margin 0.05)': timed(() => nonInferiorityFromScores({ candidate: a, baseline: b }, { margin: 0.05 }), count),
+    },
+  });
+}
+let peers = {};
+let peerError = null;
+if (existsSync(python)) {
+  mkdirSync(join(here, 'out'), { recursive: true });
+  const file = join(here, 'out', 'speed-sets.json');
+  writeFileSync(file, JSON.stringify({ sets, reps }));
+  const r = spawnSync(python, [join(here, 'speed.py'), file], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (r.status === 0) peers = JSON.parse(r.stdout);
+  else peerError = r.stderr.trim().split('\n').slice(-3).join('\n');
+} else peerError = `${python} absent: run npm run peers first`;
+for (const row of rows) row.peers = peers[`${row.kind}|${row.n}`] ?? {};
+const result = { bench: 'analytic speed vs peers (issue 29 item 4)', date: new Date().toISOString(), reps, machine: { cpus: cpus().length, node: process.version, loadAverage: loadavg() }, peerError, rows };
+mkdirSync(join(here, 'out'), { recursive: true });
+writeFileSync(join(here, 'out', 'speed.json'), `${JSON.stringify(result, null, 2)}\n`);
+for (const row of rows) {
+  const fastest = Math.min(...Object.values(row.peers));
+  console.log(`${row.kind}\t${row.n}\t${row.methodUsed}\t${Object.entries(row.benchplan).map(([k2, v]) => `${k2} ${v.toFixed(3)} ms (${(v / fastest).toFixed(2)}×)`).join('\t')}\t${Object.entries(row.peers).map(([k2, v]) => `${k2} ${v.toFixed(3)}`).join('\t')}`);
+}
+if (peerError) console.error(peerError);
