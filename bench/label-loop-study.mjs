@@ -249,10 +249,9 @@ if (ONLY === 'all' || ONLY === '01') {
   for (const theta of [0, -M, -2 * M]) grid01.push([0.8, 0.5, theta]);
   grid01.push([0.8, 0.9, M]);
   for (const [agree, judge, theta] of grid01) {
-      {
-        const cell = { key: `01:${agree}:${judge}:${theta}`, agree, judge, theta, scores: '01', assume: true, compare: true, describe: { block: '0/1', agree, judge: String(judge), gap: theta / M } };
-        log(runCell(cell, (r) => syntheticPool(cell, r)));
-      }
+    const cell = { key: `01:${agree}:${judge}:${theta}`, agree, judge, theta, scores: '01', assume: true, compare: true, describe: { block: '0/1', agree, judge: String(judge), gap: theta / M } };
+    log(runCell(cell, (r) => syntheticPool(cell, r)));
+  }
 }
 if (ONLY === 'all' || ONLY === 'graded') {
   for (const judge of [0.9])
