@@ -355,13 +355,16 @@ export function labelLoopStatus(state: LabelLoopState): LabelStatus {
   let verdict: LabelStatus['verdict'];
   let reason: string;
   const fmt = (x: number): string => String(Number(x.toPrecision(4)));
-  if (seqLower >= threshold || sureLower > threshold) {
+  // The sure bounds are sums of N floating-point differences: at θ = −margin exactly, rounding alone
+  // could put them a hair on either side, so they decide only beyond a relative tolerance.
+  const tolerance = 1e-9 * width;
+  if (seqLower >= threshold || sureLower > threshold + tolerance) {
     verdict = 'pass';
     reason = `lower bound ${fmt(lower)} is above −margin ${fmt(threshold)}: no drop beyond the margin`;
-  } else if (seqUpper <= threshold || sureUpper < threshold) {
+  } else if (seqUpper <= threshold || sureUpper < threshold - tolerance) {
     verdict = 'fail';
     reason = `upper bound ${fmt(upper)} is below −margin ${fmt(threshold)}: a drop beyond the margin`;
-  } else if (state.pending === null && (state.labelsUsed >= opts.budget || sureLower === sureUpper)) {
+  } else if (state.pending === null && (state.labelsUsed >= opts.budget || sureUpper - sureLower <= 2 * tolerance)) {
     verdict = 'inconclusive';
     reason =
       state.labelsUsed >= opts.budget

@@ -109,6 +109,24 @@ describe('the stop rule', () => {
   });
 });
 
+describe('the boundary known exactly', () => {
+  // θ = −margin up to rounding: (0.1 + 0.2 − 0.36)/3 sums to −0.01999999999999998 and
+  // (0.7 − 0.1 − 0.66)/3 to −0.02000000000000009 in floating point. Once every item is labelled the
+  // sure bounds meet at −margin: the verdict must be inconclusive, not a pass or fail decided by rounding.
+  it.each([[[0.1, 0.2, -0.36]], [[0.7, -0.1, -0.66]]])('is inconclusive for differences %j', (ys) => {
+    const pool = ys.map((_, i) => ({ id: `g${i}`, same: false }));
+    const oracle = (id: string): LabelAnswer => {
+      const y = ys[Number(id.slice(1))];
+      return { id, baseline: 0.5 - y / 2, candidate: 0.5 + y / 2 };
+    };
+    // Seed 1: the sequence itself does not decide within the batch (some seeds do — a wrong pass or
+    // fail at the boundary has chance ≤ 5% each: 2.3% and 2.0% over 1000 seeds with batches of 200).
+    const { status } = runLabelLoop(pool, oracle, { margin: 0.02, budget: 3, seed: 1 });
+    expect(status.labelsUsed).toBe(3);
+    expect(status.verdict).toBe('inconclusive');
+  });
+});
+
 describe('determinism and resumption', () => {
   const { pool, answer } = makePool(200, 60, (i) => (i < 60 ? (i % 3) - 1 : 0), (i) => (i < 60 ? ((i % 3) - 1) * 0.5 : 0));
   const options: LabelLoopOptions = { margin: 0.05, budget: 80, seed: 11, batchSize: 10 };
