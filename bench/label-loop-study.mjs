@@ -3,19 +3,23 @@
 // Usage: node bench/label-loop-study.mjs [--reps 200] [--only 01|graded|nopremise|real]
 // Writes bench/label-loop-study.results.txt and .json.
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
-import { runLabelLoop } from '../dist/label/loop.js';
-import { createRng } from '../dist/random/xoshiro.js';
-import { stratifiedDifferenceEstimate } from '../dist/selection/stratified-estimate.js';
-import { ppiMean } from '../dist/judge/ppi-mean.js';
-import { AgrapaBettingSequence } from '../dist/sequential/agrapa.js';
-import { importResults } from '../dist/import/index.js';
+// STUDY_FROM_SRC=1 (run with `npx tsx`) reads src/ instead of the built dist/.
+const base = process.env.STUDY_FROM_SRC ? '../src' : '../dist';
+const { runLabelLoop } = await import(`${base}/label/loop.js`);
+const { createRng } = await import(`${base}/random/xoshiro.js`);
+const { stratifiedDifferenceEstimate } = await import(`${base}/selection/stratified-estimate.js`);
+const { ppiMean } = await import(`${base}/judge/ppi-mean.js`);
+const { AgrapaBettingSequence } = await import(`${base}/sequential/agrapa.js`);
+const { importResults } = await import(`${base}/import/index.js`);
 
 const args = process.argv.slice(2);
 const REPS = args.includes('--reps') ? Number(args[args.indexOf('--reps') + 1]) : 60;
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : 'all';
 const LOGS = process.env.REAL_LOGS ?? '/work/shared/real-logs';
-const M = 0.02;
-const N = 500;
+const SUPP = ONLY === 'supp';
+// The supplementary block (AMENDMENT 3): a larger pool and margin, where no design needs every disagreement.
+const M = SUPP ? 0.05 : 0.02;
+const N = SUPP ? 2000 : 500;
 const ALPHA = 0.05;
 const Z90 = 1.6448536269514722; // one-sided 95% = two-sided 90%
 
@@ -252,6 +256,14 @@ if (ONLY === 'all' || ONLY === '01') {
     const cell = { key: `01:${agree}:${judge}:${theta}`, agree, judge, theta, scores: '01', assume: true, compare: true, describe: { block: '0/1', agree, judge: String(judge), gap: theta / M } };
     log(runCell(cell, (r) => syntheticPool(cell, r)));
   }
+}
+if (ONLY === 'supp') {
+  for (const agree of [0.5, 0.8])
+    for (const judge of ['none', 0.5, 0.9, 'biased'])
+      for (const theta of [0, -M, -2 * M]) {
+        const cell = { key: `supp:${agree}:${judge}:${theta}`, agree, judge, theta, scores: '01', assume: true, compare: true, describe: { block: 'supp', agree, judge: String(judge), gap: theta / M } };
+        log(runCell(cell, (r) => syntheticPool(cell, r)));
+      }
 }
 if (ONLY === 'all' || ONLY === 'graded') {
   for (const judge of [0.9])
