@@ -246,6 +246,7 @@ const rows = [];
 function log(row) {
   rows.push(row);
   console.log(JSON.stringify(row));
+  writeSummary(false);
 }
 if (ONLY === 'all' || ONLY === '01') {
   const grid01 = [];
@@ -324,42 +325,45 @@ function realPop(name, ys, scores) {
   return { name, y, same: new Array(y.length).fill(false), theta, scores };
 }
 
-// ---------- summary ----------
-const lines = [];
-lines.push(`label-loop study (bench/label-loop-study.txt): m = ${M}, N = ${N} (real: their size), α = ${ALPHA} per side, ${REPS} replicates per cell`);
-lines.push('false = false-decision rate (± MC SE); power = correct verdict rate; labels = loop mean labels (± SE);');
-lines.push('select / ppi = fixed n* for power ≥ target; monitor = mean labels to stopping; ratio = loop labels / best.');
-lines.push('');
-lines.push('block       agree judge  gap    θ        false        verdicts p/f/i     power  labels        target select ppi   monitor best             ratio');
-for (const r of rows) {
-  const v = r.verdicts;
-  lines.push(
-    [
-      String(r.block).padEnd(11),
-      String(r.agree ?? r.name ?? '').slice(0, 28).padEnd(5),
-      String(r.judge).padEnd(6),
-      String(r.gap).padEnd(6),
-      String(r.theta).padEnd(8),
-      `${r.falseRate.toFixed(3)}±${r.falseSe.toFixed(3)}`.padEnd(12),
-      `${v.pass}/${v.fail}/${v.inconclusive}`.padEnd(18),
-      r.power.toFixed(3).padEnd(6),
-      `${r.loopLabels}±${r.loopLabelsSe}`.padEnd(13),
-      r.targetPower === undefined ? '' : [String(r.targetPower).padEnd(6), String(r.select).padEnd(6), String(r.ppi).padEnd(5), String(r.monitor).padEnd(7), r.best.padEnd(16), String(r.ratio)].join(' '),
-    ].join(' '),
-  );
+// ---------- summary (rewritten after every cell, so a run cut short keeps what it did) ----------
+function writeSummary(final) {
+  const lines = [];
+  lines.push(`label-loop study (bench/label-loop-study.txt): m = ${M}, N = ${N} (real: their size), α = ${ALPHA} per side, ${REPS} replicates per cell`);
+  lines.push('false = false-decision rate (± MC SE); power = correct verdict rate; labels = loop mean labels (± SE);');
+  lines.push('select / ppi = fixed n* for power ≥ target; monitor = mean labels to stopping; ratio = loop labels / best.');
+  lines.push('');
+  lines.push('block       agree judge  gap    θ        false        verdicts p/f/i     power  labels        target select ppi   monitor best             ratio');
+  for (const r of rows) {
+    const v = r.verdicts;
+    lines.push(
+      [
+        String(r.block).padEnd(11),
+        String(r.agree ?? r.name ?? '').slice(0, 28).padEnd(5),
+        String(r.judge).padEnd(6),
+        String(r.gap).padEnd(6),
+        String(r.theta).padEnd(8),
+        `${r.falseRate.toFixed(3)}±${r.falseSe.toFixed(3)}`.padEnd(12),
+        `${v.pass}/${v.fail}/${v.inconclusive}`.padEnd(18),
+        r.power.toFixed(3).padEnd(6),
+        `${r.loopLabels}±${r.loopLabelsSe}`.padEnd(13),
+        r.targetPower === undefined ? '' : [String(r.targetPower).padEnd(6), String(r.select).padEnd(6), String(r.ppi).padEnd(5), String(r.monitor).padEnd(7), r.best.padEnd(16), String(r.ratio)].join(' '),
+      ].join(' '),
+    );
+  }
+  const h1Fail = rows.filter((r) => r.falseRate > 0.05);
+  const h1Clear = rows.filter((r) => r.falseRate > 0.05 + 2 * r.falseSe);
+  const h2Rows = rows.filter((r) => r.ratio !== undefined);
+  const h2Fail = h2Rows.filter((r) => r.ratio > 0.5);
+  lines.push('');
+  lines.push(`H1 (false decisions ≤ 5%): ${rows.length - h1Fail.length}/${rows.length} cells hold; above 5%: ${h1Fail.map((r) => `${r.block}/${r.agree ?? r.name}/${r.judge}/gap ${r.gap}: ${r.falseRate}`).join('; ') || 'none'}; clear violations (> 5% + 2 SE): ${h1Clear.length}`);
+  lines.push(`H2 (ratio ≤ 0.5): ${h2Rows.length - h2Fail.length}/${h2Rows.length} decisive cells hold; worst ratio ${Math.max(...h2Rows.map((r) => r.ratio))}; median ratio ${median(h2Rows.map((r) => r.ratio))}`);
+  function median(a) {
+    const s = [...a].sort((x, y) => x - y);
+    return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
+  }
+  const suffix = ONLY === 'all' ? '' : `.${ONLY}`;
+  writeFileSync(new URL(`./label-loop-study.results${suffix}.txt`, import.meta.url), lines.join('\n') + '\n');
+  writeFileSync(new URL(`./label-loop-study.results${suffix}.json`, import.meta.url), JSON.stringify({ margin: M, poolSize: N, reps: REPS, rows }, null, 1) + '\n');
+  if (final) console.log(lines.join('\n'));
 }
-const h1Fail = rows.filter((r) => r.falseRate > 0.05);
-const h1Clear = rows.filter((r) => r.falseRate > 0.05 + 2 * r.falseSe);
-const h2Rows = rows.filter((r) => r.ratio !== undefined);
-const h2Fail = h2Rows.filter((r) => r.ratio > 0.5);
-lines.push('');
-lines.push(`H1 (false decisions ≤ 5%): ${rows.length - h1Fail.length}/${rows.length} cells hold; above 5%: ${h1Fail.map((r) => `${r.block}/${r.agree ?? r.name}/${r.judge}/gap ${r.gap}: ${r.falseRate}`).join('; ') || 'none'}; clear violations (> 5% + 2 SE): ${h1Clear.length}`);
-lines.push(`H2 (ratio ≤ 0.5): ${h2Rows.length - h2Fail.length}/${h2Rows.length} decisive cells hold; worst ratio ${Math.max(...h2Rows.map((r) => r.ratio))}; median ratio ${median(h2Rows.map((r) => r.ratio))}`);
-function median(a) {
-  const s = [...a].sort((x, y) => x - y);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
-}
-const suffix = ONLY === 'all' ? '' : `.${ONLY}`;
-writeFileSync(new URL(`./label-loop-study.results${suffix}.txt`, import.meta.url), lines.join('\n') + '\n');
-writeFileSync(new URL(`./label-loop-study.results${suffix}.json`, import.meta.url), JSON.stringify({ margin: M, poolSize: N, reps: REPS, rows }, null, 1) + '\n');
-console.log(lines.join('\n'));
+writeSummary(true);
