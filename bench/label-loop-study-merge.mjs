@@ -2,7 +2,7 @@
 // bench/label-loop-study.results.txt and .json.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
-const blocks = ['01', 'graded', 'nopremise', 'real', 'graded-before-fix'];
+const blocks = ['01', 'graded', 'nopremise', 'real', 'supp', 'suppcal', 'graded-before-fix'];
 const text = [];
 const json = {};
 for (const b of blocks) {
