@@ -21,6 +21,7 @@ export type * from './charts/index.js';
 export type * from './report/index.js';
 export type * from './testing/index.js';
 export type * from './decision/index.js';
+export type * from './label/index.js';
 
 // Seeded randomness.
 export { createRng, shuffle } from './random/index.js';
@@ -329,3 +330,6 @@ export {
   boundaryDrift,
   rankCandidates,
 } from './decision/index.js';
+
+// The labelling loop: propose, record, decide (runLabelLoop and the internals: import by path).
+export { startLabelLoop, proposeLabelBatch, recordLabelAnswers, labelLoopStatus } from './label/index.js';
