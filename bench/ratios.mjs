@@ -104,10 +104,13 @@ if (scale) {
 if (crossover) {
   say(`### Threads: when workers pay (bench/threads-crossover.mjs, ${crossover.date.slice(0, 10)}; ${crossover.cores} cores; load ${crossover.loadAverageBefore.map((x) => x.toFixed(1)).join(' ')})`);
   say();
-  head(['models × items', 'work (index draws)', 'rule: threads', '2 forced ÷ 1 (wall)', '2 by the rule ÷ 1 (wall)']);
-  for (const r of crossover.rows) row([`${r.models} × ${r.items}`, r.work.toExponential(2), String(r.ruleThreads), f(r.forcedOverOne), f(r.ruleOverOne)]);
+  head(['models × items', 'work (index draws)', 'rule: threads', '2 forced ÷ 1 (wall)', '2 by the rule ÷ 1 (wall; range over runs)', '2 by the rule ÷ 1 (CPU)']);
+  for (const r of crossover.rows) {
+    const range = r.ruleOverOneRange ? ` (${r.ruleOverOneRange.map((x) => f(x)).join('–')})` : '';
+    row([`${r.models} × ${r.items}${r.kind === 'binary' ? ' 0/1, auto' : ''}`, r.work.toExponential(2), String(r.ruleThreads), f(r.forcedOverOne), `${f(r.ruleOverOne)}${range}`, f(r.ruleOverOneCpu)]);
+  }
   say();
-  say(`Measured crossover: ${crossover.crossover === null ? 'none in this run' : `${crossover.crossover.toExponential(2)} draws`}. Where the rule picks one thread the two columns time the same code: their spread is the run's timing noise.`);
+  say(`Measured crossover: ${crossover.crossover === null ? 'none in this run' : `${crossover.crossover.toExponential(2)} draws`}. Ratios are medians of each run's pair (2 threads over the 1-thread run next to it, ${crossover.runs} runs, the order turning). Where the rule picks one thread both sides run the same code: their spread is the run's timing noise.`);
   say();
 }
 
