@@ -68,12 +68,12 @@ if (results) {
       r.scipy ? f(r.library.cpuMs / r.scipy.cpuMs, 3) : 'scipy not run',
       f(r.indexPathOverIndices),
       r.scipy ? f(r.library.maxRssMb / r.scipy.maxRssMb) : '–',
-      r.libraryThreads ? f(r.libraryThreads.ms / r.library.ms) : '–',
+      r.libraryThreads ? (r.libraryThreads.pairedOverOne ? `${f(r.libraryThreads.pairedOverOne.median)} (${f(r.libraryThreads.pairedOverOne.low)}–${f(r.libraryThreads.pairedOverOne.high)})` : f(r.libraryThreads.ms / r.library.ms)) : '–',
       f(r.command.wallMs / 1000, 2),
     ]);
   }
   say();
-  say('threads 2 ÷ 1: below the crossover (the counts path, small n) both columns run the same single-threaded code (threadsThatPay picks one thread), so there the ratio is the timing noise of the run; CPU-time ratios are steadier than wall.');
+  say('threads 2 ÷ 1: the median (and range) of 5 pairs timed in one process, each threaded call next to a one-thread call. Below the crossover (the counts path, small n) both columns run the same single-threaded code (threadsThatPay picks one thread), so there the ratio is the timing noise of the run; CPU-time ratios are steadier than wall.');
   say();
 } else say('(out/bench/results.json absent: run `npm run bench`.)\n');
 
