@@ -39,6 +39,8 @@ if (mode === 'lib') {
   const options = { method: 'bca', nResamples: B, seed: 0 };
   const runLib = () => timed(() => (threads > 1 ? lib.bootstrapMeanDifferenceParallel(a, b, { ...options, threads }) : lib.bootstrapMeanDifference(a, b, options)));
   const runIndices = () => timed(() => lib.bootstrapMeanDifference(a, b, { ...options, resamplePath: 'indices' }));
+  // With threads: one thread timed next to each threaded run, in the same process, so each pair sees the same machine.
+  const runOne = () => timed(() => lib.bootstrapMeanDifference(a, b, options));
   const runDraw = () =>
     timed(() => {
       let check = 0;
@@ -52,8 +54,12 @@ if (mode === 'lib') {
   const runs = [];
   const draws = [];
   const indexRuns = [];
+  const oneRuns = [];
+  if (threads > 1) await runOne();
   for (let k = 0; k < 5; k++) {
+    if (threads > 1 && k % 2 === 1) oneRuns.push(await runOne());
     runs.push(await runLib());
+    if (threads > 1 && k % 2 === 0) oneRuns.push(await runOne());
     draws.push(await runDraw());
     if (withIndices) indexRuns.push(await runIndices());
   }
@@ -67,6 +73,11 @@ if (mode === 'lib') {
     drawMs: draw.ms,
     drawCpuMs: draw.cpuMs,
     indexPath: withIndices ? { ...best(indexRuns), interval: indexRuns[0].value.confidenceInterval } : null,
+    // threads: the median over the 5 pairs of (threaded wall ÷ the one-thread wall next to it), and their range
+    pairedOverOne: threads > 1 ? (() => {
+      const ratios = runs.map((r, k) => r.t / oneRuns[k].t).sort((x, y) => x - y);
+      return { median: ratios[2], low: ratios[0], high: ratios[4] };
+    })() : null,
   };
 } else if (mode === 'cli') {
   const { run } = await import('../dist/cli/program.js');

@@ -68,12 +68,12 @@ if (results) {
       r.scipy ? f(r.library.cpuMs / r.scipy.cpuMs, 3) : 'scipy not run',
       f(r.indexPathOverIndices),
       r.scipy ? f(r.library.maxRssMb / r.scipy.maxRssMb) : '–',
-      r.libraryThreads ? f(r.libraryThreads.ms / r.library.ms) : '–',
+      r.libraryThreads ? (r.libraryThreads.pairedOverOne ? `${f(r.libraryThreads.pairedOverOne.median)} (${f(r.libraryThreads.pairedOverOne.low)}–${f(r.libraryThreads.pairedOverOne.high)})` : f(r.libraryThreads.ms / r.library.ms)) : '–',
       f(r.command.wallMs / 1000, 2),
     ]);
   }
   say();
-  say('threads 2 ÷ 1: below the crossover (the counts path, small n) both columns run the same single-threaded code (threadsThatPay picks one thread), so there the ratio is the timing noise of the run; CPU-time ratios are steadier than wall.');
+  say('threads 2 ÷ 1: the median (and range) of 5 pairs timed in one process, each threaded call next to a one-thread call. Below the crossover (the counts path, small n) both columns run the same single-threaded code (threadsThatPay picks one thread), so there the ratio is the timing noise of the run; CPU-time ratios are steadier than wall.');
   say();
 } else say('(out/bench/results.json absent: run `npm run bench`.)\n');
 
@@ -104,10 +104,13 @@ if (scale) {
 if (crossover) {
   say(`### Threads: when workers pay (bench/threads-crossover.mjs, ${crossover.date.slice(0, 10)}; ${crossover.cores} cores; load ${crossover.loadAverageBefore.map((x) => x.toFixed(1)).join(' ')})`);
   say();
-  head(['models × items', 'work (index draws)', 'rule: threads', '2 forced ÷ 1 (wall)', '2 by the rule ÷ 1 (wall)']);
-  for (const r of crossover.rows) row([`${r.models} × ${r.items}`, r.work.toExponential(2), String(r.ruleThreads), f(r.forcedOverOne), f(r.ruleOverOne)]);
+  head(['models × items', 'work (index draws)', 'rule: threads', '2 forced ÷ 1 (wall)', '2 by the rule ÷ 1 (wall; range over runs)', '2 by the rule ÷ 1 (CPU)']);
+  for (const r of crossover.rows) {
+    const range = r.ruleOverOneRange ? ` (${r.ruleOverOneRange.map((x) => f(x)).join('–')})` : '';
+    row([`${r.models} × ${r.items}${r.kind === 'binary' ? ' 0/1, auto' : ''}`, r.work.toExponential(2), String(r.ruleThreads), f(r.forcedOverOne), `${f(r.ruleOverOne)}${range}`, f(r.ruleOverOneCpu)]);
+  }
   say();
-  say(`Measured crossover: ${crossover.crossover === null ? 'none in this run' : `${crossover.crossover.toExponential(2)} draws`}. Where the rule picks one thread the two columns time the same code: their spread is the run's timing noise.`);
+  say(`Measured crossover: ${crossover.crossover === null ? 'none in this run' : `${crossover.crossover.toExponential(2)} draws`}. Ratios are medians of each run's pair (2 threads over the 1-thread run next to it, ${crossover.runs} runs, the order turning). Where the rule picks one thread both sides run the same code: their spread is the run's timing noise.`);
   say();
 }
 

@@ -73,7 +73,7 @@ try {
         resamples: B,
         path: lib.path,
         library: { ms: lib.ms, cpuMs: lib.cpuMs, nsPerResampledItem: perItem(lib.ms), cpuNsPerResampledItem: perItem(lib.cpuMs), maxRssMb: lib.maxRssKb / 1024, interval: lib.interval, times: lib.times },
-        libraryThreads: libThreads && { threads, ms: libThreads.ms, cpuMs: libThreads.cpuMs, nsPerResampledItem: perItem(libThreads.ms), maxRssMb: libThreads.maxRssKb / 1024 },
+        libraryThreads: libThreads && { threads, ms: libThreads.ms, cpuMs: libThreads.cpuMs, pairedOverOne: libThreads.pairedOverOne, nsPerResampledItem: perItem(libThreads.ms), maxRssMb: libThreads.maxRssKb / 1024 },
         indexPath: indexPath && { forced: lib.path !== 'indices', ms: indexPath.ms, cpuMs: indexPath.cpuMs, cpuNsPerResampledItem: perItem(indexPath.cpuMs), interval: indexPath.interval ?? lib.interval },
         indicesOnly: { ms: lib.drawMs, cpuMs: lib.drawCpuMs, nsPerResampledItem: perItem(lib.drawMs), cpuNsPerResampledItem: perItem(lib.drawCpuMs) },
         indexPathOverIndices: indexPath ? indexPath.cpuMs / lib.drawCpuMs : null,

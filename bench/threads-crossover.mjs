@@ -24,9 +24,10 @@ const flag = (name, fallback) => {
 };
 
 if (args[0] === '--child') {
-  const [, kText, nText, mode] = args;
+  const [, kText, nText, mode, kind = 'continuous'] = args;
   const k = Number(kText);
   const n = Number(nText);
+  const binary = kind === 'binary';
   const { compareModelsParallel } = await import('../dist/bootstrap/compare-models.js');
   const { PARALLEL_MIN_WORK, threadsThatPay } = await import('../dist/bootstrap/parallel.js');
   let s = 12345;
@@ -34,68 +35,81 @@ if (args[0] === '--child') {
   const scores = Array.from({ length: k }, () => new Float64Array(n));
   for (let i = 0; i < n; i++) {
     const difficulty = rnd();
-    for (let m = 0; m < k; m++) scores[m][i] = 0.5 * difficulty + 0.5 * rnd();
+    for (let m = 0; m < k; m++) scores[m][i] = binary ? (rnd() < 0.3 + 0.4 * difficulty ? 1 : 0) : 0.5 * difficulty + 0.5 * rnd();
   }
   const aligned = { source: 'bench', models: scores.map((_, m) => `m${m}`), items: Array.from({ length: n }, (_, i) => `i${i}`), scores, repeats: scores.map(() => new Int32Array(n).fill(1)), repeatVariance: scores.map(() => new Float64Array(n).fill(Number.NaN)), stratum: null, strata: [], cluster: null, clusters: [] };
-  const options = mode === 'one' ? { threads: 1 } : mode === 'forced' ? { threads: 2, minParallelWork: 0 } : { threads: 2 };
+  // 0/1 scores under method auto (the CLI's default): every pair takes Tango's analytic interval, no resampling work.
+  const method = binary ? { method: 'auto' } : {};
+  const options = mode === 'one' ? { ...method, threads: 1 } : mode === 'forced' ? { ...method, threads: 2, minParallelWork: 0 } : { ...method, threads: 2 };
   const c0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   await compareModelsParallel(aligned, options);
   const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
   const c = process.cpuUsage(c0);
   // the job's work as the rule counts it: per pair n draws a resample (9,999) plus the sign-flip test (n / 8 a permutation)
-  const work = ((k * (k - 1)) / 2) * (n * 9999 + (n / 8) * 9999);
+  const work = binary ? 0 : ((k * (k - 1)) / 2) * (n * 9999 + (n / 8) * 9999);
   process.stdout.write(`${JSON.stringify({ wallMs, cpuMs: (c.user + c.system) / 1000, work, ruleThreads: threadsThatPay(2, work), minWork: PARALLEL_MIN_WORK })}\n`);
   process.exit(0);
 }
 
 const runs = Number(flag('--runs', '3'));
 const quick = args.includes('--quick');
-const cases = quick ? [[2, 200], [2, 2000], [10, 1000]] : [[2, 100], [2, 500], [2, 2000], [2, 5000], [10, 200], [10, 1000], [2, 50000]];
+// [models, items, kind]: continuous scores under method bca (the library's default), and 0/1 scores under auto
+// (analytic: threads can only cost there).
+const cases = quick ? [[2, 200], [2, 2000], [10, 1000], [10, 1000, 'binary']] : [[2, 100], [2, 500], [2, 2000], [2, 5000], [10, 200], [10, 1000], [2, 50000], [10, 1000, 'binary'], [10, 5000, 'binary']];
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-const child = (k, n, mode) => {
-  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', String(k), String(n), mode], { encoding: 'utf8' });
+const child = (k, n, mode, kind = 'continuous') => {
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', String(k), String(n), mode, kind], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`child ${k}×${n} ${mode} failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop());
 };
 const before = loadavg();
 const rows = [];
-for (const [k, n] of cases) {
+for (const [k, n, kind = 'continuous'] of cases) {
   const m = { one: [], forced: [], rule: [] };
   let info = null;
   for (let r = 0; r < runs; r++) {
-    for (const mode of ['one', 'forced', 'rule']) {
-      const res = child(k, n, mode);
+    // the order turns each run, so no mode always runs first (or last) in a round
+    const modes = ['one', 'forced', 'rule'];
+    for (let t = 0; t < r % 3; t++) modes.push(modes.shift());
+    for (const mode of modes) {
+      const res = child(k, n, mode, kind);
       m[mode].push(res);
       info = res;
     }
   }
   const med = (mode, key) => median(m[mode].map((x) => x[key]));
+  // the ratio of each run's pair (run r's 2 threads over run r's 1 thread), so a busy moment affects both sides
+  const paired = (mode) => m[mode].map((x, r) => x.wallMs / m.one[r].wallMs).sort((x, y) => x - y);
   const row = {
     models: k,
     items: n,
+    kind,
     work: info.work,
     ruleThreads: info.ruleThreads,
     oneThread: { wallMs: med('one', 'wallMs'), cpuMs: med('one', 'cpuMs') },
     forcedPool: { wallMs: med('forced', 'wallMs'), cpuMs: med('forced', 'cpuMs') },
     rule: { wallMs: med('rule', 'wallMs'), cpuMs: med('rule', 'cpuMs') },
   };
-  row.forcedOverOne = row.forcedPool.wallMs / row.oneThread.wallMs;
-  row.ruleOverOne = row.rule.wallMs / row.oneThread.wallMs;
+  row.forcedOverOne = median(paired('forced'));
+  row.ruleOverOne = median(paired('rule'));
+  row.ruleOverOneRange = [paired('rule')[0], paired('rule').at(-1)];
+  row.ruleOverOneCpu = median(m.rule.map((x, r) => x.cpuMs / m.one[r].cpuMs));
   rows.push(row);
-  process.stderr.write(`threads-crossover: ${k} models × ${n} items done\n`);
+  process.stderr.write(`threads-crossover: ${k} models × ${n} ${kind} items done\n`);
 }
-rows.sort((x, y) => x.work - y.work);
-// the crossover: the smallest work from which the forced pool beats one thread in every larger job
+rows.sort((x, y) => x.work - y.work || x.models * x.items - y.models * y.items);
+// the crossover: the smallest work from which the forced pool beats one thread in every larger job (continuous rows)
 let crossover = null;
-for (let i = rows.length - 1; i >= 0 && rows[i].forcedOverOne < 1; i--) crossover = rows[i].work;
+const resampled = rows.filter((r) => r.work > 0);
+for (let i = resampled.length - 1; i >= 0 && resampled[i].forcedOverOne < 1; i--) crossover = resampled[i].work;
 const after = loadavg();
 const say = (t) => process.stdout.write(`${t}\n`);
-say(`compareModelsParallel, every pair, 9,999 resamples, a cold pool in each process (median of ${runs}; ${availableParallelism()} cores; load ${before.map((x) => x.toFixed(1)).join(' ')} → ${after.map((x) => x.toFixed(1)).join(' ')})`);
-say('| models × items | work (draws) | rule: threads | 1 thread ms (CPU) | 2 forced ms (CPU) | forced / 1 | 2 by the rule ms | rule / 1 |');
-say('|---|---|---|---|---|---|---|---|');
+say(`compareModelsParallel, every pair, 9,999 resamples, a cold pool in each process (${runs} interleaved runs, median of the paired ratios; ${availableParallelism()} cores; load ${before.map((x) => x.toFixed(1)).join(' ')} → ${after.map((x) => x.toFixed(1)).join(' ')})`);
+say('| models × items | work (draws) | rule: threads | 1 thread ms (CPU) | 2 forced ms (CPU) | forced / 1 | 2 by the rule ms | rule / 1 (range) | rule / 1 CPU |');
+say('|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
-  say(`| ${r.models} × ${r.items} | ${r.work.toExponential(2)} | ${r.ruleThreads} | ${r.oneThread.wallMs.toFixed(0)} (${r.oneThread.cpuMs.toFixed(0)}) | ${r.forcedPool.wallMs.toFixed(0)} (${r.forcedPool.cpuMs.toFixed(0)}) | ${r.forcedOverOne.toFixed(2)} | ${r.rule.wallMs.toFixed(0)} | ${r.ruleOverOne.toFixed(2)} |`);
+  say(`| ${r.models} × ${r.items}${r.kind === 'binary' ? ' 0/1, auto' : ''} | ${r.work.toExponential(2)} | ${r.ruleThreads} | ${r.oneThread.wallMs.toFixed(0)} (${r.oneThread.cpuMs.toFixed(0)}) | ${r.forcedPool.wallMs.toFixed(0)} (${r.forcedPool.cpuMs.toFixed(0)}) | ${r.forcedOverOne.toFixed(2)} | ${r.rule.wallMs.toFixed(0)} | ${r.ruleOverOne.toFixed(2)} (${r.ruleOverOneRange.map((x) => x.toFixed(2)).join('–')}) | ${r.ruleOverOneCpu.toFixed(2)} |`);
 }
 say(`measured crossover (forced pool faster from here on): ${crossover === null ? 'none in this run (the second core never paid: a loaded machine?)' : `${crossover.toExponential(2)} draws`}; the rule's threshold PARALLEL_MIN_WORK = ${rows.length ? (await import('../dist/bootstrap/parallel.js')).PARALLEL_MIN_WORK.toExponential(2) : '?'} draws`);
 say(`worst rule / 1 thread: ${Math.max(...rows.map((r) => r.ruleOverOne)).toFixed(2)} (≤ 1 up to the timing noise is the target)`);

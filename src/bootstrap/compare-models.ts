@@ -5,7 +5,7 @@ import { buildDesign, designEstimate, thinGroups, type ResampleDesign } from './
 import { holmAdjust } from './holm.js';
 import { designTInterval, meanBootstrapOnDesign, meanResult } from './mean.js';
 import { checkThreads, resamplingWork, runParallel, signFlipWork, threadsThatPay } from './parallel.js';
-import { pairedDifferences, resolveSettings } from './settings.js';
+import { BOOTSTRAP_DEFAULTS, pairedDifferences, resolveSettings } from './settings.js';
 import { signFlipTest } from './sign-flip.js';
 import type { Alternative, BootstrapOptions, BootstrapResult, CompareMethod, CompareModelsOptions, ParallelCompareModelsOptions, SignFlipResult, TIntervalResult } from './types.js';
 
@@ -82,7 +82,11 @@ export interface CompareModelsResult {
 export function compareModels(aligned: AlignedScores, options: CompareModelsOptions = {}): CompareModelsResult {
   const named = withNames(aligned, options);
   const pairs = pairsOf(aligned);
-  const work = pairWork(aligned, named, pairs);
+  return compareOnThisThread(aligned, named, pairs, pairWork(aligned, named, pairs));
+}
+
+/** compareModels on the pairs' differences and designs already computed (compareModelsParallel's one-thread path reuses its own). */
+function compareOnThisThread(aligned: AlignedScores, named: CompareModelsOptions, pairs: Array<[number, number]>, work: PairWork[]): CompareModelsResult {
   if (named.method === 'auto') {
     const autos = pairs.map(([i, j], p) => autoPairedInterval(aligned.scores[i], aligned.scores[j], autoOptions(pairOptions(named, p, pairs.length))));
     return assembleAuto(aligned, named, work, autos);
@@ -132,6 +136,11 @@ export async function compareModelsParallel(aligned: AlignedScores, options: Par
   const threads = checkThreads(options.threads);
   const named = withNames(aligned, options);
   const pairs = pairsOf(aligned);
+  // Decided before any pair's design is built when even the most the job could cost does not pay for a
+  // worker, so `threads > 1` costs nothing over one thread there (each pair: n draws a resample and a
+  // sign-flip test of n units at most; method t resamples nothing).
+  const most = named.method === 't' ? 0 : pairs.length * (aligned.items.length * (named.nResamples ?? BOOTSTRAP_DEFAULTS.nResamples) + signFlipWork(aligned.items.length, named.nPermutations ?? 9999));
+  if (threadsThatPay(threads, most, options.minParallelWork) === 1) return compareModels(aligned, options);
   const work = pairWork(aligned, named, pairs);
   const auto = named.method === 'auto';
   const settings = resolveSettings(auto ? { ...bootstrapOptions(named), method: 'bca' } : bootstrapOptions(named));
@@ -146,7 +155,7 @@ export async function compareModelsParallel(aligned: AlignedScores, options: Par
     if (tested[p]) total += signFlipWork(w.design.nUnits, nPermutations);
   });
   const use = threadsThatPay(threads, total, options.minParallelWork);
-  if (use === 1) return compareModels(aligned, options);
+  if (use === 1) return compareOnThisThread(aligned, named, pairs, work);
   const designOptions: BootstrapOptions = { cluster: named.cluster, strata: named.strata, stratumWeights: named.stratumWeights, strataNames: named.strataNames, clusterNames: named.clusterNames };
   const flipOptions = { ...designOptions, nPermutations, seed: settings.seed, alternative: settings.alternative };
   const bootIndex = work.map((_, p) => (resamples[p] ? resamples.slice(0, p).filter(Boolean).length : -1));

@@ -200,3 +200,31 @@ describe('strata and clusters are named in warnings and errors', () => {
     expect(d.warnings[0]).toMatch(/^stratum #\d has a single item/);
   });
 });
+
+describe('index draws within strata: single-item units', () => {
+  it('draw the same items as the same strata with one-item clusters (the general path), redraws included', async () => {
+    const { resampleIndexChunk } = await import('../../src/bootstrap/resample.js');
+    // 49,152 = 3 · 2^14 items in one stratum: 2^32 mod m = 16,384, so about one resample in six is redrawn.
+    const sizes = [49_152, 7, 1, 300];
+    const n = sizes.reduce((x, y) => x + y, 0);
+    const strata = new Int32Array(n);
+    let at = 0;
+    sizes.forEach((m, g) => strata.fill(g, at, (at += m)));
+    for (let i = n - 1; i > 0; i--) {
+      const j = (i * 7919) % (i + 1);
+      [strata[i], strata[j]] = [strata[j], strata[i]];
+    }
+    const single = buildDesign(n, { strata }, null);
+    const general = buildDesign(n, { strata, cluster: Int32Array.from({ length: n }, (_, i) => i) }, null);
+    expect(single.singleItemUnits).toBe(true);
+    expect(general.singleItemUnits).toBe(false);
+    const draws = (design: typeof single) => {
+      const out = new Int32Array(60 * n);
+      resampleIndexChunk(design, 'strata', 0, 60, (indices, r) => out.set(indices, r * n));
+      return Buffer.from(out.buffer);
+    };
+    const a = draws(single);
+    expect(a.equals(draws(general))).toBe(true);
+    expect(new Set(new Int32Array(a.buffer, 0, n)).size).toBeGreaterThan(n / 2);
+  });
+});

@@ -92,6 +92,20 @@ describe('byte-identical results for any number of threads', () => {
     }
   });
 
+  it('threads that do not pay run this thread\'s code on the work already done: the same bytes on both one-thread paths', async () => {
+    const table = loadScores('examples/scores.csv');
+    const aligned = alignModels(table, ['alpha', 'beta', 'gamma']);
+    for (const method of ['auto', 'bca', 't'] as const) {
+      const options = { method, nResamples: 999, seed: 'few' };
+      const sync = toJsonText(compareModels(aligned, options));
+      // below the crossover even at the most the job could cost (decided before any design is built)
+      expect(toJsonText(await compareModelsParallel(aligned, { ...options, threads: 2 }))).toBe(sync);
+      // the most it could cost (400 items × 999 a pair and the flips) pays, the work it has does not: auto's 0/1
+      // pairs take Tango's analytic interval (no work), bca's draw 0/1 differences on the counts path (≈ 3.3e5 in all)
+      expect(toJsonText(await compareModelsParallel(aligned, { ...options, threads: 2, minParallelWork: method === 'bca' ? 1e6 : 1 }))).toBe(sync);
+    }
+  });
+
   it('a group past 2^16 items (the large-group stream): 2 threads give the sync bytes', async () => {
     const g = createRng('threads-large');
     const x = Float64Array.from({ length: 70_000 }, () => g.nextNormal());
