@@ -37,6 +37,8 @@ interface InspectSample {
   metadata: Record<string, unknown>;
   /** itemDigest of { input, target }, when the sample records its input. */
   digest: string | undefined;
+  /** The model's answer: output.completion, when the sample records it. */
+  output: string | undefined;
   place: Place;
 }
 
@@ -96,6 +98,7 @@ class SampleCollector {
       scores: isRecord(s.scores) ? s.scores : undefined,
       metadata: isRecord(s.metadata) ? s.metadata : {},
       digest: s.input === undefined ? undefined : itemDigest({ input: s.input, target: s.target ?? null }),
+      output: isRecord(s.output) && typeof s.output.completion === 'string' ? s.output.completion : undefined,
       place,
     });
   }
@@ -352,6 +355,7 @@ export function readInspect(
       const row: PlacedRow = { item: prefixTask ? `${log.task ?? ''}/${id}` : id, model, score: parsed.score, repeat: epoch, place: sample.place };
       if (options.keepTask) row.task = log.task ?? '';
       if (sample.digest !== undefined) row.digest = sample.digest;
+      if (sample.output !== undefined) row.output = sample.output;
       if (parsed.outcome !== undefined) {
         row.outcome = parsed.outcome;
         letters += 1;

@@ -108,3 +108,30 @@ describe('review shows each finalist\'s outputs', () => {
     expect(bundled.outputCells.every((c) => c.visible && c.text.length > 0)).toBe(true);
   }, 120_000);
 });
+
+describe('review reads the answers from the tools\' files', () => {
+  it('promptfoo: response.output of each result is shown for its provider and test', async () => {
+    const dir = tempDir('benchplan-review-promptfoo-');
+    const files = ['main', 'pr'].map((name) => {
+      const doc = JSON.parse(readFileSync(`examples/promptfoo/${name}.json`, 'utf8'));
+      for (const r of doc.results.results) r.response = { output: `<b>${name}</b> answer on ${r.vars.contract} ${r.vars.clause}` };
+      const path = join(dir, `${name}.json`);
+      writeFileSync(path, JSON.stringify(doc));
+      return path;
+    });
+    const loaded = await runCli(['validate', files[0], '--json']);
+    expect(loaded.code).toBe(0);
+    const r = await runCli(['review', ...files, '--stratum-key', 'clause', '--strata-to-review', 'indemnity', '--model-name', `${files[0]}=main`, '--model-name', `${files[1]}=pr`, '--model', 'main', '--model', 'pr', '--per-stratum', '3', '-o', join(dir, 'review.html'), '--csv', join(dir, 'review.csv'), '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const sample = JSON.parse(r.stdout);
+    expect(sample.items.length).toBeGreaterThan(0);
+    for (const x of sample.items) {
+      const contract = x.outputs[0].output.split(' ')[3];
+      expect(x.outputs.map((o: { output: string }) => o.output)).toEqual([`<b>main</b> answer on ${contract} indemnity`, `<b>pr</b> answer on ${contract} indemnity`]);
+    }
+    const html = readFileSync(join(dir, 'review.html'), 'utf8');
+    expect(html).toContain('&lt;b&gt;main&lt;/b&gt; answer on');
+    expect(html).not.toContain('<b>main</b>');
+  });
+});
