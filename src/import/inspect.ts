@@ -98,7 +98,7 @@ class SampleCollector {
       scores: isRecord(s.scores) ? s.scores : undefined,
       metadata: isRecord(s.metadata) ? s.metadata : {},
       digest: s.input === undefined ? undefined : itemDigest({ input: s.input, target: s.target ?? null }),
-      output: isRecord(s.output) && typeof s.output.completion === 'string' ? s.output.completion : undefined,
+      output: inspectCompletion(s.output),
       place,
     });
   }
@@ -236,6 +236,23 @@ function hasError(sample: Record<string, unknown>): boolean {
 }
 
 /** A stratum or cluster value from the sample's metadata.KEY. */
+/**
+ * A sample's answer: output.completion, else the first choice's message content (text, or the
+ * text parts of a content list); undefined when the sample records none.
+ */
+function inspectCompletion(output: unknown): string | undefined {
+  if (!isRecord(output)) return undefined;
+  if (typeof output.completion === 'string' && output.completion !== '') return output.completion;
+  const first = Array.isArray(output.choices) ? output.choices[0] : undefined;
+  const content = isRecord(first) && isRecord(first.message) ? first.message.content : undefined;
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    const texts = content.filter((c): c is Record<string, unknown> => isRecord(c) && typeof c.text === 'string').map((c) => c.text as string);
+    return texts.length > 0 ? texts.join('\n') : undefined;
+  }
+  return undefined;
+}
+
 function metadataKey(sample: InspectSample, key: string, flag: string, what: string, spellings: ImportIdSpellings): string {
   const metadataPlace = at(sample.place, 'metadata');
   const metadata = sample.metadata;

@@ -135,3 +135,25 @@ describe('review reads the answers from the tools\' files', () => {
     expect(html).not.toContain('<b>main</b>');
   });
 });
+
+describe('the answers travel through loadResults only when asked', () => {
+  it('lm-eval filtered_resps, Inspect output (completion, or the first choice\'s text), and nothing without keepOutputs', async () => {
+    const { loadResults } = await import('../../src/import/load-results.js');
+    const lm = ['examples/tools/lm-eval/pythia-160m', 'examples/tools/lm-eval/pythia-410m'];
+    const withOutputs = loadResults(lm, { keepOutputs: true, filter: 'strict-match' });
+    expect(withOutputs.outputs?.get('EleutherAI/pythia-160m')?.size).toBe(6);
+    expect(loadResults(lm, { filter: 'strict-match' }).outputs).toBeNull();
+    const dir = tempDir('benchplan-inspect-outputs-');
+    const doc = JSON.parse(readFileSync('tests/fixtures/import/inspect/run-a.json', 'utf8'));
+    doc.samples[0].output = { model: doc.eval.model, choices: [], completion: 'the completion <i>text</i>' };
+    // The second answer on another item (samples[1] may be the same item's next epoch).
+    const j = doc.samples.findIndex((x: { id: unknown }) => x.id !== doc.samples[0].id);
+    doc.samples[j].output = { model: doc.eval.model, choices: [{ message: { role: 'assistant', content: [{ type: 'text', text: 'part one' }, { type: 'text', text: 'part two' }] } }] };
+    const path = join(dir, 'run.json');
+    writeFileSync(path, JSON.stringify(doc));
+    const got = loadResults([path], { keepOutputs: true }).outputs?.get(doc.eval.model);
+    const ids = [doc.samples[0].id, doc.samples[j].id].map(String);
+    expect(got?.get(ids[0])).toBe('the completion <i>text</i>');
+    expect(got?.get(ids[1])).toBe('part one\npart two');
+  });
+});
