@@ -55,7 +55,8 @@ export function register(program: Command, io: Io): void {
       assertOutputsApart([{ flag: '--output', path: opts.output }, ...(opts.csv === undefined ? [] : [{ flag: '--csv', path: opts.csv }])], reviewInputs);
       preflightOutput(opts.output, '--output');
       if (opts.csv !== undefined) preflightOutput(opts.csv, '--csv');
-      const table = loadInputs(inputs, opts as Record<string, unknown>, io).table;
+      const loaded = loadInputs(inputs, opts as Record<string, unknown>, io, { keepOutputs: true });
+      const table = loaded.table;
       let items: Map<string, ReviewItemInfo> | undefined;
       if (opts.manifest !== undefined) {
         const manifest = loadManifest(opts.manifest);
@@ -69,7 +70,8 @@ export function register(program: Command, io: Io): void {
         }
       }
       // What each finalist answered, from an `output` column of the scores tables (CSV / JSONL).
-      const outputs = mergeOutputs(inputs.map((path: string) => loadOutputs(path)));
+      // and from the tools' files (promptfoo response.output, Inspect output.completion, lm-eval filtered_resps).
+      const outputs = mergeOutputs([loaded.outputs ?? null, ...inputs.map((path: string) => loadOutputs(path))]);
       const sample = reviewSample(table, { finalists, strata, perStratum, seed: seedFlag(opts.seed), ...(items === undefined ? {} : { items }), ...(opts.reviewer === undefined ? {} : { reviewer: opts.reviewer }), ...(outputs === null ? {} : { outputs }) });
       writeFileAtomic(opts.output, reviewPageHtml(sample, { scores: scoresPath, ...(opts.strata === undefined ? {} : { strata: opts.strata }), ...(opts.manifest === undefined ? {} : { manifest: opts.manifest }) }));
       if (opts.csv !== undefined) writeFileAtomic(opts.csv, reviewCsv(sample));

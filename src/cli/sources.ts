@@ -84,8 +84,8 @@ export function loaderSettingsOf(flags: Record<string, unknown>): LoaderSettings
  * Loads the scores a command reads from its input paths (loadResults) and prints the loader's
  * warnings on stderr, so --json output on stdout stays one document.
  */
-export function loadInputs(paths: readonly string[], flags: Record<string, unknown>, io: Io): LoadResultsResult & { table: ScoresTable } {
-  const loaded = loadResults(paths, sourceOptionsOf(flags));
+export function loadInputs(paths: readonly string[], flags: Record<string, unknown>, io: Io, extra: { keepOutputs?: boolean } = {}): LoadResultsResult & { table: ScoresTable } {
+  const loaded = loadResults(paths, { ...sourceOptionsOf(flags), ...extra });
   for (const warning of loaded.warnings) io.stderr(`warning: ${warning}\n`);
   return loaded;
 }

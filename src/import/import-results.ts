@@ -95,7 +95,8 @@ export function importResults(format: ImportFormat, files: readonly string[], op
     throw new InputError(`no rows to import: ${why}`, { file: files[0] });
   }
   checkRows(options.keepTask ? placed.map((r) => ({ ...r, item: `${r.task ?? ''}/${r.item}` })) : placed, DUPLICATE_HINT[format]);
-  const rows: ImportedRow[] = placed.map(({ place: _place, ...row }) => row);
+  // The answers' text travels only when asked for (loadResults, for review): import writes tables without it.
+  const rows: ImportedRow[] = placed.map(({ place: _place, output, ...row }) => (options.keepOutputs && output !== undefined ? { ...row, output } : row));
   if (!options.withDigest) for (const row of rows) delete row.digest;
   // The same checks loadScores makes, so the written table is known to load back.
   if (!options.keepTask) scoresFromRows(rows as ScoreRow[], `${format} import`);

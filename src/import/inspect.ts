@@ -37,6 +37,8 @@ interface InspectSample {
   metadata: Record<string, unknown>;
   /** itemDigest of { input, target }, when the sample records its input. */
   digest: string | undefined;
+  /** The model's answer: output.completion, when the sample records it. */
+  output: string | undefined;
   place: Place;
 }
 
@@ -96,6 +98,7 @@ class SampleCollector {
       scores: isRecord(s.scores) ? s.scores : undefined,
       metadata: isRecord(s.metadata) ? s.metadata : {},
       digest: s.input === undefined ? undefined : itemDigest({ input: s.input, target: s.target ?? null }),
+      output: inspectCompletion(s.output),
       place,
     });
   }
@@ -233,6 +236,23 @@ function hasError(sample: Record<string, unknown>): boolean {
 }
 
 /** A stratum or cluster value from the sample's metadata.KEY. */
+/**
+ * A sample's answer: output.completion, else the first choice's message content (text, or the
+ * text parts of a content list); undefined when the sample records none.
+ */
+function inspectCompletion(output: unknown): string | undefined {
+  if (!isRecord(output)) return undefined;
+  if (typeof output.completion === 'string' && output.completion !== '') return output.completion;
+  const first = Array.isArray(output.choices) ? output.choices[0] : undefined;
+  const content = isRecord(first) && isRecord(first.message) ? first.message.content : undefined;
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    const texts = content.filter((c): c is Record<string, unknown> => isRecord(c) && typeof c.text === 'string').map((c) => c.text as string);
+    return texts.length > 0 ? texts.join('\n') : undefined;
+  }
+  return undefined;
+}
+
 function metadataKey(sample: InspectSample, key: string, flag: string, what: string, spellings: ImportIdSpellings): string {
   const metadataPlace = at(sample.place, 'metadata');
   const metadata = sample.metadata;
@@ -352,6 +372,7 @@ export function readInspect(
       const row: PlacedRow = { item: prefixTask ? `${log.task ?? ''}/${id}` : id, model, score: parsed.score, repeat: epoch, place: sample.place };
       if (options.keepTask) row.task = log.task ?? '';
       if (sample.digest !== undefined) row.digest = sample.digest;
+      if (sample.output !== undefined) row.output = sample.output;
       if (parsed.outcome !== undefined) {
         row.outcome = parsed.outcome;
         letters += 1;

@@ -273,6 +273,9 @@ export function readLmEval(files: readonly string[], options: ImportOptions): { 
       else if (raw === undefined) throw failAt(at(place, metric as string), `is missing: this sample does not record metric "${metric}"`);
       else throw failAt(at(place, metric as string), 'must be a number per sample (corpus-level metrics such as f1 or bleu store tuples and cannot be paired item by item)', raw);
       const row: PlacedRow = { item: prefixTask ? `${names[k].task}/${docId}` : docId, model: models[k], score, place };
+      // What the model answered: filtered_resps (after the task's filter), else resps; text as is, anything else as JSON.
+      const answer = value.filtered_resps ?? value.resps;
+      if (answer !== undefined && answer !== null) row.output = typeof answer === 'string' ? answer : Array.isArray(answer) && answer.length === 1 && typeof answer[0] === 'string' ? answer[0] : JSON.stringify(answer);
       if (options.keepTask) row.task = names[k].task;
       if (options.stratumKey !== undefined) row.stratum = docKey(value, place, options.stratumKey, '--stratum-key', 'a stratum name', spellings);
       if (options.clusterKey !== undefined) row.cluster = docKey(value, place, options.clusterKey, '--cluster-key', 'a cluster name', spellings);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { basename, dirname } from 'node:path';
 import { OUTCOME_KINDS } from '../data/outcomes.js';
+import { REPEAT_SEPARATOR, type OutputsByModel } from '../data/outputs.js';
 import { InputError } from '../data/errors.js';
 import { openTable, readInputHead } from '../data/read.js';
 import { listIds, loadScores, scoresFromRows, type ScoreRow, type ScoresTable } from '../data/scores.js';
@@ -48,6 +49,8 @@ export interface LoadResultsResult {
    * same value whatever their files' bytes, order or scores.
    */
   suiteDigest: { sha256: string; bytes: number; items: number } | null;
+  /** What each model answered on each item (model → item → text, repeats joined), where the tools' files record it; null when none does. */
+  outputs?: OutputsByModel | null;
   /** The import settings each tool's files were read with (null for what did not apply). */
   settings: Record<string, string | null>;
   warnings: string[];
@@ -142,7 +145,7 @@ export function loadResults(paths: readonly string[], options: LoadResultsOption
   const sources: SourceRows[] = detected.map((d) => {
     const name = modelNames[d.path];
     if (d.format === 'table') return tableSource(d.path, d.files, name, options.allowChangedItems ?? false, tableChanged);
-    const importOptions: ImportOptions = { keepTask: true, withDigest: true };
+    const importOptions: ImportOptions = { keepTask: true, withDigest: true, ...(options.keepOutputs ? { keepOutputs: true } : {}) };
     for (const key of ['stratumKey', 'clusterKey', 'maxJsonBytes', 'maxExpansionRatio', 'maxTotalBytes', 'maxEntryBytes', 'budget'] as const) {
       if (options[key] !== undefined) (importOptions as Record<string, unknown>)[key] = options[key];
     }
@@ -203,6 +206,18 @@ export function loadResults(paths: readonly string[], options: LoadResultsOption
   }
   normaliseColumns(rows, sources);
   const table = scoresFromRows(rows, paths.join(' + '));
+  // The answers, by the final model names and item ids (after renaming and task prefixes).
+  let outputs: OutputsByModel | null = null;
+  for (const s of sources) {
+    for (const r of s.rows) {
+      if (r.output === undefined) continue;
+      outputs ??= new Map();
+      let byItem = outputs.get(r.model);
+      if (byItem === undefined) outputs.set(r.model, (byItem = new Map()));
+      const before = byItem.get(r.item);
+      byItem.set(r.item, before === undefined ? r.output : `${before}${REPEAT_SEPARATOR}${r.output}`);
+    }
+  }
   const count = digested.size;
   return {
     table,
@@ -220,6 +235,7 @@ export function loadResults(paths: readonly string[], options: LoadResultsOption
     suiteDigest: suiteDigestOf(pairs),
     settings,
     warnings,
+    outputs,
   };
 }
 

@@ -203,6 +203,10 @@ export function readPromptfoo(files: readonly string[], options: ImportOptions):
     const row: PlacedRow = { item, model, score, place };
     const digest = promptfooTestDigest(r);
     if (digest !== undefined) row.digest = digest;
+    // What the provider answered (response.output: text, or a structured answer as its JSON).
+    const response = isRecord(r.response) ? r.response.output : undefined;
+    if (typeof response === 'string') row.output = response;
+    else if (response !== undefined && response !== null) row.output = JSON.stringify(response);
     if (options.stratumKey !== undefined) row.stratum = keyed(r, place, options.stratumKey, '--stratum-key', spellings);
     if (options.clusterKey !== undefined) row.cluster = keyed(r, place, options.clusterKey, '--cluster-key', spellings);
     const repeat = repeatOf(r, place);

@@ -41,6 +41,8 @@ export interface ImportOptions extends ZipLimits {
   keepTask?: boolean;
   /** Keep each row's content digest (ImportedRow.digest); without it rows carry none. */
   withDigest?: boolean;
+  /** Keep each row's `output` (the model's answer, where the file records it); default false. */
+  keepOutputs?: boolean;
 }
 
 /** One row of the imported scores table (DESIGN.md "Scores table") plus lm-eval's doc hash. */
@@ -61,6 +63,8 @@ export interface ImportedRow {
   digest?: string;
   /** The task the row came from, with options.keepTask (Inspect eval.task, lm-eval file name). */
   task?: string;
+  /** What the model answered on the item, where the tool's file records it (promptfoo response.output, Inspect output.completion, lm-eval filtered_resps); for the review page. Not written by import. */
+  output?: string;
 }
 
 /** Counts of one input file. */

@@ -108,3 +108,52 @@ describe('review shows each finalist\'s outputs', () => {
     expect(bundled.outputCells.every((c) => c.visible && c.text.length > 0)).toBe(true);
   }, 120_000);
 });
+
+describe('review reads the answers from the tools\' files', () => {
+  it('promptfoo: response.output of each result is shown for its provider and test', async () => {
+    const dir = tempDir('benchplan-review-promptfoo-');
+    const files = ['main', 'pr'].map((name) => {
+      const doc = JSON.parse(readFileSync(`examples/promptfoo/${name}.json`, 'utf8'));
+      for (const r of doc.results.results) r.response = { output: `<b>${name}</b> answer on ${r.vars.contract} ${r.vars.clause}` };
+      const path = join(dir, `${name}.json`);
+      writeFileSync(path, JSON.stringify(doc));
+      return path;
+    });
+    const loaded = await runCli(['validate', files[0], '--json']);
+    expect(loaded.code).toBe(0);
+    const r = await runCli(['review', ...files, '--stratum-key', 'clause', '--strata-to-review', 'indemnity', '--model-name', `${files[0]}=main`, '--model-name', `${files[1]}=pr`, '--model', 'main', '--model', 'pr', '--per-stratum', '3', '-o', join(dir, 'review.html'), '--csv', join(dir, 'review.csv'), '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const sample = JSON.parse(r.stdout);
+    expect(sample.items.length).toBeGreaterThan(0);
+    for (const x of sample.items) {
+      const contract = x.outputs[0].output.split(' ')[3];
+      expect(x.outputs.map((o: { output: string }) => o.output)).toEqual([`<b>main</b> answer on ${contract} indemnity`, `<b>pr</b> answer on ${contract} indemnity`]);
+    }
+    const html = readFileSync(join(dir, 'review.html'), 'utf8');
+    expect(html).toContain('&lt;b&gt;main&lt;/b&gt; answer on');
+    expect(html).not.toContain('<b>main</b>');
+  });
+});
+
+describe('the answers travel through loadResults only when asked', () => {
+  it('lm-eval filtered_resps, Inspect output (completion, or the first choice\'s text), and nothing without keepOutputs', async () => {
+    const { loadResults } = await import('../../src/import/load-results.js');
+    const lm = ['examples/tools/lm-eval/pythia-160m', 'examples/tools/lm-eval/pythia-410m'];
+    const withOutputs = loadResults(lm, { keepOutputs: true, filter: 'strict-match' });
+    expect(withOutputs.outputs?.get('EleutherAI/pythia-160m')?.size).toBe(6);
+    expect(loadResults(lm, { filter: 'strict-match' }).outputs).toBeNull();
+    const dir = tempDir('benchplan-inspect-outputs-');
+    const doc = JSON.parse(readFileSync('tests/fixtures/import/inspect/run-a.json', 'utf8'));
+    doc.samples[0].output = { model: doc.eval.model, choices: [], completion: 'the completion <i>text</i>' };
+    // The second answer on another item (samples[1] may be the same item's next epoch).
+    const j = doc.samples.findIndex((x: { id: unknown }) => x.id !== doc.samples[0].id);
+    doc.samples[j].output = { model: doc.eval.model, choices: [{ message: { role: 'assistant', content: [{ type: 'text', text: 'part one' }, { type: 'text', text: 'part two' }] } }] };
+    const path = join(dir, 'run.json');
+    writeFileSync(path, JSON.stringify(doc));
+    const got = loadResults([path], { keepOutputs: true }).outputs?.get(doc.eval.model);
+    const ids = [doc.samples[0].id, doc.samples[j].id].map(String);
+    expect(got?.get(ids[0])).toBe('the completion <i>text</i>');
+    expect(got?.get(ids[1])).toBe('part one\npart two');
+  });
+});
