@@ -2,8 +2,14 @@
 // bench/label-loop-study.results.txt and .json.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
-const blocks = ['01', 'graded', 'nopremise', 'real', 'graded-before-fix'];
-const text = [];
+const blocks = ['01', 'graded', 'nopremise', 'real', 'supp', 'suppcal', 'graded-before-fix'];
+const text = [
+  'How each block was run: 01, nopremise and real with node on dist/ built from commit 57b7fc4..4121fe7 (before the',
+  'sure-bound tolerance fix of fe3274b, which cannot change them: their cells are not at θ = −m with fractional',
+  'differences); graded (re-run), supp and suppcal with STUDY_FROM_SRC=1 (tsx on src/ after the fix).',
+  'supp and suppcal were stopped at the session deadline: the cells listed are all that ran.',
+  '',
+];
 const json = {};
 for (const b of blocks) {
   const t = new URL(`./label-loop-study.results.${b}.txt`, import.meta.url);

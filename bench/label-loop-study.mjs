@@ -16,7 +16,7 @@ const args = process.argv.slice(2);
 const REPS = args.includes('--reps') ? Number(args[args.indexOf('--reps') + 1]) : 60;
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : 'all';
 const LOGS = process.env.REAL_LOGS ?? '/work/shared/real-logs';
-const SUPP = ONLY === 'supp';
+const SUPP = ONLY === 'supp' || ONLY === 'suppcal';
 // The supplementary block (AMENDMENT 3): a larger pool and margin, where no design needs every disagreement.
 const M = SUPP ? 0.05 : 0.02;
 const N = SUPP ? 2000 : 500;
@@ -93,7 +93,7 @@ function loopRun(pop, rep, assume) {
     const d = pop.y[Number(id.slice(1))];
     return { id, baseline: 0.5 - d / 2, candidate: 0.5 + d / 2 };
   };
-  const { status } = runLabelLoop(pool, oracle, { margin: M, budget: pop.y.length, seed: rep, batchSize: 20, gridSize: 40, assumeSameScore: assume });
+  const { status } = runLabelLoop(pool, oracle, { margin: M, budget: pop.y.length, seed: rep, batchSize: 20, gridSize: 40, assumeSameScore: assume, calibrateJudge: ONLY === 'suppcal' });
   return { verdict: status.verdict, labels: status.labelsUsed };
 }
 function sampleIdx(list, k, rng) {
@@ -258,13 +258,14 @@ if (ONLY === 'all' || ONLY === '01') {
     log(runCell(cell, (r) => syntheticPool(cell, r)));
   }
 }
-if (ONLY === 'supp') {
+if (ONLY === 'supp' || ONLY === 'suppcal') {
   // Ordered so that a run cut short by the clock has the most telling cells first (each cell's seeds
   // depend only on its key, so the order changes no number).
   for (const agree of [0.8, 0.5])
     for (const theta of [0, -2 * M, -M])
       for (const judge of [0.9, 'none', 'biased', 0.5]) {
-        const cell = { key: `supp:${agree}:${judge}:${theta}`, agree, judge, theta, scores: '01', assume: true, compare: true, describe: { block: 'supp', agree, judge: String(judge), gap: theta / M } };
+        if (ONLY === 'suppcal' && (agree !== 0.8 || judge === 'none')) continue;
+        const cell = { key: `supp:${agree}:${judge}:${theta}`, agree, judge, theta, scores: '01', assume: true, compare: true, describe: { block: ONLY, agree, judge: String(judge), gap: theta / M } };
         log(runCell(cell, (r) => syntheticPool(cell, r)));
       }
 }

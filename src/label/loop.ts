@@ -39,6 +39,14 @@ export interface LabelLoopOptions {
   assumeSameScore?: boolean;
   /** Share of the disagreeing items' mass spread uniformly, in (0, 1]; default 0.1. */
   uniformShare?: number;
+  /**
+   * Recalibrate the judge before each batch (default false): on disagreeing items the control variate
+   * becomes a + b·g, with a, b the least-squares fit of y on g over the disagreeing items labelled
+   * before the batch (from 10 of them on; b clipped to [0, 2], a + b·g to the judge's range). Still
+   * predictable, so the estimate stays unbiased and the sequence valid; a biased or weak judge then
+   * costs less.
+   */
+  calibrateJudge?: boolean;
   /** Grid points for the confidence sequence's bounds, a whole number in [10, 100000]; default 400. */
   gridSize?: number;
   /** c in (0, 1): the largest share of capital one bet risks; default 0.9. */
@@ -74,6 +82,9 @@ export interface PendingLabelBatch {
   /** Bounds on every contribution this batch's draws could have given (predictable). */
   zMin: number;
   zMax: number;
+  /** The control variate this batch uses: its pool mean and its value for each draw (the judge, or its recalibration). */
+  controlMean: number;
+  controls: number[];
 }
 
 /** The resolved settings the state carries. */
@@ -89,6 +100,7 @@ export interface ResolvedLabelLoopOptions {
   uniformShare: number;
   gridSize: number;
   truncation: number;
+  calibrateJudge: boolean;
 }
 
 /** Everything needed to continue the loop: plain JSON-serialisable data. */
@@ -233,7 +245,9 @@ export function proposeLabelBatch(state: LabelLoopState): { state: LabelLoopStat
   const width = opts.scoreRange[1] - opts.scoreRange[0];
   const n = state.pool.length;
   const labels = differences(state);
-  const samplingItems: SamplingItem[] = state.pool.map((it, i) => ({ same: it.same, judge: it.judge ?? 0, stratum: it.stratum ?? '', label: labels[i] }));
+  const control = controlVariate(state, labels);
+  const controlMean = control.reduce((a, b) => a + b, 0) / n;
+  const samplingItems: SamplingItem[] = state.pool.map((it, i) => ({ same: it.same, judge: control[i], stratum: it.stratum ?? '', label: labels[i] }));
   const pi = labelSamplingProbabilities(samplingItems, { width, auditFloor: opts.auditFloor, uniformShare: opts.uniformShare });
   let zMin = Infinity;
   let zMax = -Infinity;
@@ -244,8 +258,8 @@ export function proposeLabelBatch(state: LabelLoopState): { state: LabelLoopStat
     const lo = y ?? (assumedZero ? 0 : -width);
     const hi = y ?? (assumedZero ? 0 : width);
     const scale = n * pi[i];
-    zMin = Math.min(zMin, state.judgeMean + (lo - g) / scale);
-    zMax = Math.max(zMax, state.judgeMean + (hi - g) / scale);
+    zMin = Math.min(zMin, controlMean + (lo - g) / scale);
+    zMax = Math.max(zMax, controlMean + (hi - g) / scale);
   }
   const cumulative = new Float64Array(n);
   let acc = 0;
@@ -270,7 +284,7 @@ export function proposeLabelBatch(state: LabelLoopState): { state: LabelLoopStat
     draws.push({ draw: state.draws + draws.length + 1, id: state.pool[i].id, probability: pi[i], reused });
     itemsDrawn.push(i);
   }
-  const pending: PendingLabelBatch = { batch, draws, toLabel, items: itemsDrawn, zMin, zMax };
+  const pending: PendingLabelBatch = { batch, draws, toLabel, items: itemsDrawn, zMin, zMax, controlMean, controls: itemsDrawn.map((i) => control[i]) };
   let next: LabelLoopState = { ...state, batches: batch, pending };
   if (toLabel.length === 0) next = foldPending(next);
   return { state: next, draws: draws.map((d) => ({ ...d })), toLabel: [...toLabel] };
@@ -439,7 +453,9 @@ function resolveOptions(options: LabelLoopOptions): ResolvedLabelLoopOptions {
   if (!(typeof truncation === 'number' && truncation > 0 && truncation < 1)) throw new RangeError(`truncation must be in (0, 1) (got ${String(truncation)})`);
   const assumeSameScore = options.assumeSameScore ?? false;
   if (typeof assumeSameScore !== 'boolean') throw new TypeError(`assumeSameScore must be true or false (got ${String(assumeSameScore)})`);
-  return { margin, confidence, batchSize, budget, seed, scoreRange: [range[0], range[1]], auditFloor, assumeSameScore, uniformShare, gridSize, truncation };
+  const calibrateJudge = options.calibrateJudge ?? false;
+  if (typeof calibrateJudge !== 'boolean') throw new TypeError(`calibrateJudge must be true or false (got ${String(calibrateJudge)})`);
+  return { margin, confidence, batchSize, budget, seed, scoreRange: [range[0], range[1]], auditFloor, assumeSameScore, uniformShare, gridSize, truncation, calibrateJudge };
 }
 
 function checkState(state: LabelLoopState): void {
@@ -481,8 +497,7 @@ function foldPending(state: LabelLoopState): LabelLoopState {
   const settings = { logThreshold: Math.log(1 / (1 - opts.confidence)), truncation: opts.truncation };
   p.items.forEach((i, k) => {
     const y = (state.candidate[i] as number) - (state.baseline[i] as number);
-    const g = state.pool[i].judge ?? 0;
-    const z = labelContribution(state.judgeMean, y, g, n, p.draws[k].probability);
+    const z = labelContribution(p.controlMean, y, p.controls[k], n, p.draws[k].probability);
     pushContribution(sequence, z, p.zMin, p.zMax, settings);
     if (active && state.pool[i].same && y !== 0) {
       active = false;
@@ -490,6 +505,33 @@ function foldPending(state: LabelLoopState): LabelLoopState {
     }
   });
   return { ...state, pending: null, sequence, draws: state.draws + p.items.length, sameAssumptionActive: active, warnings };
+}
+
+/** The control variate for the next batch: the judge, or (calibrateJudge) its least-squares recalibration on disagreeing items from the labels so far. */
+function controlVariate(state: LabelLoopState, labels: ReadonlyArray<number | null>): number[] {
+  const judge = state.pool.map((it) => it.judge ?? 0);
+  if (!state.options.calibrateJudge) return judge;
+  const width = state.options.scoreRange[1] - state.options.scoreRange[0];
+  let k = 0;
+  let sg = 0;
+  let sy = 0;
+  let sgg = 0;
+  let sgy = 0;
+  state.pool.forEach((it, i) => {
+    const y = labels[i];
+    if (it.same || y === null) return;
+    k++;
+    sg += judge[i];
+    sy += y;
+    sgg += judge[i] * judge[i];
+    sgy += judge[i] * y;
+  });
+  if (k < 10) return judge;
+  const varG = sgg / k - (sg / k) ** 2;
+  const cov = sgy / k - (sg / k) * (sy / k);
+  const slope = varG > 1e-12 ? Math.min(2, Math.max(0, cov / varG)) : 0;
+  const intercept = sy / k - slope * (sg / k);
+  return state.pool.map((it, i) => (it.same ? judge[i] : Math.min(width, Math.max(-width, intercept + slope * judge[i]))));
 }
 
 /** Index of the first cumulative value above u (binary search). */

@@ -223,4 +223,22 @@ describe('validity at the boundary (seeded simulation)', () => {
     // Two one-sided bounds at 95% each: the interval misses θ at some look with chance ≤ 10%.
     expect(coverageMiss / reps).toBeLessThanOrEqual(0.1 + 3 * Math.sqrt(0.1 * 0.9 / reps));
   });
+
+  // The same boundary with a judge biased 0.5 towards the candidate and calibrateJudge on: the
+  // recalibrated control variate is fitted on earlier labels only, so a wrong pass stays ≤ 5%.
+  // 100 replicates: MC SE ≤ √(0.05·0.95/100) = 0.022, bound 0.05 + 3·0.022 ≈ 0.115.
+  it('keeps false passes at θ = −margin under 11.5% with a biased judge recalibrated (100 replicates)', () => {
+    let falsePass = 0;
+    const reps = 100;
+    for (let r = 0; r < reps; r++) {
+      const rng = createRng(r, 'label-validity-calibrated');
+      const ys: number[] = [];
+      for (let i = 0; i < 60; i++) ys.push(i < 20 ? -1 : i < 30 ? 1 : 0);
+      const g = ys.map((y) => Math.min(1, (rng.nextFloat() < 0.6 ? y : [-1, 0, 1][rng.nextInt(3)]) + 0.5));
+      const { pool, answer } = makePool(200, 60, (i) => (i < 60 ? ys[i] : 0), (i) => (i < 60 ? g[i] : 0));
+      const { status } = runLabelLoop(pool, answer, { margin: 0.05, budget: 200, seed: r, batchSize: 10, gridSize: 40, assumeSameScore: true, calibrateJudge: true });
+      if (status.verdict === 'pass') falsePass++;
+    }
+    expect(falsePass / reps).toBeLessThanOrEqual(0.115);
+  });
 });
