@@ -33,6 +33,8 @@ interface LabelFlags {
   confidence: string;
   scoreRange?: string;
   auditFloor?: string;
+  assumeSameScore?: boolean;
+  calibrateJudge?: boolean;
   equality: string;
   tolerance: string;
   outputColumn: string;
@@ -48,6 +50,8 @@ const START_ONLY: ReadonlyArray<[keyof LabelFlags, string]> = [
   ['budget', '--budget'],
   ['scoreRange', '--score-range'],
   ['auditFloor', '--audit-floor'],
+  ['assumeSameScore', '--assume-same-score'],
+  ['calibrateJudge', '--calibrate-judge'],
 ];
 
 /** `benchplan label … --json`: where the session stands. */
@@ -105,6 +109,8 @@ export function register(program: Command, io: Io): void {
     .option('--confidence <level>', 'start: level of the anytime-valid confidence sequence', '0.95')
     .option(SCORE_RANGE_OPTION[0], `start: ${SCORE_RANGE_OPTION[1]}`)
     .option('--audit-floor <share>', 'start: the least share of sampling mass on items whose outputs agree (default: the loop\'s)')
+    .option('--assume-same-score', 'start: bound an unlabelled item whose outputs agree as scoring the same (bolder bets; switched off, with a warning, once an audit finds otherwise; see docs/label-method.md)')
+    .option('--calibrate-judge', "start: recalibrate the judge on the labels so far before each batch (predictable, so still valid; helps a biased or weak judge)")
     .option('--equality <mode>', `start: how outputs are compared: ${EQUALITY_MODES.join(', ')}`, 'normalised')
     .option('--tolerance <x>', 'start: absolute tolerance of --equality numeric', '1e-9')
     .option('--output-column <name>', "start: the pool's column compared between the models and shown to labellers", 'output')
@@ -189,7 +195,7 @@ function start(ctx: Context, poolPath: string | undefined, flags: LabelFlags): v
     candidate,
     judge: flags.judge === undefined ? null : { source: flags.judge, kind: judgeIsFile ? 'file' : 'column', sha256: judgeIsFile ? sha256File(flags.judge).sha256 : null },
     equality: `${equality === 'numeric' ? `numeric (tolerance ${tolerance}), else normalised` : equality} on column "${flags.outputColumn}"`,
-    options: { margin, budget, seed, batchSize, confidence, scoreRange, ...(auditFloor === undefined ? {} : { auditFloor }) },
+    options: { margin, budget, seed, batchSize, confidence, scoreRange, ...(auditFloor === undefined ? {} : { auditFloor }), ...(flags.assumeSameScore ? { assumeSameScore: true } : {}), ...(flags.calibrateJudge ? { calibrateJudge: true } : {}) },
     items: loopItems,
   };
   const { log, session } = startLabelSession(flags.session, header);
