@@ -12,6 +12,7 @@ import { register as headline } from './headline.js';
 import { register as history } from './history.js';
 import { register as importCommand } from './import.js';
 import { register as judge } from './judge.js';
+import { register as label } from './label.js';
 import { register as monitor } from './monitor.js';
 import { register as plan } from './plan.js';
 import { register as report } from './report.js';
@@ -36,6 +37,7 @@ export function createProgram(io: Io = processIo): Command {
     register(program, io);
   }
   monitor(program, io);
+  label(program, io);
   return finishProgram(program, io);
 }
 

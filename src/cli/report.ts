@@ -5,6 +5,7 @@ import { InputError } from '../data/errors.js';
 import { loadJudgeLabels } from '../data/judge-labels.js';
 import { loadPolicy } from '../data/policy.js';
 import { loadStrata } from '../data/strata-file.js';
+import { readLabelLog, replayLabelLog } from '../label/session.js';
 import { buildReport, type ReportSources } from '../report/build.js';
 import { fingerprintFile, fingerprintFolder } from '../report/fingerprint.js';
 import { reportHtml, type ReportInput } from '../report/html.js';
@@ -41,6 +42,7 @@ export function register(program: Command, io: Io): void {
     .option('--archive <dir>', 'benchmark archive (benchplan freeze): versions, integrity, the last rotation by stratum')
     .option('--history-run <DATE=FILE>', 'a dated run of the instrument (repeat, in date order): the weekly-dashboard section, as benchplan history', collectRun)
     .option('--history-rerun <DATE=FILE>', "with --history-run: the run DATE's system re-run on the previous version (a version boundary's exact drift split, as history --rerun)", collectRun)
+    .option('--label-session <dir>', 'a benchplan label session folder: labels over time, the sequence narrowing, where the labels went')
     .option('--budget <n>', 'items to allocate and size for (default: the items in --scores) (at most 10,000,000)')
     .option('--mde <x>', "the gap to size for, in the pilot's score units (default: the gap the budget resolves)")
     .option('--seed <seed>', 'seed of every bootstrap', '0')
@@ -101,6 +103,11 @@ export function register(program: Command, io: Io): void {
       if (options.archive !== undefined) {
         inputs.push(fingerprintFolder('archive', options.archive));
         sources.archive = options.archive;
+      }
+      if (options.labelSession !== undefined) {
+        const log = readLabelLog(options.labelSession);
+        inputs.push(fingerprintFile('label session log', log.path));
+        sources.label = { log, session: replayLabelLog(log) };
       }
       if (options.historyRerun !== undefined && options.historyRun === undefined) throw new InputError('goes with --history-run', { file: '--history-rerun', value: options.historyRerun[0] });
       if (options.historyRun !== undefined) {

@@ -20,3 +20,23 @@ export {
 } from './loop.js';
 export { labelSamplingProbabilities, labelContribution, type SamplingItem, type SamplingSettings } from './sampling.js';
 export { newLabelSequence, pushContribution, sequenceBounds, type LabelSequenceState, type LabelSequenceSettings } from './sequence.js';
+export {
+  startLabelSession,
+  recordLabelSession,
+  readLabelLog,
+  replayLabelLog,
+  labelSessionRecords,
+  labelLineDigest,
+  LABEL_LOG_FILE,
+  LABEL_LOCK_FILE,
+  LABEL_LOG_FORMAT,
+  type LabelHeader,
+  type LabelProposalRecord,
+  type LabelAnswersRecord,
+  type LabelStatusRecord,
+  type LabelRecord,
+  type LabelLogLine,
+  type LabelLog,
+  type LabelSessionState,
+  type LoggedLabelStatus,
+} from './session.js';

@@ -12,6 +12,7 @@ import { compareSection } from './sections/compare.js';
 import { headlineSection } from './sections/headline.js';
 import { judgeSection, type JudgeSectionOptions } from './sections/judge.js';
 import { historySection } from './sections/history.js';
+import { labelSection, type LabelReportSource } from './sections/label.js';
 import type { HistoryRun } from '../decision/history.js';
 import type { ReportSettings } from './sections/settings.js';
 import { sizingSection } from './sections/sizing.js';
@@ -34,6 +35,8 @@ export interface ReportSources {
   history?: readonly HistoryRun[];
   /** Re-runs of the previous version at the history's version boundaries, by run date (`--history-rerun`). */
   historyReruns?: readonly HistoryRun[];
+  /** A labelling session (`--label-session DIR`), its log read and replayed. */
+  label?: LabelReportSource;
 }
 
 /** Settings of a report. */
@@ -123,6 +126,11 @@ export function buildReport(sources: ReportSources, options: BuildReportOptions)
 
   const history = sources.history;
   if (history !== undefined && history.length > 0) sections.push(onInputs(history.map((r) => r.table.source), () => historySection(history, strata, settings, sources.historyReruns).section));
+
+  if (sources.label !== undefined) {
+    const label = sources.label;
+    sections.push(onInputs([label.log.path], () => labelSection(label).section));
+  }
 
   return {
     title: options.title ?? 'benchplan report',
