@@ -4,6 +4,7 @@ import { loadJudgeLabels } from '../data/judge-labels.js';
 import { JudgeDataError, validateJudge, type JudgeValidation } from '../judge/validate-judge.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { budgetFlag, contextOf, emit, numberFlag, resamplesFlag, seedFlag, warningLines, type Io } from './io.js';
+import { confidenceFlag, confidenceOption, seedOption } from './shared-flags.js';
 
 /** The JSON document of `benchplan judge`. */
 export interface JudgeReport extends JudgeValidation {
@@ -31,10 +32,10 @@ export function register(program: Command, io: Io): void {
     .option('--covariate <columns>', 'comma-separated numeric columns to probe as well (e.g. has_markdown,n_bullets)')
     .option('--threshold <t>', 'a graded judge counts as 1 at or above t (for kappa, sensitivity, specificity, Rogan–Gladen)')
     .option('--mde <gap>', 'also give the human labels a humans-only and a PPI++ interval of half-width mde/2 need (as size --judge)')
-    .option('--confidence <level>', 'two-sided confidence level of the intervals', '0.95')
+    .option(...confidenceOption('two-sided confidence level of the intervals'))
     .option('--alpha <a>', 'false-alarm rate across all bias probes (Holm)', '0.05')
     .option('--permutations <n>', 'permutations per bias probe', '999')
-    .option('--seed <seed>', 'seed of the permutations', '0')
+    .option(...seedOption('seed of the permutations'))
     .option('--bins <n>', 'calibration bins for a graded judge', '5')
     .option('--assume-random', 'the labelled items were drawn at random: skip PPI++\'s random-subset check')
     .addHelpText(
@@ -48,7 +49,7 @@ Examples:
     )
     .action((tablePath, opts, cmd) => {
       const ctx = contextOf(cmd, io);
-      const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
+      const confidenceLevel = confidenceFlag(opts.confidence);
       const alpha = numberFlag('--alpha', opts.alpha, { above: 0, below: 1 }) as number;
       const threshold = numberFlag('--threshold', opts.threshold, {});
       const mde = numberFlag('--mde', opts.mde, { above: 0 });

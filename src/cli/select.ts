@@ -8,6 +8,7 @@ import { loadPool, type PoolTable } from '../data/pool.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { activeDesign, clusterDisagreementDesign, DEFAULT_AUDIT_SHARE, disagreementDesign, EQUALITY_MODES, poolItems, type EqualityMode, type SelectionDesign } from '../selection/index.js';
 import { choiceFlag, contextOf, emit, numberFlag, seedFlag, toJsonText, warningLines, type Io, budgetFlag } from './io.js';
+import { seedOption } from './shared-flags.js';
 
 const METHODS = ['disagreement', 'active'] as const;
 const SAMPLE_UNITS = ['item', 'cluster'] as const;
@@ -73,7 +74,7 @@ export function register(program: Command, io: Io): void {
     .option('--output-column <name>', 'the column compared between candidates (e.g. a normalised answer)', 'output')
     .option('--judge-column <name>', 'judge scores in [0, 1] (used by --method active and stored for estimation), when the pool has the column', 'judge')
     .option('--sample-unit <unit>', `${SAMPLE_UNITS.join(', ')}: draw items one by one, or whole clusters (the pool's cluster column: every item of a chosen document labelled)`, 'item')
-    .option('--seed <seed>', 'seed of the draws (same seed, same list)', '0')
+    .option(...seedOption('seed of the draws (same seed, same list)'))
     .action((poolPath, flags: SelectFlags, command) => {
       const ctx = contextOf(command, io);
       const budget = budgetFlag('--budget', flags.budget, 1) as number;
