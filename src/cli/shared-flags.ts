@@ -4,7 +4,9 @@
 // `.option(...seedOption('what the seed drives here'))`: the description says what the flag does
 // in that command (the seed of the permutations, of the draw, of the bootstrap), the rest is
 // shared, so `--seed` cannot take another default or another check in one command.
-import { numberFlag } from './io.js';
+import { Option } from '@commander-js/extra-typings';
+import { InputError } from '../data/errors.js';
+import { numberFlag, type Io } from './io.js';
 
 export { seedFlag, resamplesFlag } from './io.js';
 export { SCORE_RANGE_OPTION, scoreRangeFlag } from './sequential-flags.js';
@@ -32,4 +34,25 @@ export function confidenceFlag(raw: string | undefined, above = 0): number {
 /** Parses `--threads`: a whole number from 1 to 256. */
 export function threadsFlag(raw: string | undefined): number {
   return numberFlag('--threads', raw ?? '1', { integer: true, min: 1, max: 256 }) as number;
+}
+
+/**
+ * An old name of a flag that keeps working: hidden from `--help` and the docs' flag tables (the
+ * docs name only the new one; docs/select.md lists the alias), it prints one deprecation line on
+ * stderr when used. Register it with `.addOption(deprecatedAlias('--out <file>'))`.
+ */
+export function deprecatedAlias(flags: string): Option {
+  return new Option(flags).hideHelp();
+}
+
+/**
+ * The value of a flag given under its new name or its deprecated alias (both: refused), with
+ * `warning: OLD is deprecated; use NEW` on stderr when the alias was used.
+ * @throws {InputError} when both names are given.
+ */
+export function takeAlias(io: Io, value: string | undefined, aliasValue: string | undefined, names: { old: string; current: string }): string | undefined {
+  if (aliasValue === undefined) return value;
+  if (value !== undefined) throw new InputError(`is the deprecated name of ${names.current}: give one of them`, { file: names.old, value: aliasValue });
+  io.stderr(`warning: ${names.old} is deprecated; use ${names.current}\n`);
+  return aliasValue;
 }

@@ -4,6 +4,8 @@ import type { Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../scripts/docs-flags.js';
 import { confidenceFlag, threadsFlag } from '../../src/cli/shared-flags.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/files.js';
 
 // The flags many commands share are defined once, in src/cli/shared-flags.ts: no command file
 // spells one out itself, and every command that has one has the same placeholder and default.
@@ -49,5 +51,31 @@ describe('shared flags, defined once', () => {
     expect(() => confidenceFlag('0.5', 0.5)).toThrow(/--confidence/);
     expect(threadsFlag('4')).toBe(4);
     for (const bad of ['0', '257', '1.5']) expect(() => threadsFlag(bad)).toThrow(/--threads/);
+  });
+});
+
+describe('a deprecated flag name keeps working, with one warning line', () => {
+  const dir = tempDir('benchplan-alias-');
+  const pool = join(import.meta.dirname, '..', '..', 'examples', 'pool.csv');
+  it('select --out FILE writes what -o FILE writes and warns once', async () => {
+    const current = await runCli(['select', pool, '--budget', '20', '-o', join(dir, 'a.csv')]);
+    const old = await runCli(['select', pool, '--budget', '20', '--out', join(dir, 'b.csv')]);
+    expect([current.code, old.code]).toEqual([0, 0]);
+    expect(current.stderr).toBe('');
+    expect(old.stderr).toBe('warning: --out is deprecated; use --output\n');
+    expect(readFileSync(join(dir, 'b.csv'), 'utf8')).toBe(readFileSync(join(dir, 'a.csv'), 'utf8'));
+  });
+  it('both names, or neither, is bad input (exit 2)', async () => {
+    const both = await runCli(['select', pool, '--budget', '20', '-o', join(dir, 'c.csv'), '--out', join(dir, 'd.csv')]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/^error: --out: is the deprecated name of --output: give one of them/);
+    const neither = await runCli(['select', pool, '--budget', '20']);
+    expect(neither.code).toBe(2);
+    expect(neither.stderr).toMatch(/^error: --output: is required/);
+  });
+  it('the old name is not in --help', async () => {
+    const help = await runCli(['select', '--help']);
+    expect(help.stdout).toContain('-o, --output <file>');
+    expect(help.stdout).not.toContain('--out <file>');
   });
 });
