@@ -2,7 +2,8 @@ import { InputError } from '../data/errors.js';
 import { finishGate, inconclusiveEcho, inconclusiveFlag } from './gate-verdict.js';
 import { formatNumber, formatTable } from '../report/table.js';
 import { designGate, type DesignGateResult } from '../selection/index.js';
-import { auditLine, readDesignLabels } from './compare-design.js';
+import { readDesignLabels } from '../data/design-labels.js';
+import { auditLine } from '../report/design-audit.js';
 import { emit, numberFlag, warningLines, type Context } from './io.js';
 import { confidenceFlag } from './shared-flags.js';
 
