@@ -7,6 +7,7 @@ import { preflightOutput, writeFileAtomic } from '../data/atomic.js';
 import { InputError } from '../data/errors.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { contextOf, emit, numberFlag, progress, seedFlag, type Io, warningLines, resamplesFlag } from './io.js';
+import { confidenceFlag, confidenceOption, resamplesOption, seedOption } from './shared-flags.js';
 
 /** The JSON document of `benchplan agree`. */
 export interface AgreeReport extends AgreementByTypeResult {
@@ -94,9 +95,9 @@ export function register(program: Command, io: Io): void {
     .option('--threshold <alpha>', "flag clause types whose Krippendorff's alpha is below this (Krippendorff's floor for tentative conclusions)", '0.667')
     .option('--annotators <a,b>', "the pair for Cohen's kappa (default: the first two annotators by name)")
     .option('--adjudicate <file>', 'write the items where annotators disagree, per type, as CSV for a third reader')
-    .option('--seed <seed>', 'seed of the bootstrap interval for alpha', '0')
-    .option('--resamples <n>', 'bootstrap resamples of items for the alpha interval (at most 10,000,000)', '9999')
-    .option('--confidence <level>', "coverage of the kappa and alpha intervals", '0.95')
+    .option(...seedOption('seed of the bootstrap interval for alpha'))
+    .option(...resamplesOption('bootstrap resamples of items for the alpha interval (at most 10,000,000)'))
+    .option(...confidenceOption("coverage of the kappa and alpha intervals"))
     .option('--span-overlap <ratio>', 'overlap ratio (shared / either) at which two spans agree', '0.5')
     .option(...CHART_OPTION)
     .action(async (file, options, command) => {
@@ -105,7 +106,7 @@ export function register(program: Command, io: Io): void {
       if (options.adjudicate !== undefined) preflightOutput(options.adjudicate, '--adjudicate');
       const threshold = numberFlag('--threshold', options.threshold, { min: -1, max: 1 }) as number;
       const nResamples = resamplesFlag(options.resamples) as number;
-      const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
+      const confidenceLevel = confidenceFlag(options.confidence);
       const spanOverlapThreshold = numberFlag('--span-overlap', options.spanOverlap, { above: 0, max: 1 }) as number;
       const seed = seedFlag(options.seed);
       const pair = pairFlag(options.annotators);

@@ -9,7 +9,8 @@ import { ALLOCATION_METHODS, allocateSample, type AllocationMethod, type Allocat
 import { compareAllocations, type AllocationTradeoff } from '../strata/compare-allocations.js';
 import { allocationSds, stratumDiscordance, type StratumDiscordance } from '../strata/discordance.js';
 import { StratumRangeError } from '../strata/errors.js';
-import { choiceFlag, contextOf, emit, numberFlag, type Io, warningLines, budgetFlag } from './io.js';
+import { choiceFlag, contextOf, emit, type Io, warningLines, budgetFlag } from './io.js';
+import { confidenceFlag, confidenceOption, dropUnpairedOption } from './shared-flags.js';
 
 /** The JSON document of `benchplan allocate`. */
 export interface AllocateReport {
@@ -121,8 +122,8 @@ export function register(program: Command, io: Io): void {
     .option('--b <model>', 'second model of the pilot')
     .option('--min <k>', 'least items for every stratum (the tighter of this and a stratum\'s own min applies)')
     .option('--max <k>', 'most items for every stratum (the tighter of this and a stratum\'s own max / available applies)')
-    .option('--confidence <level>', 'coverage of the expected intervals', '0.95')
-    .option('--drop-unpaired', 'leave out pilot items only one model scored (and say how many)')
+    .option(...confidenceOption('coverage of the expected intervals'))
+    .option(...dropUnpairedOption('leave out pilot items only one model scored (and say how many)'))
     .option(...CHART_OPTION)
     .action(async (options, command) => {
       const ctx = contextOf(command, io);
@@ -131,7 +132,7 @@ export function register(program: Command, io: Io): void {
       const min = budgetFlag('--min', options.min, 0);
       const max = budgetFlag('--max', options.max, 0);
       if (min !== undefined && max !== undefined && min > max) throw new InputError('must not exceed --max', { file: '--min', value: `${min} > ${max}` });
-      const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
+      const confidenceLevel = confidenceFlag(options.confidence);
       const chosen = choiceFlag('--method', options.method, ALLOCATION_METHODS);
       const strata = loadStrata(options.strata);
       const names = strata.strata.map((s) => s.name);

@@ -1,7 +1,8 @@
 import { InputError } from '../data/errors.js';
 import { compareWithDesign } from './compare-design.js';
 import { compareWithJudge } from './compare-judge.js';
-import { numberFlag, type Context } from './io.js';
+import { type Context } from './io.js';
+import { confidenceFlag } from './shared-flags.js';
 
 /**
  * The hook compare.ts calls for --judge or --design: checks the flags these estimators take (a
@@ -12,7 +13,7 @@ export function fewerLabels(
   scoresPath: string,
   flags: { judge?: string; design?: string; strata?: string; assumeRandom?: boolean; a?: string; b?: string; confidence: string; alternative: string; cluster?: boolean; chart?: string },
 ): void {
-  const confidenceLevel = numberFlag('--confidence', flags.confidence, { above: 0, below: 1 }) as number;
+  const confidenceLevel = confidenceFlag(flags.confidence);
   if (flags.judge !== undefined && flags.design !== undefined) throw new InputError('give --judge (a random labelled subset) or --design (a select list), not both', { file: '--design', value: flags.design });
   const flag = flags.judge !== undefined ? '--judge' : '--design';
   if (flags.alternative !== 'two-sided') throw new InputError(`${flag} gives a two-sided interval only`, { file: '--alternative', value: flags.alternative });

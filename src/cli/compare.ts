@@ -5,11 +5,12 @@ import { InputError } from '../data/errors.js';
 import { alignModels, checkClustersWithinStrata, type AlignedScores } from '../data/pairing.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { loadInputs, loaderSettingsOf, withSourceOptions, type LoaderSettingsEcho } from './sources.js';
-import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, resamplesFlag } from './io.js';
+import { choiceFlag, contextOf, emit, progress, seedFlag, type Io, resamplesFlag } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { compareMarkdown } from '../report/markdown-compare.js';
 import { scoreRangeFlag } from './sequential-flags.js';
 import { checkTableScoresInRange } from '../sequential/score-range.js';
+import { confidenceFlag, confidenceOption, dropUnpairedOption, resamplesOption, seedOption, threadsFlag, threadsOption } from './shared-flags.js';
 
 /** `benchplan compare --a A --b B --json`: one pair. */
 export interface ComparePairReport extends LoaderSettingsEcho {
@@ -131,9 +132,9 @@ export function register(program: Command, io: Io): void {
     .option('--a <model>', 'model A (with --b: one pair, estimate = mean of A − B)')
     .option('--b <model>', 'model B')
     .option('--method <method>', `interval: ${COMPARE_METHODS.join(', ')} (auto: chosen from the data, see docs/method-auto.md)`, 'auto')
-    .option('--resamples <n>', 'bootstrap resamples (and sign-flip permutations) (at most 10,000,000)', '9999')
-    .option('--confidence <level>', 'confidence level of the interval, in (0, 1)', '0.95')
-    .option('--seed <seed>', 'seed of the resampling (same seed, same bytes)', '0')
+    .option(...resamplesOption('bootstrap resamples (and sign-flip permutations) (at most 10,000,000)'))
+    .option(...confidenceOption('confidence level of the interval, in (0, 1)'))
+    .option(...seedOption('seed of the resampling (same seed, same bytes)'))
     .option('--alternative <side>', `${ALTERNATIVE_HYPOTHESES.join(', ')}: two-sided interval, or one-sided (less: A < B, greater: A > B)`, 'two-sided')
     .option('--cluster', 'resample whole clusters (the cluster column, e.g. the document), and report the clustered SE')
     .option('--stratified', 'resample within strata (the stratum column), each stratum keeping its count')
@@ -141,10 +142,10 @@ export function register(program: Command, io: Io): void {
     .option('--design <file>', 'the scores are the list benchplan select wrote, labelled: estimate the whole pool with its inclusion probabilities')
     .option('--strata <file>', 'with --judge: a strata file whose traffic shares reweight the per-stratum PPI++ estimates (stratified PPI on production traffic)')
     .option('--assume-random', 'with --judge: the labelled items were drawn at random (skip the check)')
-    .option('--drop-unpaired', 'leave out items not every compared model scored (and say how many)')
+    .option(...dropUnpairedOption('leave out items not every compared model scored (and say how many)'))
     .option('--mid-p', "with --method auto on 0/1 scores: McNemar mid-p instead of the score test's p-value")
     .option('--score-range <low,high>', 'with --method auto: the range the scores can take (checked); a skewed pair of scores on it gets the betting interval, valid at every n (default: bounded only when every score is in [0, 1])')
-    .option('--threads <k>', 'worker threads for the resampling (same result for any number)', '1')
+    .option(...threadsOption())
     .option(...CHART_OPTION)
     .option(...FORMAT_OPTION);
   withSourceOptions(command)
@@ -160,9 +161,9 @@ export function register(program: Command, io: Io): void {
       if (flags.chart !== undefined) preflightChart(flags.chart);
       const method = choiceFlag('--method', flags.method, COMPARE_METHODS) as CompareMethod;
       const nResamples = resamplesFlag(flags.resamples) as number;
-      const confidenceLevel = numberFlag('--confidence', flags.confidence, { above: 0, below: 1 }) as number;
+      const confidenceLevel = confidenceFlag(flags.confidence);
       const alternative = choiceFlag('--alternative', flags.alternative, ALTERNATIVE_HYPOTHESES) as Alternative;
-      const threads = numberFlag('--threads', flags.threads, { integer: true, min: 1, max: 256 }) as number;
+      const threads = threadsFlag(flags.threads);
       const seed = seedFlag(flags.seed);
       const scoreRange = scoreRangeFlag(flags.scoreRange);
       if (scoreRange !== undefined && method !== 'auto') throw new InputError('is used by --method auto only: a named method ignores the scores\' range', { file: '--score-range', value: flags.scoreRange });

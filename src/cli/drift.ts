@@ -7,7 +7,8 @@ import { formatInterval, formatNumber, formatTable } from '../report/table.js';
 import { readArchiveVersion } from '../rotation/archive.js';
 import { assertVersionSound } from '../rotation/record-links.js';
 import { attributeDrift, driftScoresFromTable, type DriftResult } from '../rotation/drift.js';
-import { choiceFlag, contextOf, emit, numberFlag, seedFlag, type Io, resamplesFlag } from './io.js';
+import { choiceFlag, contextOf, emit, seedFlag, type Io, resamplesFlag } from './io.js';
+import { confidenceFlag, confidenceOption, dropUnpairedOption, resamplesOption, seedOption } from './shared-flags.js';
 
 /** Bootstrap methods drift offers (the analytic t interval has no generic-statistic form). */
 const DRIFT_METHODS = INTERVAL_METHODS.filter((m) => m !== 't') as IntervalMethod[];
@@ -75,16 +76,16 @@ export function register(program: Command, io: Io): void {
     .option('--from <id>', 'the previous version (what --before and --rerun were run on)')
     .option('--to <id>', 'the current version (what --after was run on)')
     .option('--method <method>', `interval method: ${DRIFT_METHODS.join(', ')}`, 'bca')
-    .option('--confidence <level>', 'confidence level, in (0, 1)', '0.95')
-    .option('--resamples <n>', 'bootstrap resamples (at most 10,000,000)', '9999')
-    .option('--seed <seed>', 'seed of the resampling streams', '0')
-    .option('--drop-unpaired', 'leave out items scored in only one of --before / --rerun (and say how many)')
+    .option(...confidenceOption('confidence level, in (0, 1)'))
+    .option(...resamplesOption('bootstrap resamples (at most 10,000,000)'))
+    .option(...seedOption('seed of the resampling streams'))
+    .option(...dropUnpairedOption('leave out items scored in only one of --before / --rerun (and say how many)'))
     .option(...CHART_OPTION)
     .action(async (options, command) => {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
       const method = choiceFlag('--method', options.method, DRIFT_METHODS) as IntervalMethod;
-      const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
+      const confidenceLevel = confidenceFlag(options.confidence);
       const nResamples = resamplesFlag(options.resamples) as number;
       const seed = seedFlag(options.seed);
       const archived = [options.archive, options.from, options.to].filter((x) => x !== undefined).length;

@@ -3,8 +3,10 @@ import type { PlanEcho } from './plan-binding.js';
 import { finishGate, inconclusiveEcho, inconclusiveFlag } from './gate-verdict.js';
 import { formatNumber, formatTable } from '../report/table.js';
 import { designGate, type DesignGateResult } from '../selection/index.js';
-import { auditLine, readDesignLabels } from './compare-design.js';
+import { readDesignLabels } from '../data/design-labels.js';
+import { auditLine } from '../report/design-audit.js';
 import { emit, numberFlag, warningLines, type Context } from './io.js';
+import { confidenceFlag } from './shared-flags.js';
 
 /** `benchplan gate LIST --design FILE --json`: the settings echoed with {@link DesignGateResult}. */
 export interface GateDesignReport extends DesignGateResult, PlanEcho {
@@ -55,7 +57,7 @@ export function gateWithDesign(ctx: Context, inputs: readonly string[], opts: Re
   }
   if (opts.method !== undefined && opts.method !== 'auto') throw new InputError('--design uses the design estimator (normal bound); leave out --method', { file: '--method', value: opts.method });
   const margin = numberFlag('--margin', opts.margin as string, { min: 0 }) as number;
-  const confidenceLevel = numberFlag('--confidence', opts.confidence as string, { above: 0.5, below: 1 }) as number;
+  const confidenceLevel = confidenceFlag(opts.confidence as string | undefined, 0.5);
   const scoresPath = inputs[0];
   const { design, difference, chosenUnlabelled, warnings } = readDesignLabels(scoresPath, designPath);
   const models = [design.a, design.b];

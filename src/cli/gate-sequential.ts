@@ -10,6 +10,7 @@ import { parseGateState, sequentialGate, type SequentialGateResult } from '../se
 import { emit, numberFlag, seedFlag, toJsonText, warningLines, type Context } from './io.js';
 import { monitorSequenceFlag, scoreRangeFlag, sequenceName } from './sequential-flags.js';
 import type { LoaderSettingsEcho } from './sources.js';
+import { confidenceFlag } from './shared-flags.js';
 
 /** The options `gate` hands over when --sequential is given. */
 export interface SequentialGateFlags {
@@ -64,7 +65,7 @@ export function runSequentialGate(table: ScoresTable, scores: string, opts: Sequ
   if (opts.state === undefined) throw new InputError('--sequential needs --state FILE: the file that keeps every look (create it by naming a new path)', { file: '--state' });
   if (opts.perStratum || opts.stratified) throw new InputError('is not supported with --sequential (one sequence over all items)', { file: opts.perStratum ? '--per-stratum' : '--stratified' });
   const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
-  const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
+  const confidenceLevel = confidenceFlag(opts.confidence);
   const scoreRange = scoreRangeFlag(opts.scoreRange);
   const sequence = monitorSequenceFlag(opts.sequence);
   const seed = seedFlag(opts.seed);

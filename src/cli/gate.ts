@@ -11,6 +11,7 @@ import { FORMAT_OPTION } from './output-format.js';
 import { gateMarkdown } from '../report/markdown-gate.js';
 import { loadInputs, loaderSettingsOf, pairFromInputs, withSourceOptions } from './sources.js';
 import { bindPlan, GATE_STOPPING_BINDING, INCONCLUSIVE_BINDING, numberBinding, planEcho, switchBinding, textBinding } from './plan-binding.js';
+import { confidenceFlag, confidenceOption, dropUnpairedOption, resamplesOption, seedOption } from './shared-flags.js';
 
 export function register(program: Command, io: Io): void {
   const command = program
@@ -21,9 +22,9 @@ export function register(program: Command, io: Io): void {
     .option('--candidate <model>', 'the model that must not be worse (e.g. the pull request); default: the second input\'s model')
     .option('--margin <x>', 'largest acceptable drop of candidate − baseline, in score units (0.02 = 2 points on 0/1 scores); required unless --plan fixes it')
     .option('--method <method>', `interval method: ${GATE_METHODS.join(', ')} (auto: chosen from the data, see docs/method-auto.md)`, 'auto')
-    .option('--confidence <level>', 'one-sided confidence level of the lower bound', '0.95')
-    .option('--resamples <n>', 'bootstrap resamples (at most 10,000,000)', '9999')
-    .option('--seed <seed>', 'seed of the resampling streams; with --sequential, of the random order the units are read in', '0')
+    .option(...confidenceOption('one-sided confidence level of the lower bound'))
+    .option(...resamplesOption('bootstrap resamples (at most 10,000,000)'))
+    .option(...seedOption('seed of the resampling streams; with --sequential, of the random order the units are read in'))
     .option('--sequential', 'a sequential gate for runs on every commit: α spent across looks, kept in --state (see docs/monitor.md)')
     .option('--state <file>', 'with --sequential: the state file of all looks so far (created if absent)')
     .option('--label <name>', 'with --sequential: a name for this look, e.g. the commit id')
@@ -32,7 +33,7 @@ export function register(program: Command, io: Io): void {
     .option('--per-stratum', 'also check every stratum; all checks must pass')
     .option('--cluster', 'resample whole clusters (the cluster column, e.g. documents)')
     .option('--stratified', 'resample within strata for the overall check')
-    .option('--drop-unpaired', 'leave out items one model did not score')
+    .option(...dropUnpairedOption('leave out items one model did not score'))
     .option('--design <file>', 'the scores are the list benchplan select wrote, labelled: gate on the whole pool with its inclusion probabilities')
     .option(...INCONCLUSIVE_OPTION)
     .option(...FORMAT_OPTION)
@@ -75,7 +76,7 @@ Examples:
       if (opts.design !== undefined) return gateWithDesign(ctx, inputs, opts as Record<string, unknown>, planEcho(cmd));
       const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
       const method = choiceFlag('--method', opts.method, GATE_METHODS);
-      const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 });
+      const confidenceLevel = confidenceFlag(opts.confidence);
       const nResamples = resamplesFlag(opts.resamples);
       const loaded = loadInputs(inputs, opts as Record<string, unknown>, io);
       const table = loaded.table;

@@ -3,7 +3,8 @@ import { InputError } from '../data/errors.js';
 import type { Strata } from '../data/strata-file.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { designHeadline, type DesignHeadlineResult } from '../selection/index.js';
-import { auditLine, readDesignLabels } from './compare-design.js';
+import { readDesignLabels } from '../data/design-labels.js';
+import { auditLine } from '../report/design-audit.js';
 import { emit, warningLines, type Context } from './io.js';
 
 /** `benchplan headline LIST --design FILE --strata FILE --json`. */

@@ -9,11 +9,12 @@ import { HEADLINE_INTERVAL_METHODS, STRATUM_INTERVAL_METHODS, type HeadlineInter
 import type { StratumWeight } from '../strata/headline.js';
 import { StratumRangeError } from '../strata/errors.js';
 import { strataInputError } from './allocate.js';
-import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, warningLines, resamplesFlag } from './io.js';
+import { choiceFlag, contextOf, emit, progress, seedFlag, type Io, warningLines, resamplesFlag } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { headlineMarkdown } from '../report/markdown-headline.js';
 import { loadInputs, withSourceOptions } from './sources.js';
 import { headlineWithDesign } from './headline-design.js';
+import { confidenceFlag, confidenceOption, dropUnpairedOption, resamplesOption, seedOption } from './shared-flags.js';
 
 const DIFFERENCE_METHODS = ['auto', 'bca', 'percentile', 'basic'] as const;
 
@@ -96,13 +97,13 @@ export function register(program: Command, io: Io): void {
     .argument('<inputs...>', 'scores table(s) with a stratum column, or results files of promptfoo, Inspect, lm-eval (with --stratum-key)')
     .requiredOption('--strata <file>', 'strata file (YAML) with the traffic share of every stratum')
     .option('--model <model>', 'a model to report (repeat for several; default: every model)', (value: string, previous: string[] = []) => [...previous, value])
-    .option('--confidence <level>', 'coverage of the intervals', '0.95')
+    .option(...confidenceOption('coverage of the intervals'))
     .option('--method <method>', `interval of the differences: ${DIFFERENCE_METHODS.join(', ')} (auto: Satterthwaite t with a pooled-variance floor when a weighted stratum has < 10 items, else stratified t below 100 items, stratified BCa from 100)`, 'auto')
     .option('--stratum-interval <method>', `per-stratum intervals: ${STRATUM_INTERVAL_METHODS.join(', ')} (auto: Wilson for 0/1 scores, else Wald)`, 'auto')
     .option('--headline-interval <method>', `headline intervals: ${HEADLINE_INTERVAL_METHODS.join(', ')} (auto: beta-smoothed for 0/1 scores, else Wald)`, 'auto')
-    .option('--resamples <n>', 'stratified-bootstrap resamples for the differences (at most 10,000,000)', '9999')
-    .option('--seed <seed>', 'seed of the bootstrap', '0')
-    .option('--drop-unpaired', 'leave out items not every model scored (and say how many)')
+    .option(...resamplesOption('stratified-bootstrap resamples for the differences (at most 10,000,000)'))
+    .option(...seedOption('seed of the bootstrap'))
+    .option(...dropUnpairedOption('leave out items not every model scored (and say how many)'))
     .option('--design <file>', 'the scores are the list benchplan select wrote, labelled: headlines over the whole pool with its inclusion probabilities')
     .option(...CHART_OPTION)
     .option(...FORMAT_OPTION);
@@ -111,7 +112,7 @@ export function register(program: Command, io: Io): void {
       const scoresPath = inputs.join(' + ');
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
-      const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
+      const confidenceLevel = confidenceFlag(options.confidence);
       const method = choiceFlag('--method', options.method, DIFFERENCE_METHODS) ?? 'auto';
       const stratumInterval = choiceFlag('--stratum-interval', options.stratumInterval, STRATUM_INTERVAL_METHODS) ?? 'auto';
       const headlineInterval = choiceFlag('--headline-interval', options.headlineInterval, HEADLINE_INTERVAL_METHODS) ?? 'auto';

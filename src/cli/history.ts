@@ -7,11 +7,12 @@ import { runHistory, type HistoryResult } from '../decision/history.js';
 import { listArchiveVersions, readArchiveVersion } from '../rotation/archive.js';
 import { formatInterval, formatNumber, formatTable } from '../report/table.js';
 import { INTERVAL_METHODS, type IntervalMethod } from '../bootstrap/index.js';
-import { choiceFlag, contextOf, emit, numberFlag, resamplesFlag, seedFlag, warningLines, type Io } from './io.js';
+import { choiceFlag, contextOf, emit, resamplesFlag, seedFlag, warningLines, type Io } from './io.js';
 
 /** The drift attribution's bootstrap methods (as `benchplan drift`: the analytic t has no form for its statistic). */
 const DRIFT_METHODS = INTERVAL_METHODS.filter((m) => m !== 't') as IntervalMethod[];
 import { loadInputs, withSourceOptions } from './sources.js';
+import { confidenceFlag, confidenceOption, resamplesOption, seedOption } from './shared-flags.js';
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -67,15 +68,15 @@ export function register(program: Command, io: Io): void {
     .option('--model <model>', 'a model to follow (repeat; default every model)', collect)
     .option('--archive <dir>', "a benchmark archive: each run is labelled with the version whose eval items it scored")
     .option('--rerun <DATE=FILE>', "at a version boundary: the run DATE's system re-run on the previous version (repeat), for the exact drift split", collect)
-    .option('--resamples <n>', 'bootstrap resamples of the drift attribution at version boundaries (at most 10,000,000)', '9999')
-    .option('--seed <seed>', 'seed of the drift attribution', '0')
+    .option(...resamplesOption('bootstrap resamples of the drift attribution at version boundaries (at most 10,000,000)'))
+    .option(...seedOption('seed of the drift attribution'))
     .option('--drift-method <method>', `interval method of the drift attribution: ${DRIFT_METHODS.join(', ')}`, 'bca')
-    .option('--confidence <level>', 'two-sided level of the intervals', '0.95')
+    .option(...confidenceOption('two-sided level of the intervals'))
     .option(...CHART_OPTION);
   withSourceOptions(command)
     .action(async (opts, cmd) => {
       const ctx = contextOf(cmd, io);
-      const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
+      const confidenceLevel = confidenceFlag(opts.confidence);
       if (opts.chart !== undefined) preflightChart(opts.chart);
       const nResamples = resamplesFlag(opts.resamples) as number;
       const seed = seedFlag(opts.seed);

@@ -7,6 +7,7 @@ import type { CorrectionSource } from '../judge/corrected-rates.js';
 import { JudgeDataError, validateJudge, type JudgeValidation } from '../judge/validate-judge.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { budgetFlag, contextOf, emit, numberFlag, resamplesFlag, seedFlag, warningLines, type Io } from './io.js';
+import { confidenceFlag, confidenceOption, seedOption } from './shared-flags.js';
 
 /** The JSON document of `benchplan judge`. */
 export interface JudgeReport extends JudgeValidation {
@@ -34,10 +35,10 @@ export function register(program: Command, io: Io): void {
     .option('--covariate <columns>', 'comma-separated numeric columns to probe as well (e.g. has_markdown,n_bullets)')
     .option('--threshold <t>', 'a graded judge counts as 1 at or above t (for kappa, sensitivity, specificity, Rogan–Gladen)')
     .option('--mde <gap>', 'also give the human labels a humans-only and a PPI++ interval of half-width mde/2 need (as size --judge)')
-    .option('--confidence <level>', 'two-sided confidence level of the intervals', '0.95')
+    .option(...confidenceOption('two-sided confidence level of the intervals'))
     .option('--alpha <a>', 'false-alarm rate across all bias probes (Holm)', '0.05')
     .option('--permutations <n>', 'permutations per bias probe', '999')
-    .option('--seed <seed>', 'seed of the permutations', '0')
+    .option(...seedOption('seed of the permutations'))
     .option('--bins <n>', 'calibration bins for a graded judge', '5')
     .option('--correction <source>', "Rogan–Gladen sensitivity and specificity: per-candidate (each candidate's own labelled rows) or pooled (all candidates')", 'per-candidate')
     .option(CHART_OPTION[0], 'also draw the calibration chart (the humans\' rate per judge-score bin) to FILE.svg or FILE.png')
@@ -54,7 +55,7 @@ Examples:
     .action(async (tablePath, opts, cmd) => {
       const ctx = contextOf(cmd, io);
       if (opts.chart !== undefined) preflightChart(opts.chart);
-      const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
+      const confidenceLevel = confidenceFlag(opts.confidence);
       const alpha = numberFlag('--alpha', opts.alpha, { above: 0, below: 1 }) as number;
       const threshold = numberFlag('--threshold', opts.threshold, {});
       const mde = numberFlag('--mde', opts.mde, { above: 0 });

@@ -8,6 +8,7 @@ import { formatInterval, formatNumber, formatPercent, formatTable } from '../rep
 import { monitorComparison, type MonitorResult } from '../sequential/index.js';
 import { contextOf, emit, numberFlag, warningLines, type Io } from './io.js';
 import { SCORE_RANGE_OPTION, MONITOR_SEQUENCE_OPTION, arrivalOf, monitorSequenceFlag, scoreRangeFlag, sequenceName, verdictText } from './sequential-flags.js';
+import { confidenceFlag, confidenceOption, dropUnpairedOption } from './shared-flags.js';
 
 /** The readable report: one line per look, then what it means. */
 export function formatMonitor(r: MonitorResult): string {
@@ -60,13 +61,13 @@ export function register(program: Command, io: Io): void {
     .option('--a <model>', 'first model (differences are A − B); required unless --plan names the candidate')
     .option('--b <model>', 'second model; required unless --plan names the baseline')
     .option('--mde <gap>', 'the smallest gap you would act on: also settle as "equivalent" when the sequence fits inside ±mde/2')
-    .option('--confidence <level>', 'level of the confidence sequence (valid at every look at once)', '0.95')
+    .option(...confidenceOption('level of the confidence sequence (valid at every look at once)'))
     .option(...SCORE_RANGE_OPTION)
     .option(...MONITOR_SEQUENCE_OPTION)
     .option('--cluster', 'monitor whole clusters (the cluster column, e.g. documents): a cluster counts once all its items are labelled')
     .option('--per-stratum', 'also a sequence per stratum (Bonferroni across strata)')
     .option('--every <n>', 'without a batch column: look after every n items (or clusters)', '20')
-    .option('--drop-unpaired', 'leave out items one model did not score')
+    .option(...dropUnpairedOption('leave out items one model did not score'))
     .addHelpText(
       'after',
       `
@@ -94,7 +95,7 @@ Example:
   command.action((scores, opts, cmd) => {
       const ctx = contextOf(cmd, io);
       const mde = numberFlag('--mde', opts.mde, { above: 0 });
-      const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
+      const confidenceLevel = confidenceFlag(opts.confidence);
       const every = numberFlag('--every', opts.every, { integer: true, min: 1 }) as number;
       const scoreRange = scoreRangeFlag(opts.scoreRange);
       const method = monitorSequenceFlag(opts.sequence);

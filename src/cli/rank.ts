@@ -6,6 +6,7 @@ import { formatInterval, formatNumber, formatPercent, formatTable } from '../rep
 import { contextOf, emit, numberFlag, resamplesFlag, seedFlag, warningLines, type Io } from './io.js';
 import { loadInputs, withSourceOptions } from './sources.js';
 import { bindPlan, listBinding, numberBinding, planEcho, switchBinding, textBinding, type PlanEcho } from './plan-binding.js';
+import { confidenceFlag, confidenceOption, dropUnpairedOption, resamplesOption, seedOption } from './shared-flags.js';
 
 /** `benchplan rank --json`: the scores file and the loader settings echoed with {@link RankResult}. */
 export interface RankReport extends RankResult, PlanEcho {
@@ -77,14 +78,14 @@ export function register(program: Command, io: Io): void {
     .argument('<inputs...>', 'a scores table with every candidate (or results files the import adapters read)')
     .option('--incumbent <model>', 'the model in production: bound "chosen − incumbent" allowing for the choice')
     .option('--model <model>', 'a candidate to rank (repeat; default every model)', (v: string, prev: string[] = []) => [...prev, v])
-    .option('--confidence <level>', 'confidence level of every interval and bound', '0.95')
-    .option('--resamples <n>', 'bootstrap resamples', '4999')
-    .option('--seed <seed>', 'seed of the bootstrap', '0')
+    .option(...confidenceOption('confidence level of every interval and bound'))
+    .option(...resamplesOption('bootstrap resamples', '4999'))
+    .option(...seedOption('seed of the bootstrap'))
     .option('--budget <n>', '"label more?": the probability that this many more items would change the leader')
     .option('--margin <x>', '"label more?": the items at which the leader\'s lower bound over the runner-up clears −margin', '0')
     .option('--cluster', 'resample whole clusters (the cluster column, e.g. documents)')
     .option('--stratified', 'resample within strata (the stratum column)')
-    .option('--drop-unpaired', 'leave out items not every candidate scored')
+    .option(...dropUnpairedOption('leave out items not every candidate scored'))
     .addHelpText('after', '\nExample:\n  benchplan rank examples/scores.csv --incumbent gamma --budget 200');
   bindPlan(command, io, [
     textBinding('incumbent', 'incumbent', '--incumbent'),
@@ -99,7 +100,7 @@ export function register(program: Command, io: Io): void {
   ]);
   withSourceOptions(command).action((inputs, opts, cmd) => {
     const ctx = contextOf(cmd, io);
-    const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
+    const confidenceLevel = confidenceFlag(opts.confidence);
     const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
     const budget = opts.budget === undefined ? null : (numberFlag('--budget', opts.budget, { min: 1 }) as number);
     if (budget !== null && !Number.isInteger(budget)) throw new InputError('must be a whole number of items', { file: '--budget', value: opts.budget });

@@ -12,6 +12,7 @@ import { reportHtml, type ReportInput } from '../report/html.js';
 import { contextOf, emit, numberFlag, progress, seedFlag, type Io, resamplesFlag, budgetFlag } from './io.js';
 import { loadInputs, withSourceOptions } from './sources.js';
 import { VERSION } from './version.js';
+import { confidenceFlag, confidenceOption, dropUnpairedOption, resamplesOption, seedOption } from './shared-flags.js';
 
 /** The JSON document of `benchplan report`. */
 export interface ReportCommandResult {
@@ -45,18 +46,18 @@ export function register(program: Command, io: Io): void {
     .option('--label-session <dir>', 'a benchplan label session folder: labels over time, the sequence narrowing, where the labels went')
     .option('--budget <n>', 'items to allocate and size for (default: the items in --scores) (at most 10,000,000)')
     .option('--mde <x>', "the gap to size for, in the pilot's score units (default: the gap the budget resolves)")
-    .option('--seed <seed>', 'seed of every bootstrap', '0')
-    .option('--resamples <n>', 'bootstrap resamples (at most 10,000,000)', '9999')
-    .option('--confidence <level>', 'coverage of every interval', '0.95')
+    .option(...seedOption('seed of every bootstrap'))
+    .option(...resamplesOption('bootstrap resamples (at most 10,000,000)'))
+    .option(...confidenceOption('coverage of every interval'))
     .option('--title <text>', 'title of the report', 'benchplan report')
-    .option('--drop-unpaired', 'leave out items some model did not score (default: refuse them, naming them), as compare and gate do')
+    .option(...dropUnpairedOption('leave out items some model did not score (default: refuse them, naming them), as compare and gate do'))
     .requiredOption('-o, --output <file>', 'where to write the report (HTML, written atomically)');
   withSourceOptions(command)
     .action(async (options, command) => {
       const ctx = contextOf(command, io);
       const seed = seedFlag(options.seed);
       const nResamples = resamplesFlag(options.resamples) as number;
-      const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
+      const confidenceLevel = confidenceFlag(options.confidence);
       // Sizing from a pilot needs two items to resolve any gap.
       const budget = budgetFlag('--budget', options.budget, options.pilot === undefined ? 1 : 2);
       const mde = numberFlag('--mde', options.mde, { above: 0 });

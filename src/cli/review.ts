@@ -11,6 +11,7 @@ import { benchmarkItemsFromManifest } from '../rotation/content.js';
 import { readShortlist } from './signoff.js';
 import { contextOf, emit, numberFlag, seedFlag, warningLines, type Io } from './io.js';
 import { loadInputs, withSourceOptions } from './sources.js';
+import { seedOption } from './shared-flags.js';
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -27,7 +28,7 @@ export function register(program: Command, io: Io): void {
     .option('--strata-to-review <list>', 'comma-separated strata to review (default: from --strata, names containing "rare" or "negative")')
     .option('--manifest <file>', 'benchmark manifest: item text and gold label shown beside the outputs')
     .option('--per-stratum <n>', 'items drawn per stratum', '10')
-    .option('--seed <seed>', 'seed of the draw', '0')
+    .option(...seedOption('seed of the draw'))
     .option('--reviewer <name>', 'the person the sample is for, shown on the page')
     .requiredOption('-o, --output <file>', 'the HTML page')
     .option('--csv <file>', 'also write the sample as CSV');

@@ -15,6 +15,7 @@ import type { SaturationResult, SaturationTrend } from '../rotation/saturation.j
 import { checkVersionId } from '../rotation/version-id.js';
 import { dateFlag, formatLeakage } from './freeze.js';
 import { contextOf, emit, numberFlag, seedFlag, type Io } from './io.js';
+import { seedOption } from './shared-flags.js';
 
 /** The JSON document of `benchplan rotate`. */
 export interface RotateReport extends RotationPlan {
@@ -93,7 +94,7 @@ export function register(program: Command, io: Io): void {
     .option('--saturation-warning <share>', 'warn for a stratum whose saturated share is above this', '0.8')
     .option('--history <id=file>', 'an earlier version and its scores, for the saturation date (repeatable)', historyFlag)
     .option('--near-duplicate <jaccard>', 'Jaccard similarity of word 3-shingles at which two texts count as copies', '0.8')
-    .option('--seed <seed>', 'seed for breaking ties', '0')
+    .option(...seedOption('seed for breaking ties'))
     .option('--apply', 'freeze the rotated version (needs --version)')
     .option('--version <id>', 'with --apply: the new version id')
     .option('--guideline <version>', "with --apply: the new version's guideline (default the old one's)")

@@ -8,6 +8,7 @@ import { loadPool, type PoolTable } from '../data/pool.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { activeDesign, clusterDisagreementDesign, DEFAULT_AUDIT_SHARE, disagreementDesign, EQUALITY_MODES, poolItems, type EqualityMode, type SelectionDesign } from '../selection/index.js';
 import { choiceFlag, contextOf, emit, numberFlag, seedFlag, toJsonText, warningLines, type Io, budgetFlag } from './io.js';
+import { deprecatedAlias, seedOption, takeAlias } from './shared-flags.js';
 
 const METHODS = ['disagreement', 'active'] as const;
 const SAMPLE_UNITS = ['item', 'cluster'] as const;
@@ -23,7 +24,9 @@ interface SelectFlags {
   outputColumn: string;
   judgeColumn: string;
   seed: string;
-  out: string;
+  output?: string;
+  /** The deprecated name of --output. */
+  out?: string;
   design?: string;
   sampleUnit: string;
 }
@@ -62,7 +65,8 @@ export function register(program: Command, io: Io): void {
     .description('choose which pool items to annotate: every disagreement between two candidates plus an audit of agreements, or actively')
     .argument('<pool>', 'unlabelled pool (CSV or JSONL): item, model, output [, stratum, cluster, judge]')
     .requiredOption('--budget <n>', 'labels you can afford (items to annotate)')
-    .requiredOption('-o, --out <file>', 'the annotation list to write (CSV: the chosen items, one row per model, score left empty)')
+    .option('-o, --output <file>', 'the annotation list to write (CSV: the chosen items, one row per model, score left empty); required')
+    .addOption(deprecatedAlias('--out <file>'))
     .option('--design <file>', 'the design file to write (every pool item with its inclusion probability; default: the list name with .design.json)')
     .option('--a <model>', 'candidate A (default: the first of exactly two models)')
     .option('--b <model>', 'candidate B')
@@ -73,7 +77,7 @@ export function register(program: Command, io: Io): void {
     .option('--output-column <name>', 'the column compared between candidates (e.g. a normalised answer)', 'output')
     .option('--judge-column <name>', 'judge scores in [0, 1] (used by --method active and stored for estimation), when the pool has the column', 'judge')
     .option('--sample-unit <unit>', `${SAMPLE_UNITS.join(', ')}: draw items one by one, or whole clusters (the pool's cluster column: every item of a chosen document labelled)`, 'item')
-    .option('--seed <seed>', 'seed of the draws (same seed, same list)', '0')
+    .option(...seedOption('seed of the draws (same seed, same list)'))
     .action((poolPath, flags: SelectFlags, command) => {
       const ctx = contextOf(command, io);
       const budget = budgetFlag('--budget', flags.budget, 1) as number;
@@ -84,10 +88,12 @@ export function register(program: Command, io: Io): void {
       const seed = seedFlag(flags.seed);
       const sampleUnit = choiceFlag('--sample-unit', flags.sampleUnit, SAMPLE_UNITS) as (typeof SAMPLE_UNITS)[number];
       if (sampleUnit === 'cluster' && method === 'active') throw new InputError('--method active draws items one by one; whole-cluster sampling is for the disagreement design', { file: '--sample-unit', value: sampleUnit });
-      const designPath = flags.design ?? flags.out.replace(/(\.csv)?$/i, '.design.json');
-      if (designPath === flags.out) throw new InputError('the design file and the list must be different files', { file: '--design', value: designPath });
-      assertOutputsApart([{ flag: '--out', path: flags.out }, { flag: '--design', path: designPath }], [{ flag: 'POOL', path: poolPath }]);
-      preflightOutput(flags.out, '--out');
+      const out = takeAlias(io, flags.output, flags.out, { old: '--out', current: '--output' });
+      if (out === undefined) throw new InputError('is required: the annotation list to write (-o FILE)', { file: '--output' });
+      const designPath = flags.design ?? out.replace(/(\.csv)?$/i, '.design.json');
+      if (designPath === out) throw new InputError('the design file and the list must be different files', { file: '--design', value: designPath });
+      assertOutputsApart([{ flag: '--output', path: out }, { flag: '--design', path: designPath }], [{ flag: 'POOL', path: poolPath }]);
+      preflightOutput(out, '--output');
       preflightOutput(designPath, '--design');
 
       const pool = loadPool(poolPath, { outputColumn: flags.outputColumn, judgeColumn: flags.judgeColumn });
@@ -126,7 +132,7 @@ export function register(program: Command, io: Io): void {
         cells: design.cells,
         rows: design.rows,
       };
-      writeFileAtomic(flags.out, annotationList(pool, design, a, b));
+      writeFileAtomic(out, annotationList(pool, design, a, b));
       writeFileAtomic(designPath, toJsonText(file));
       const agreeing = items.filter((x) => x.agree).length;
       const report: SelectReport = {
@@ -149,7 +155,7 @@ export function register(program: Command, io: Io): void {
         disagreeing: items.length - agreeing,
         selected: design.selected,
         unspent: design.unspent,
-        out: flags.out,
+        out,
         design: designPath,
         cells: design.cells,
         warnings,

@@ -13,6 +13,7 @@ import { alignModels } from '../data/pairing.js';
 import type { ScoresTable } from '../data/scores.js';
 import { contextOf, emit, numberFlag, resamplesFlag, seedFlag, toJsonText, warningLines, type Io } from './io.js';
 import { loadInputs, withSourceOptions } from './sources.js';
+import { confidenceFlag, confidenceOption, dropUnpairedOption, resamplesOption, seedOption } from './shared-flags.js';
 
 /** The JSON document of `benchplan shortlist` (also what `--output` writes and `signoff --shortlist` reads). */
 export interface ShortlistReport extends ShortlistResult, PlanEcho {
@@ -130,14 +131,14 @@ export function register(program: Command, io: Io): void {
     .option('--require <bar>', 'an absolute bar, STRATUM.METRIC<=X or overall.METRIC>=X; METRIC mean, hallucinationRate, recall, precision, cost (with --policy) (repeat)', collect)
     .option('--policy <file>', 'cost policy (YAML, as sweep): cost bars, and not costlier per document than the cheapest (overall and per stratum)')
     .option('--cost-margin <x>', 'with --policy: how much more per document than the cheapest a finalist may cost, in the policy\'s units', '0')
-    .option('--resamples <n>', "resamples of the ranking's bootstrap (as benchplan rank) and, with --policy, of the one that gives the overall cost gaps sweep's interval (0 skips both)", '9999')
-    .option('--seed <seed>', 'seed of those bootstraps', '0')
+    .option(...resamplesOption("resamples of the ranking's bootstrap (as benchplan rank) and, with --policy, of the one that gives the overall cost gaps sweep's interval (0 skips both)"))
+    .option(...seedOption('seed of those bootstraps'))
     .option('--model <model>', 'a candidate to consider (repeat; default every model)', collect)
     .option('--incumbent <model>', 'the model in production: the ranking adds each candidate\'s difference from it and the selection-adjusted bound of "best − incumbent" (as benchplan rank)')
-    .option('--confidence <level>', 'one-sided confidence level of each check', '0.95')
+    .option(...confidenceOption('one-sided confidence level of each check'))
     .option('--no-per-stratum', 'compare with the best overall only')
     .option('--cluster', 'treat the cluster column (documents) as the unit')
-    .option('--drop-unpaired', 'leave out items not every candidate scored')
+    .option(...dropUnpairedOption('leave out items not every candidate scored'))
     .option('-o, --output <file>', 'also write the JSON document here (for signoff --shortlist)')
     .addHelpText(
       'after',
@@ -161,7 +162,7 @@ Example:
       const scoresPath = inputs.join(' + ');
       const ctx = contextOf(cmd, io);
       const margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
-      const confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
+      const confidenceLevel = confidenceFlag(opts.confidence);
       const requirements = (opts.require ?? []).map((text) => parseRequirement(text));
       const costMargin = numberFlag('--cost-margin', opts.costMargin, { min: 0 }) as number;
       if (opts.policy === undefined && opts.costMargin !== '0') throw new InputError('goes with --policy (the cost margin is in its units)', { file: '--cost-margin', value: opts.costMargin });

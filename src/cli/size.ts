@@ -11,6 +11,7 @@ import { sizeFromPilot, type PilotSizing } from '../sizing/pilot.js';
 import type { PowerAlternative } from '../sizing/power.js';
 import { choiceFlag, contextOf, emit, numberFlag, type Io, warningLines, budgetFlag } from './io.js';
 import { loadInputs, pairFromInputs, withSourceOptions } from './sources.js';
+import { confidenceFlag, confidenceOption, dropUnpairedOption, seedOption } from './shared-flags.js';
 
 const ALTERNATIVES = ['two-sided', 'greater'] as const satisfies readonly PowerAlternative[];
 /** The gaps (as multiples of --mde) the text table shows; the JSON curve has them all. */
@@ -132,7 +133,7 @@ export function register(program: Command, io: Io): void {
     .option(...SIZE_DESIGN_OPTIONS[1])
     .option(...SIZE_DESIGN_OPTIONS[2])
     .option(...SIZE_DESIGN_OPTIONS[3])
-    .option('--confidence <level>', 'interval coverage, and 1 − α of the power test', '0.95')
+    .option(...confidenceOption('interval coverage, and 1 − α of the power test'))
     .option('--power <power>', 'target power of the paired t-test', '0.8')
     .option('--alternative <kind>', `the test of the power count: ${ALTERNATIVES.join(' or ')} (A > B)`, 'two-sided')
     .option('--budget <n>', 'items you can afford: the gap they resolve (at most 10,000,000)')
@@ -141,12 +142,12 @@ export function register(program: Command, io: Io): void {
     .option('--gap <gaps>', 'with --sequential: true gaps to simulate, comma-separated (default mde and 2 × mde)')
     .option('--simulations <n>', 'with --sequential: simulated runs per gap', '1000')
     .option('--max-items <n>', 'with --sequential: stop a run undecided here (default 4 × the power count)')
-    .option('--seed <seed>', 'with --sequential: seed of the simulation', '0')
+    .option(...seedOption('with --sequential: seed of the simulation'))
     .option(...SCORE_RANGE_OPTION)
     .option(...SEQUENCE_OPTION)
     .option('--strata <file>', 'strata file (YAML) with quotas (shares or counts) and traffic: what the planned allocation buys')
     .option('--ignore-clusters', 'size as if items were independent even when the pilot has a cluster column')
-    .option('--drop-unpaired', 'leave out items only one model scored (and say how many)')
+    .option(...dropUnpairedOption('leave out items only one model scored (and say how many)'))
     .option(...CHART_OPTION);
   withSourceOptions(command)
     .action(async (pilotInputs, options, command) => {
@@ -154,7 +155,7 @@ export function register(program: Command, io: Io): void {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
       const mde = numberFlag('--mde', options.mde, { above: 0 }) as number;
-      const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
+      const confidenceLevel = confidenceFlag(options.confidence);
       const power = numberFlag('--power', options.power, { above: 0, below: 1 }) as number;
       const alternative = choiceFlag('--alternative', options.alternative, ALTERNATIVES) as PowerAlternative;
       const budget = budgetFlag('--budget', options.budget, 2);

@@ -11,10 +11,11 @@ import { sweepUncertainty, type SweepUncertainty } from '../costs/uncertainty.js
 import { OUTCOME_KINDS } from '../data/outcomes.js';
 import { loadPolicy } from '../data/policy.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
-import { choiceFlag, contextOf, emit, numberFlag, seedFlag, type Io, warningLines, resamplesFlag } from './io.js';
+import { choiceFlag, contextOf, emit, seedFlag, type Io, warningLines, resamplesFlag } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { sweepMarkdown } from '../report/markdown-sweep.js';
 import { loadInputs, withSourceOptions } from './sources.js';
+import { confidenceFlag, confidenceOption, dropUnpairedOption, resamplesOption, seedOption } from './shared-flags.js';
 
 /** The JSON document of `benchplan sweep`. */
 export interface SweepReport extends CostSweepResult {
@@ -154,11 +155,11 @@ export function register(program: Command, io: Io): void {
     .argument('<outcomes...>', 'scores table(s) with an outcome column (hit, miss, fabrication, wrong_span, correct_absent, …), or Inspect logs scored with C/I/P/N letters')
     .requiredOption('--policy <file>', 'cost policy (YAML): owner, decided, costs per outcome, sweep { vary, band }')
     .option('--alternative-scores <file>', 'a second scoring of the same outputs (another judge, contested labels flipped): does the ranking survive?')
-    .option('--seed <seed>', 'seed of the bootstrap over documents', '0')
-    .option('--resamples <n>', 'bootstrap resamples of documents; 0 skips the bootstrap (at most 10,000,000)', '9999')
-    .option('--confidence <level>', 'coverage of the Wilson and bootstrap intervals', '0.95')
+    .option(...seedOption('seed of the bootstrap over documents'))
+    .option(...resamplesOption('bootstrap resamples of documents; 0 skips the bootstrap (at most 10,000,000)'))
+    .option(...confidenceOption('coverage of the Wilson and bootstrap intervals'))
     .option('--method <method>', `interval method for the cost gaps: ${SWEEP_METHODS.join(', ')} (auto: t below 100 documents, BCa from 100)`, 'auto')
-    .option('--drop-unpaired', 'leave out items some model did not score (and say how many)')
+    .option(...dropUnpairedOption('leave out items some model did not score (and say how many)'))
     .option(...CHART_OPTION)
     .option(...FORMAT_OPTION);
   withSourceOptions(command)
@@ -166,7 +167,7 @@ export function register(program: Command, io: Io): void {
       const ctx = contextOf(command, io);
       if (options.chart !== undefined) preflightChart(options.chart);
       const nResamples = resamplesFlag(options.resamples, 0) as number;
-      const confidenceLevel = numberFlag('--confidence', options.confidence, { above: 0, below: 1 }) as number;
+      const confidenceLevel = confidenceFlag(options.confidence);
       const method = choiceFlag('--method', options.method, SWEEP_METHODS) ?? 'auto';
       const seed = seedFlag(options.seed);
       const policy = loadPolicy(options.policy);

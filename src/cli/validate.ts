@@ -15,6 +15,7 @@ import { benchmarkItemsFromManifest } from '../rotation/content.js';
 import { detectFileFormat, detectSource } from '../import/detect.js';
 import { loadResults } from '../import/load-results.js';
 import { choiceFlag, contextOf, emit, type Io } from './io.js';
+import { dropUnpairedOption } from './shared-flags.js';
 
 const KINDS = ['auto', 'scores', 'promptfoo', 'inspect', 'lm-eval', 'strata', 'policy', 'annotations', 'manifest', 'incidents'] as const;
 /** The result files of other tools, which every command that reads scores takes as they are. */
@@ -74,7 +75,7 @@ export function register(program: Command, io: Io): void {
     .option('--kind <kind>', `what the file is: ${KINDS.join(', ')}`, 'auto')
     .option('--a <model>', 'with --b: check that two models pair item by item')
     .option('--b <model>', 'the second model of the pair')
-    .option('--drop-unpaired', 'leave out items one model did not score (and say how many)')
+    .option(...dropUnpairedOption('leave out items one model did not score (and say how many)'))
     .action((file, options, command) => {
       const ctx = contextOf(command, io);
       const given = choiceFlag('--kind', options.kind, KINDS) ?? 'auto';

@@ -90,7 +90,7 @@ const cases: Case[] = [
       copyFileSync('examples/pool.csv', pool);
       return ['select', pool, '--budget', '20', '-o', pool];
     },
-    message: /^error: --out: would overwrite its own input POOL \(.*pool\.csv\); write the output elsewhere \(got ".*pool\.csv"\)$/,
+    message: /^error: --output: would overwrite its own input POOL \(.*pool\.csv\); write the output elsewhere \(got ".*pool\.csv"\)$/,
   },
   {
     name: 'select --design naming the pool',
