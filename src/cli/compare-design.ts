@@ -1,4 +1,5 @@
 import { loadDesign, type DesignFile } from '../data/design-file.js';
+import { checkListMatchesDesign } from '../data/design-pair.js';
 import { InputError } from '../data/errors.js';
 import { alignModels } from '../data/pairing.js';
 import { listIds, loadScores } from '../data/scores.js';
@@ -69,6 +70,7 @@ export function readDesignLabels(
   designPath: string,
 ): { design: DesignFile; difference: Map<string, number>; scores: Map<string, { a: number; b: number }>; chosenUnlabelled: DesignFile['rows']; warnings: string[] } {
   const design = loadDesign(designPath);
+  checkListMatchesDesign(scoresPath, designPath);
   let table: ReturnType<typeof loadScores>;
   try {
     table = loadScores(scoresPath);

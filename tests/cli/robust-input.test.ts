@@ -109,7 +109,7 @@ const cases: Case[] = [
       copyFileSync('examples/promptfoo/main.json', input);
       return ['import', 'promptfoo', input, '-o', input];
     },
-    message: /^error: -o: would overwrite its own input FILES \(.*main\.jsonl\)/,
+    message: /^error: --output: would overwrite its own input FILES \(.*main\.jsonl\)/,
   },
   {
     name: 'review -o X --csv X',
