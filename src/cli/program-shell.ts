@@ -1,6 +1,7 @@
 import { Command, CommanderError } from '@commander-js/extra-typings';
 import { reportError, type Io } from './io.js';
 import { VERSION } from './version.js';
+import { guardOutputs } from './output-guard.js';
 
 /**
  * The program without its commands: name, version, the global --json, and the settings every
@@ -26,6 +27,8 @@ export function finishProgram(program: Command, io: Io): Command {
     command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
     // --json is global: accepted before the command name or after it.
     if (!command.options.some((option) => option.long === '--json')) command.option('--json', 'print one JSON document instead of a table');
+    // No command overwrites its own input, and each cleans its output folders of dead writers' temporary files.
+    command.hook('preAction', (_program, action) => guardOutputs(action as unknown as Command));
   }
   return program;
 }

@@ -74,8 +74,11 @@ export function register(program: Command, io: Io): void {
       // and from the tools' files (promptfoo response.output, Inspect output.completion, lm-eval filtered_resps).
       const outputs = mergeOutputs([loaded.outputs ?? null, ...inputs.map((path: string) => loadOutputs(path))]);
       const sample = reviewSample(table, { finalists, strata, perStratum, seed: seedFlag(opts.seed), ...(items === undefined ? {} : { items }), ...(opts.reviewer === undefined ? {} : { reviewer: opts.reviewer }), ...(outputs === null ? {} : { outputs }) });
-      writeFileAtomic(opts.output, reviewPageHtml(sample, { scores: scoresPath, ...(opts.strata === undefined ? {} : { strata: opts.strata }), ...(opts.manifest === undefined ? {} : { manifest: opts.manifest }) }));
+      // The pair is committed in order: the CSV first, the page (what the reviewer reads) last. Both
+      // carry the sample digest; a kill between the renames leaves a new CSV beside an old page, which
+      // signoff --review refuses (checkReviewPair) and a re-run repairs.
       if (opts.csv !== undefined) writeFileAtomic(opts.csv, reviewCsv(sample));
+      writeFileAtomic(opts.output, reviewPageHtml(sample, { scores: scoresPath, ...(opts.strata === undefined ? {} : { strata: opts.strata }), ...(opts.manifest === undefined ? {} : { manifest: opts.manifest }) }));
       // The input files are echoed beside the settings: the sample's own `strata` is the list reviewed.
       const report = { ...sample, scores: scoresPath, strataFile: opts.strata ?? null, manifest: opts.manifest ?? null, shortlist: opts.shortlist ?? null, output: opts.output, csv: opts.csv ?? null };
       emit(ctx, report, () =>

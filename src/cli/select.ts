@@ -1,6 +1,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { preflightOutput, writeFileAtomic } from '../data/atomic.js';
 import { assertOutputsApart } from '../data/output-paths.js';
+import { DESIGN_DIGEST_COLUMN, designTextDigest } from '../data/design-pair.js';
 import { csvLine } from '../data/csv-text.js';
 import type { DesignFile } from '../data/design-file.js';
 import { InputError } from '../data/errors.js';
@@ -132,8 +133,12 @@ export function register(program: Command, io: Io): void {
         cells: design.cells,
         rows: design.rows,
       };
-      writeFileAtomic(out, annotationList(pool, design, a, b));
-      writeFileAtomic(designPath, toJsonText(file));
+      // The pair is committed in order: the design first, then the list, which carries the
+      // design's SHA-256 in every row. A kill between the two renames leaves the new design beside
+      // the old list, which compare/gate/headline --design refuse (checkListMatchesDesign); a re-run repairs it.
+      const designText = toJsonText(file);
+      writeFileAtomic(designPath, designText);
+      writeFileAtomic(out, annotationList(pool, design, a, b, designTextDigest(designText)));
       const agreeing = items.filter((x) => x.agree).length;
       const report: SelectReport = {
         pool: poolPath,
@@ -177,12 +182,12 @@ function pickPair(pool: PoolTable, flags: { a?: string; b?: string }): [string, 
   return [a, b];
 }
 
-/** The list annotators fill in: the chosen items, one row per candidate, `score` empty. */
-function annotationList(pool: PoolTable, design: SelectionDesign, a: string, b: string): string {
+/** The list annotators fill in: the chosen items, one row per candidate, `score` empty, the design's SHA-256 in `design_digest`. */
+function annotationList(pool: PoolTable, design: SelectionDesign, a: string, b: string, designDigest: string): string {
   const outputs = new Map<string, string>();
   for (const row of pool.rows) outputs.set(`${row.item}\u0000${row.model}`, row.output as string);
   const clusters = design.sampling === 'cluster';
-  const header = ['item', 'model', 'output', 'score', ...(pool.hasStratum ? ['stratum'] : []), ...(clusters ? ['cluster'] : []), 'cell', 'inclusion_probability'];
+  const header = ['item', 'model', 'output', 'score', ...(pool.hasStratum ? ['stratum'] : []), ...(clusters ? ['cluster'] : []), 'cell', 'inclusion_probability', DESIGN_DIGEST_COLUMN];
   const lines = [csvLine(header)];
   // Cluster sampling: a chosen document's items together, so annotators read it once.
   const first = new Map<string | undefined, number>();
@@ -192,7 +197,7 @@ function annotationList(pool: PoolTable, design: SelectionDesign, a: string, b: 
   const rows = clusters ? design.rows.map((r, k) => ({ r, k })).sort((x, y) => (first.get(x.r.cluster) as number) - (first.get(y.r.cluster) as number) || x.k - y.k).map((x) => x.r) : design.rows;
   for (const r of rows) {
     if (!r.selected) continue;
-    for (const m of [a, b]) lines.push(csvLine([r.item, m, outputs.get(`${r.item}\u0000${m}`), '', ...(pool.hasStratum ? [r.stratum] : []), ...(clusters ? [r.cluster] : []), r.cell, r.inclusionProbability]));
+    for (const m of [a, b]) lines.push(csvLine([r.item, m, outputs.get(`${r.item}\u0000${m}`), '', ...(pool.hasStratum ? [r.stratum] : []), ...(clusters ? [r.cluster] : []), r.cell, r.inclusionProbability, designDigest]));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -6,10 +6,15 @@ import { loadPolicy } from '../data/policy.js';
 import { parseJsonDocument } from '../data/json-document.js';
 import { parseWith } from '../data/validate.js';
 import { readSmallText } from '../data/yaml.js';
+import { checkReviewPair } from '../data/review-pair.js';
 import { signoff, type EvidenceRole } from '../decision/signoff.js';
 import { choiceFlag, contextOf, emit, type Io } from './io.js';
 import { bindPlan, boundPlan, STRATA_BINDING } from './plan-binding.js';
 import { departureText, enforcePlan, planDepartures, type PlanDeparture, type PlanDeviation, type PlanField } from '../decision/plan.js';
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
 
 /** The part of a `shortlist --output` document a sign-off reads. */
 const ShortlistDocumentSchema = z.looseObject({
@@ -68,7 +73,7 @@ export function register(program: Command, io: Io): void {
     .option('--scores <file>', 'the scores file the shortlist was computed from')
     .option('--strata <file>', 'the strata file')
     .option('--policy <file>', 'the cost policy (its owner is recorded)')
-    .option('--review <file>', 'the review sample (benchplan review --csv)')
+    .option('--review <file>', 'the review sample: the page (benchplan review -o) and/or its CSV (--csv); repeat for both. The page and CSV must carry one sample digest (a CSV or page of the same name beside the one given is checked too)', collect)
     .option('--agreement <file>', 'the annotator agreement report (benchplan agree --json)')
     .option('--judge <name>', 'the judge (model or rubric) that scored the outputs, if one did')
     .option('--labels <state>', 'the gold labels: reviewed or unreviewed');
@@ -89,8 +94,10 @@ export function register(program: Command, io: Io): void {
       }
       const bound = boundPlan(cmd);
       const deviations = bound === null ? [] : signoffDeviations(list, opts.shortlist, bound, (opts as Record<string, unknown>).deviate as string | undefined, io);
+      // A page and a CSV from two runs of review (one interrupted between its writes) would record a sample the reviewer never read.
+      if (opts.review !== undefined) checkReviewPair(opts.review);
       const evidence: Array<{ role: EvidenceRole; path: string }> = [];
-      const files: Array<[EvidenceRole, string | undefined]> = [['scores', opts.scores], ['strata', opts.strata], ['policy', opts.policy], ['shortlist', opts.shortlist], ['review', opts.review], ['agreement', opts.agreement]];
+      const files: Array<[EvidenceRole, string | undefined]> = [['scores', opts.scores], ['strata', opts.strata], ['policy', opts.policy], ['shortlist', opts.shortlist], ...(opts.review ?? []).map((path): [EvidenceRole, string] => ['review', path]), ['agreement', opts.agreement]];
       for (const [role, path] of files) if (path !== undefined) evidence.push({ role, path });
       const result = signoff(opts.archive, {
         id: opts.id,

@@ -1,5 +1,6 @@
 import { partlyLabelledClusters } from '../selection/design-difference.js';
 import { loadDesign, type DesignFile } from './design-file.js';
+import { checkListMatchesDesign } from './design-pair.js';
 import { InputError } from './errors.js';
 import { alignModels } from './pairing.js';
 import { listIds, loadScores } from './scores.js';
@@ -14,6 +15,7 @@ export function readDesignLabels(
   designPath: string,
 ): { design: DesignFile; difference: Map<string, number>; scores: Map<string, { a: number; b: number }>; chosenUnlabelled: DesignFile['rows']; warnings: string[] } {
   const design = loadDesign(designPath);
+  checkListMatchesDesign(scoresPath, designPath);
   let table: ReturnType<typeof loadScores>;
   try {
     table = loadScores(scoresPath);

@@ -49,11 +49,14 @@ function formatInputError(what: string, where: { file?: string; line?: number; f
   return `${location}${field}${what}${got}`;
 }
 
-/** Shows a value the way an error message quotes it: strings in quotes, long ones cut. */
+/** Characters that print as nothing (format characters, fillers): a message writes them as \uXXXX. */
+const INVISIBLE_IN_VALUE = /[\p{Cf}\u034f\u115f\u1160\u180e\u3164\uffa0]/gu;
+
+/** Shows a value the way an error message quotes it: strings in quotes (invisible characters written as \uXXXX), long ones cut. */
 export function showValue(value: unknown): string {
   if (typeof value === 'string') {
     const cut = value.length > 80 ? `${value.slice(0, 77)}...` : value;
-    return JSON.stringify(cut);
+    return JSON.stringify(cut).replace(INVISIBLE_IN_VALUE, (c) => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, '0')}`);
   }
   if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value);
   try {

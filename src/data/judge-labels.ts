@@ -1,5 +1,6 @@
 import { requiredText, toFiniteNumber } from './columns.js';
 import { InputError } from './errors.js';
+import { assertNoLookalikeNames } from './lookalike-names.js';
 import { openTable } from './read.js';
 
 /** One (item, candidate) row of a judge-validation table. */
@@ -141,5 +142,6 @@ export function loadJudgeLabels(path: string, options: LoadJudgeLabelsOptions = 
     rows.push(row);
   }
   if (first) throw new InputError('has no rows', { file: path });
+  assertNoLookalikeNames(models, { file: path, field: 'model', lineOf: (name) => rows.find((r) => r.model === name)?.line });
   return { source: path, rows, items, models, humanColumn, judgeColumn, rerunColumn, covariates, hasStratum: present.stratum, hasCluster: present.cluster, hasLength: present.length, hasPosition: present.position };
 }

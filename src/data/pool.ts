@@ -1,5 +1,6 @@
 import { requiredText, toFiniteNumber, toText } from './columns.js';
 import { InputError } from './errors.js';
+import { assertNoLookalikeNames } from './lookalike-names.js';
 import { openTable } from './read.js';
 
 /** One row of an unlabelled pool or a judged table: an (item, model) with its fields. */
@@ -118,5 +119,6 @@ export function loadPool(path: string, options: LoadPoolOptions = {}): PoolTable
     rows.push(row);
   }
   if (first) throw new InputError('has no rows', { file: path });
+  assertNoLookalikeNames(models, { file: path, field: 'model', lineOf: (name) => rows.find((r) => r.model === name)?.line });
   return { source: path, rows, items, models, hasStratum: present.stratum, hasCluster: present.cluster, hasJudge: present.judge, hasScore: present.score, hasOutput: present.output };
 }

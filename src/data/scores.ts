@@ -1,6 +1,7 @@
 import { FloatColumn, IntColumn, Interner, plainDecimalAt, toFiniteNumber, toText } from './columns.js';
 import { InputError, showValue } from './errors.js';
 import { IdSpellings } from './id-spelling.js';
+import { assertNoLookalikeNames } from './lookalike-names.js';
 import { OUTCOME_KINDS, OUTCOME_SCORE, outcomeContradicts, outcomeKind, type OutcomeKind } from './outcomes.js';
 import { MAX_RECORD_CHARS, openTable, readTextChunks, type TableRecord } from './read.js';
 import { extname } from 'node:path';
@@ -228,9 +229,17 @@ class ScoresBuilder {
       itemCluster: this.itemCluster.toArray(),
     };
     if (table.rowCount === 0) throw new InputError('has no score rows', { file: this.source });
+    assertNoLookalikeNames(table.models, { file: table.source, field: 'model', lineOf: (name) => firstLineOfModel(table, name) });
     checkDuplicates(table);
     return table;
   }
+}
+
+/** The line of a model's first row (for a message), or undefined for rows built in memory. */
+function firstLineOfModel(table: ScoresTable, name: string): number | undefined {
+  const k = table.models.indexOf(name);
+  for (let r = 0; r < table.rowCount; r++) if (table.model[r] === k) return table.line[r] || undefined;
+  return undefined;
 }
 
 /**

@@ -108,10 +108,22 @@ export class ZipArchive {
     }
   }
 
-  /** The entry with this name (the last one, as Python's zipfile does, if a name repeats). */
+  /**
+   * The entry with this name. A name that repeats is refused: which copy a reader takes differs
+   * (Python's zipfile the last, others the first), so a log with two `summaries.json` would be
+   * read as one of two different results without a word.
+   * @throws {InputError} naming the archive, the entry and how many times it appears.
+   */
   entry(name: string): ZipEntry | undefined {
-    for (let k = this.entries.length - 1; k >= 0; k--) if (this.entries[k].name === name) return this.entries[k];
-    return undefined;
+    let found: ZipEntry | undefined;
+    let count = 0;
+    for (const e of this.entries) {
+      if (e.name !== name) continue;
+      count += 1;
+      found = e;
+    }
+    if (count > 1) throw new InputError(`has ${count} entries named ${name}: a log written once has one; which to read is ambiguous (the file was appended to or altered)`, { file: this.file, field: name, value: name });
+    return found;
   }
 
   /**

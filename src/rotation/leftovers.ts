@@ -109,3 +109,44 @@ function interruptedSignoffPrefix(archiveDir: string): string | null {
     return `.${read.head.id}.json.`;
   }
 }
+
+/** How old a temporary file in a user's folder must be before a dead writer's is removed: one minute. */
+export const FOLDER_LEFTOVER_MIN_AGE_MS = 60_000;
+
+/**
+ * Removes the temporary files (`.NAME.PID.K.tmp`, writeFileAtomic) that writers which died left
+ * in an output folder (report, import, select, review, shortlist, agree, charts): only regular
+ * files whose writer PID is not running on this host and whose last change is at least
+ * `minAgeMs` before `now` — a writer holds its temporary file for the milliseconds between
+ * creating and renaming it, so a file a minute old whose PID is gone is not a live writer's (the
+ * age also guards against a writer on another host or PID namespace sharing the folder).
+ * Nothing else is touched, and a file that cannot be removed is left.
+ * @param dir the folder.
+ * @param now the current time in ms since the epoch (the library reads no clock).
+ * @returns the names removed.
+ * @example removeDeadWritersFilesIn('no-such-folder', { now: 0 }) // => []
+ */
+export function removeDeadWritersFilesIn(dir: string, options: { now: number; minAgeMs?: number }): string[] {
+  const minAge = options.minAgeMs ?? FOLDER_LEFTOVER_MIN_AGE_MS;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const pid = temporaryFileWriter(name);
+    if (pid === null || processIsAlive(pid)) continue;
+    const path = join(dir, name);
+    try {
+      const s = lstatSync(path);
+      if (!s.isFile() || options.now - s.mtimeMs < minAge) continue;
+      rmSync(path);
+      removed.push(name);
+    } catch {
+      // gone meanwhile, or not removable
+    }
+  }
+  return removed;
+}

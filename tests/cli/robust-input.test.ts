@@ -2,7 +2,10 @@
  * The bad-input table of issue 32: each case is refused with exit 2 and a message naming the file,
  * line or field and the value (never exit 70), and nothing is written or overwritten.
  */
-import { chmodSync, copyFileSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { ZipArchive } from '../../src/import/zip.js';
+import { zip } from '../helpers/zip-writer.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signoff } from '../../src/decision/signoff.js';
@@ -28,7 +31,88 @@ interface Case {
   message: string | RegExp;
 }
 
+/** An Inspect log with a second summaries.json appended (other scores): which one a reader takes is ambiguous. */
+function twoSummaries(): string {
+  const archive = ZipArchive.open('tests/fixtures/import/inspect/run-b.eval');
+  const entries = archive.entries.map((e) => ({ name: e.name, data: archive.read(e), method: 8 as const }));
+  const summaries = entries.find((e) => e.name === 'summaries.json');
+  if (summaries === undefined) throw new Error('fixture without summaries.json');
+  const forged = Buffer.from(Buffer.from(summaries.data).toString('utf8').replace(/"value":\s*"C"/g, '"value": "I"'));
+  const path = join(dir, 'two-summaries.eval');
+  writeFileSync(path, zip([...entries, { name: 'summaries.json', data: forged, method: 8 }]));
+  return path;
+}
+
+/** A copy of a CSV example with one row's model spelled with a zero-width space after it. */
+function zeroWidthModel(example: string, model: string): string {
+  const lines = readFileSync(example, 'utf8').split('\n');
+  const k = lines.findIndex((l, i) => i > 0 && l.split(',')[1] === model);
+  const cells = (lines[k] as string).split(',');
+  cells[1] = `${model}\u200b`;
+  lines[k] = cells.join(',');
+  const path = join(dir, `zw-${example.replace(/\W/g, '-')}.csv`);
+  writeFileSync(path, lines.join('\n'));
+  return path;
+}
+
+/** Only regular files are read back to check they are unchanged (reading a FIFO would wait for a writer). */
+function isRegular(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 const cases: Case[] = [
+  {
+    name: 'an Inspect .eval with two summaries.json entries',
+    args: () => ['import', 'inspect', twoSummaries(), '-o', join(dir, 'two.csv')],
+    message: /^error: .*two-summaries\.eval: summaries\.json: has 2 entries named summaries\.json: a log written once has one; which to read is ambiguous .* \(got "summaries\.json"\)$/,
+  },
+  {
+    name: 'model names that differ by a zero-width space (scores)',
+    args: () => ['compare', zeroWidthModel('examples/scores.csv', 'beta')],
+    message: /^error: .*zw-examples-scores-csv\.csv:\d+: model: "beta\\u200b" and "beta" differ only by an invisible character \(U\+200B\).*\(got "beta\\u200b"\)$/,
+  },
+  {
+    name: 'model names that differ by a zero-width space (pool)',
+    args: () => ['select', zeroWidthModel('examples/pool.csv', 'beta'), '--budget', '10', '-o', join(dir, 'zw-list.csv')],
+    message: /^error: .*zw-examples-pool-csv\.csv:\d+: model: "beta\\u200b" and "beta" differ only by an invisible character \(U\+200B\)/,
+  },
+  {
+    name: 'model names that differ by a zero-width space (judge labels)',
+    args: () => ['judge', zeroWidthModel('examples/judge-labels.csv', 'beta')],
+    message: /^error: .*zw-examples-judge-labels-csv\.csv:\d+: model: "beta\\u200b" and "beta" differ only by an invisible character \(U\+200B\)/,
+  },
+  {
+    name: 'a folder given as signoff --review',
+    args: () => {
+      const archive = join(tempDir(), 'archive');
+      freezeVersion(archive, smallBenchmark(), { version: 'v1', date: '2026-07-01' });
+      const list = join(dir, 'list-r.json');
+      writeFileSync(list, JSON.stringify({ best: 'alpha', finalists: ['alpha'] }));
+      mkdirSync(join(dir, 'folder.csv'), { recursive: true });
+      return ['signoff', '--archive', archive, '--id', 'x', '--reviewer', 'R. Ahmed', '--date', '2026-11-30', '--chosen', 'alpha', '--shortlist', list, '--review', join(dir, 'folder.csv')];
+    },
+    message: /^error: .*folder\.csv: not a regular file \(got directory\)$/,
+  },
+  {
+    name: 'a FIFO given as signoff --review (refused, not waited on)',
+    args: () => {
+      const archive = join(tempDir(), 'archive');
+      freezeVersion(archive, smallBenchmark(), { version: 'v1', date: '2026-07-01' });
+      const list = join(dir, 'list-f.json');
+      writeFileSync(list, JSON.stringify({ best: 'alpha', finalists: ['alpha'] }));
+      try {
+        execFileSync('mkfifo', [join(dir, 'pipe.html')]);
+      } catch {
+        // made by an earlier run of this case
+      }
+      return ['signoff', '--archive', archive, '--id', 'x', '--reviewer', 'R. Ahmed', '--date', '2026-11-30', '--chosen', 'alpha', '--shortlist', list, '--review', join(dir, 'pipe.html')];
+    },
+    message: /^error: .*pipe\.html: not a regular file \(got fifo\)$/,
+  },
   {
     name: 'a stratum named __proto__ (a mapping would drop it)',
     args: () => {
@@ -109,7 +193,7 @@ const cases: Case[] = [
       copyFileSync('examples/promptfoo/main.json', input);
       return ['import', 'promptfoo', input, '-o', input];
     },
-    message: /^error: -o: would overwrite its own input FILES \(.*main\.jsonl\)/,
+    message: /^error: --output: would overwrite its own input FILES \(.*main\.jsonl\)/,
   },
   {
     name: 'review -o X --csv X',
@@ -187,7 +271,7 @@ describe('issue 32 bad inputs: exit 2, a message naming the file or flag and the
   for (const c of cases) {
     it(c.name, async () => {
       const args = c.args();
-      const inputs = args.filter((a) => a.startsWith(dir) && !/samples_t_/.test(a)).map((a) => [a, (() => { try { return readFileSync(a, 'utf8'); } catch { return null; } })()] as const);
+      const inputs = args.filter((a) => a.startsWith(dir) && !/samples_t_/.test(a) && isRegular(a)).map((a) => [a, (() => { try { return readFileSync(a, 'utf8'); } catch { return null; } })()] as const);
       const r = await runCli(args);
       expect(r.code, r.stderr).toBe(2);
       expect(r.stdout).toBe('');

@@ -20,7 +20,7 @@ describe('benchplan select', () => {
     expect(audit).toBe(12); // round(0.1 · 120)
     expect(report.selected).toBe(report.disagreeing + 12);
     const list = readFileSync(join(dir, 'a.csv'), 'utf8').trim().split('\n');
-    expect(list[0]).toBe('item,model,output,score,stratum,cell,inclusion_probability');
+    expect(list[0]).toBe('item,model,output,score,stratum,cell,inclusion_probability,design_digest');
     expect(list.length - 1).toBe(2 * report.selected);
     expect(list[1].split(',')[3]).toBe(''); // score left for the annotator
     const two = await runCli(['select', POOL, '--budget', '120', '-o', join(dir, 'b.csv'), '--design', join(dir, 'b.json')]);
@@ -220,7 +220,7 @@ describe('select --sample-unit cluster (whole documents)', () => {
       expect(clusters.every((rows) => rows[0].inclusionProbability === c.sampled / c.size)).toBe(true);
     }
     const list = readFileSync(join(dir, 'a.csv'), 'utf8').trim().split('\n');
-    expect(list[0]).toBe('item,model,output,score,stratum,cluster,cell,inclusion_probability');
+    expect(list[0]).toBe('item,model,output,score,stratum,cluster,cell,inclusion_probability,design_digest');
     const docs = list.slice(1).map((l) => l.split(',')[5]);
     expect(docs.filter((d, k) => k > 0 && d !== docs[k - 1]).length + 1).toBe(new Set(docs).size); // each document's rows together
     const two = await runCli(['select', DOCS, '--sample-unit', 'cluster', '--budget', '150', '-o', join(dir, 'b.csv')]);
