@@ -9,7 +9,8 @@
 // n ∈ {10, 30, 100}; reps per cell and resamples from the flags (default 1000 reps, 999 resamples).
 // Monte Carlo error of a coverage near 0.95: √(0.95·0.05/reps) = 0.0069 at 1000 reps.
 // Run: npm run build && node bench/auto-continuous-coverage.mjs [--reps 1000] [--resamples 999]
-import { bootstrapMean, tInterval } from '../dist/bootstrap/index.js';
+import { bootstrapMean } from '../dist/bootstrap/index.js';
+import { tInterval } from '../dist/paired/index.js';
 import { createRng } from '../dist/random/index.js';
 
 const arg = (name, fallback) => {

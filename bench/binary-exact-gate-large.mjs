@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The 0/1 gate rule above 200 items, exactly (rule: bench/binary-exact-gate-large.txt, committed
 // before the first run). Run: npm run build && node bench/binary-exact-gate-large.mjs
-import { exactScoreNonInferiority, pairedProportionBounds, tangoStatistic } from '../dist/bootstrap/index.js';
+import { exactScoreNonInferiority, pairedProportionBounds, tangoStatistic } from '../dist/paired/index.js';
 
 const Z1 = 1.6448536269514722;
 const ALPHA = 0.05;

@@ -5,7 +5,7 @@
 // probability; the only reduction is skipping binomial tails below 1e-12 (the kept mass is printed).
 // Run: npm run build && node bench/binary-exact-study.mjs [--quick]   (writes bench/binary-exact-study.json)
 import { writeFileSync } from 'node:fs';
-import { exactScoreNonInferiority, pairedProportionBounds, tangoStatistic } from '../dist/bootstrap/index.js';
+import { exactScoreNonInferiority, pairedProportionBounds, tangoStatistic } from '../dist/paired/index.js';
 
 const QUICK = process.argv.includes('--quick');
 const Z2 = 1.959963984540054; // two-sided 95%

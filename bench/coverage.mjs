@@ -33,10 +33,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bootstrapMeanDifference, cr2Interval, nonInferiorityFromScores } from '../dist/bootstrap/index.js';
+import { bootstrapMeanDifference } from '../dist/bootstrap/index.js';
+import { cr2Interval } from '../dist/paired/index.js';
+import { nonInferiorityFromScores } from '../dist/gate/index.js';
 import * as bootstrap from '../dist/bootstrap/index.js';
+import * as paired from '../dist/paired/index.js';
 import { reweightedHeadline, stratumScores } from '../dist/strata/index.js';
-import { bettingInterval } from '../dist/bootstrap/betting-interval.js';
+import { bettingInterval } from '../dist/paired/betting-interval.js';
 import { studentizedBootstrap } from '../dist/bootstrap/studentized.js';
 import { generator, hash, skewedPartialCredit, stratifiedDesign } from './simulate.mjs';
 
@@ -52,7 +55,7 @@ const ONLY_METHODS = (process.env.COVERAGE_METHODS ?? '').split(',').filter(Bool
 const ONLY_SIZES = (process.env.COVERAGE_SIZES ?? '').split(',').filter(Boolean).map(Number);
 const LEVEL = 0.95;
 const MARGIN = 0.05;
-const autoPairedInterval = bootstrap.autoPairedInterval ?? null; // from the `honest` branch; absent before it
+const autoPairedInterval = paired.autoPairedInterval ?? null; // from the `honest` branch; absent before it
 const SIZES = [3, 10, 30, 100, 400];
 const CLUSTERS = [5, 8, 12, 30, 100];
 

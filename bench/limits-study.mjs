@@ -30,7 +30,8 @@
 // Replicates: H1 4000 per design; H2 2000 per design and n; 1999 resamples; replicate r's data come
 // from generator(hash(`limits|design|n|r`)), its resampling seed is `${r}`.
 // Usage: npm run build && node bench/limits-study.mjs   (LIMITS_REPS_SCALE=0.1 for a quick look)
-import { autoPairedInterval, bootstrapMeanDifference } from '../dist/bootstrap/index.js';
+import { bootstrapMeanDifference } from '../dist/bootstrap/index.js';
+import { autoPairedInterval } from '../dist/paired/index.js';
 import { generator, hash, skewedPartialCredit, stratifiedDesign } from './simulate.mjs';
 
 const SCALE = Number(process.env.LIMITS_REPS_SCALE ?? 1);

@@ -9,7 +9,7 @@
 // discordance (p12 = 3 p21).
 // Two-sided 95% coverage and the one-sided 95% lower bound's coverage (what the gate uses), with mean
 // width (two-sided). Run: npm run build && node bench/paired-proportion-coverage.mjs
-import { pairedProportionInterval } from '../dist/bootstrap/index.js';
+import { pairedProportionInterval } from '../dist/paired/index.js';
 
 function logFactorials(n) {
   const out = new Float64Array(n + 1);

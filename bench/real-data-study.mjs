@@ -12,10 +12,10 @@
 // Every interval is 95%; one-sided bounds (the gate's) are 95% lower bounds.
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { importResults } from '../dist/import/index.js';
-import { autoPairedInterval } from '../dist/bootstrap/auto-interval.js';
+import { autoPairedInterval } from '../dist/paired/auto-interval.js';
 import { studentizedBootstrap } from '../dist/bootstrap/studentized.js';
 import { meanBootstrap } from '../dist/bootstrap/mean.js';
-import { bettingInterval } from '../dist/bootstrap/betting-interval.js';
+import { bettingInterval } from '../dist/paired/betting-interval.js';
 import { studentTQuantile } from '../dist/distributions/distributions.js';
 import { generator, hash, skewedPartialCredit } from './simulate.mjs';
 

@@ -7,7 +7,7 @@ import { smallStrataInterval } from '../dist/strata/small-strata-interval.js';
 import { reweightedHeadline } from '../dist/strata/headline.js';
 import { stratifiedPpiMean } from '../dist/judge/stratified-ppi.js';
 import { ppiMean } from '../dist/judge/ppi-mean.js';
-import { cr2Interval } from '../dist/bootstrap/cr2.js';
+import { cr2Interval } from '../dist/paired/cr2.js';
 
 const R = Number(process.argv[2] ?? 4000);
 const only = process.argv[3] ? new Set(process.argv[3].split(',')) : null;

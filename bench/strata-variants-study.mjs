@@ -5,8 +5,8 @@
 // Run: npm run build && nice -n 10 node bench/strata-variants-study.mjs >> bench/strata-variants-study.txt
 // The grid designs are generated exactly as bench/coverage.mjs does (same generator, same data seeds
 // hash(`strata|paired mean, 4 strata 70/20/7/3%|n|r`)), so the `auto` column reproduces its numbers.
-import { autoPairedInterval } from '../dist/bootstrap/index.js';
-import { collapseSmallStrata } from '../dist/bootstrap/collapse-strata.js';
+import { autoPairedInterval } from '../dist/paired/index.js';
+import { collapseSmallStrata } from '../dist/paired/collapse-strata.js';
 import { generator, hash, stratifiedDesign } from './simulate.mjs'; // bench/coverage.mjs's, so the grid's data
 
 const B = 1999;

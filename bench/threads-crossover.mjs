@@ -28,7 +28,7 @@ if (args[0] === '--child') {
   const k = Number(kText);
   const n = Number(nText);
   const binary = kind === 'binary';
-  const { compareModelsParallel } = await import('../dist/bootstrap/compare-models.js');
+  const { compareModelsParallel } = await import('../dist/paired/compare-models.js');
   const { PARALLEL_MIN_WORK, threadsThatPay } = await import('../dist/bootstrap/parallel.js');
   let s = 12345;
   const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);

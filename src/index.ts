@@ -8,6 +8,8 @@ export type * from './random/index.js';
 export type * from './data/index.js';
 export type * from './distributions/index.js';
 export type * from './bootstrap/index.js';
+export type * from './paired/index.js';
+export type * from './gate/index.js';
 export type * from './sizing/index.js';
 export type * from './sequential/index.js';
 export type * from './strata/index.js';
@@ -74,14 +76,20 @@ export {
 
 // Paired comparisons: intervals, tests, the every-pair comparison and the non-inferiority gate.
 export {
-  autoPairedInterval,
-  chooseIntervalMethod,
   bootstrapMean,
   bootstrapMeanDifference,
   bootstrapMeanDifferenceParallel,
   bootstrapStatistic,
-  bettingInterval,
   studentizedBootstrap,
+  signFlipTest,
+  INTERVAL_METHODS,
+  COMPARE_METHODS,
+  ALTERNATIVE_HYPOTHESES,
+} from './bootstrap/index.js';
+export {
+  autoPairedInterval,
+  chooseIntervalMethod,
+  bettingInterval,
   tInterval,
   cr2Interval,
   cr2StratifiedInterval,
@@ -94,12 +102,14 @@ export {
   exactScoreNonInferiority,
   mcnemarTest,
   mcnemarFromCounts,
-  signFlipTest,
   holmAdjust,
   sampleSkewness,
   cochranMinimumItems,
   compareModels,
   compareModelsParallel,
+  PAIRED_PROPORTION_METHODS,
+} from './paired/index.js';
+export {
   nonInferiorityGate,
   nonInferiorityFromScores,
   gateVerdict,
@@ -107,12 +117,8 @@ export {
   verdictExitCode,
   GATE_VERDICTS,
   VERDICT_EXIT_CODES,
-  INTERVAL_METHODS,
-  COMPARE_METHODS,
   GATE_METHODS,
-  PAIRED_PROPORTION_METHODS,
-  ALTERNATIVE_HYPOTHESES,
-} from './bootstrap/index.js';
+} from './gate/index.js';
 
 // Sizing from a pilot.
 export {

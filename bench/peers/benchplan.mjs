@@ -2,8 +2,8 @@
 // (dist/, built by `npm run peers`) in this one Node process: the same calls `compare`, `gate`,
 // `judge` and `monitor` make, at their defaults. Returns per cell and method the per-replicate
 // results in the shape bench/peers/peer.py writes for a peer, and the time per call.
-import { autoPairedInterval } from '../../dist/bootstrap/auto-interval.js';
-import { nonInferiorityFromScores } from '../../dist/bootstrap/gate.js';
+import { autoPairedInterval } from '../../dist/paired/auto-interval.js';
+import { nonInferiorityFromScores } from '../../dist/gate/gate.js';
 import { ppiMean } from '../../dist/judge/ppi-mean.js';
 import { createSequence } from '../../dist/sequential/sequence.js';
 

@@ -12,9 +12,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { autoPairedInterval } from '../../dist/bootstrap/auto-interval.js';
-import { compareModels } from '../../dist/bootstrap/compare-models.js';
-import { nonInferiorityFromScores } from '../../dist/bootstrap/gate.js';
+import { autoPairedInterval } from '../../dist/paired/auto-interval.js';
+import { compareModels } from '../../dist/paired/compare-models.js';
+import { nonInferiorityFromScores } from '../../dist/gate/gate.js';
 import { generator, hash } from '../simulate.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));

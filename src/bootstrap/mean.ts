@@ -1,9 +1,9 @@
-import { millerVariance } from './clustered-se.js';
+import { millerVariance } from '../paired/clustered-se.js';
 import { buildDesign, designEstimate, designJackknife, thinGroups, thinGroupWarning, type ResampleDesign } from './design.js';
 import { intervalsFromDistribution } from './intervals.js';
 import { CHUNK_RESAMPLES, chunkCount, resampleMeanChunk } from './resample.js';
 import { finiteValues, pairedDifferences, resolveSettings, type BootstrapSettings } from './settings.js';
-import { tIntervalFromStandardError } from './t-interval.js';
+import { tIntervalFromStandardError } from '../paired/t-interval.js';
 import type { BootstrapOptions, BootstrapResult, TIntervalResult } from './types.js';
 
 /**

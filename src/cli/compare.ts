@@ -1,6 +1,7 @@
 import { forestPlotSpec, CHART_OPTION, preflightChart, writeChart } from '../charts/index.js';
 import type { Command } from '@commander-js/extra-typings';
-import { ALTERNATIVE_HYPOTHESES, COMPARE_METHODS, compareModels, compareModelsParallel, mcnemarTest, type Alternative, type AutoMethodUsed, type CompareMethod, type CompareModelsResult, type McNemarResult, type PairComparison } from '../bootstrap/index.js';
+import { ALTERNATIVE_HYPOTHESES, COMPARE_METHODS, type Alternative, type CompareMethod, type McNemarResult } from '../bootstrap/index.js';
+import { compareModels, compareModelsParallel, mcnemarTest, type AutoMethodUsed, type CompareModelsResult, type PairComparison } from '../paired/index.js';
 import { InputError } from '../data/errors.js';
 import { alignModels, checkClustersWithinStrata, type AlignedScores } from '../data/pairing.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';

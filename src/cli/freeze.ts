@@ -1,6 +1,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { InputError } from '../data/errors.js';
 import { loadManifest } from '../data/manifest.js';
+import { dateFlag } from './shared-flags.js';
 import { formatNumber, formatTable } from '../report/table.js';
 import { freezeVersion, type FreezeResult } from '../rotation/archive.js';
 import { benchmarkItemsFromManifest } from '../rotation/content.js';
@@ -14,22 +15,6 @@ export interface FreezeReport extends FreezeResult {
   manifest: string;
   leakage: LeakageResult;
   warnings: string[];
-}
-
-/**
- * Today's date as `YYYY-MM-DD` in local time: the CLI reads the clock so the library never does.
- * Exported for freeze and rotate.
- */
-export function todayIsoDate(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
-/** `--date`: a calendar day `YYYY-MM-DD`, default today. */
-export function dateFlag(raw: string | undefined): string {
-  if (raw === undefined) return todayIsoDate();
-  if (!isIsoDate(raw)) throw new InputError('must be a date YYYY-MM-DD', { file: '--date', value: raw });
-  return raw;
 }
 
 /** The leakage lines shared by freeze and rotate. */

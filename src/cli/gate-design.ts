@@ -1,5 +1,5 @@
 import { InputError } from '../data/errors.js';
-import type { PlanEcho } from './plan-binding.js';
+import type { PlanEcho } from './bind-plan.js';
 import { finishGate, inconclusiveEcho, inconclusiveFlag } from './gate-verdict.js';
 import { formatNumber, formatTable } from '../report/table.js';
 import { designGate, type DesignGateResult } from '../selection/index.js';

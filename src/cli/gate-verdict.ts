@@ -1,4 +1,4 @@
-import { verdictExitCode, type GateVerdict } from '../bootstrap/verdict.js';
+import { verdictExitCode, type GateVerdict } from '../gate/verdict.js';
 import { CheckFailed } from '../data/errors.js';
 import { choiceFlag, type Context } from './io.js';
 

@@ -2,7 +2,7 @@ import { runSequentialGate } from './gate-sequential.js';
 import { gateWithDesign } from './gate-design.js';
 import { SCORE_RANGE_OPTION, SEQUENCE_OPTION, scoreRangeFlag } from './sequential-flags.js';
 import type { Command } from '@commander-js/extra-typings';
-import { GATE_METHODS, nonInferiorityGate } from '../bootstrap/gate.js';
+import { GATE_METHODS, nonInferiorityGate } from '../gate/gate.js';
 import { formatNonInferiorityReport, nonInferiorityHeadline } from '../report/gate.js';
 import { InputError } from '../data/errors.js';
 import { INCONCLUSIVE_OPTION, finishGate, inconclusiveEcho, inconclusiveFlag } from './gate-verdict.js';
@@ -10,7 +10,7 @@ import { choiceFlag, contextOf, emit, numberFlag, progress, seedFlag, type Io, r
 import { FORMAT_OPTION } from './output-format.js';
 import { gateMarkdown } from '../report/markdown-gate.js';
 import { loadInputs, loaderSettingsOf, pairFromInputs, withSourceOptions } from './sources.js';
-import { bindPlan, GATE_STOPPING_BINDING, INCONCLUSIVE_BINDING, numberBinding, planEcho, switchBinding, textBinding } from './plan-binding.js';
+import { bindPlan, GATE_STOPPING_BINDING, INCONCLUSIVE_BINDING, numberBinding, planEcho, switchBinding, textBinding } from './bind-plan.js';
 import { confidenceFlag, confidenceOption, dropUnpairedOption, resamplesOption, seedOption } from './shared-flags.js';
 
 export function register(program: Command, io: Io): void {

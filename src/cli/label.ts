@@ -1,4 +1,5 @@
 import type { Command } from '@commander-js/extra-typings';
+import { confidenceFlag, confidenceOption, seedOption } from './shared-flags.js';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { preflightOutput, writeFileAtomic } from '../data/atomic.js';
@@ -104,9 +105,9 @@ export function register(program: Command, io: Io): void {
     .option('--judge <column|file>', "start: a judge's scores for both models: a column of the pool, or a scores table (item, model, score)")
     .option('--margin <x>', 'start: largest acceptable drop of candidate − baseline, in score units')
     .option('--budget <n>', 'start: the most human labels (distinct items) to spend')
-    .option('--seed <n>', 'start: seed of the draws, a whole number (same seed and answers, same proposals)', '0')
+    .option(...seedOption('start: seed of the draws, a whole number (same seed and answers, same proposals)'))
     .option('--batch <n>', 'start: draws per proposed batch', '20')
-    .option('--confidence <level>', 'start: level of the anytime-valid confidence sequence', '0.95')
+    .option(...confidenceOption('start: level of the anytime-valid confidence sequence'))
     .option(SCORE_RANGE_OPTION[0], `start: ${SCORE_RANGE_OPTION[1]}`)
     .option('--audit-floor <share>', 'start: the least share of sampling mass on items whose outputs agree (default: the loop\'s)')
     .option('--assume-same-score', 'start: bound an unlabelled item whose outputs agree as scoring the same (bolder bets; switched off, with a warning, once an audit finds otherwise; see docs/label-method.md)')
@@ -161,7 +162,7 @@ function start(ctx: Context, poolPath: string | undefined, flags: LabelFlags): v
   const budget = budgetFlag('--budget', flags.budget, 1) as number;
   const seed = numberFlag('--seed', flags.seed, { integer: true, min: 0, max: 2 ** 32 - 1 }) as number;
   const batchSize = numberFlag('--batch', flags.batch, { integer: true, min: 1, max: 100_000 }) as number;
-  const confidence = numberFlag('--confidence', flags.confidence, { above: 0, below: 1 }) as number;
+  const confidence = confidenceFlag(flags.confidence);
   const scoreRange = scoreRangeFlag(flags.scoreRange) ?? [0, 1];
   const auditFloor = numberFlag('--audit-floor', flags.auditFloor, { min: 0, below: 1 });
   const equality = choiceFlag('--equality', flags.equality, EQUALITY_MODES) as EqualityMode;

@@ -1,6 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import { loadAnnotationOrder } from '../data/annotation-order.js';
-import { bindPlan, MONITOR_STOPPING_BINDING, numberBinding, planEcho, switchBinding, textBinding } from './plan-binding.js';
+import { bindPlan, MONITOR_STOPPING_BINDING, numberBinding, planEcho, switchBinding, textBinding } from './bind-plan.js';
 import { InputError } from '../data/errors.js';
 import { checkClustersWithinStrata, pairScores } from '../data/pairing.js';
 import { loadScores } from '../data/scores.js';

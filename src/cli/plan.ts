@@ -7,7 +7,7 @@ import { sha256File } from '../rotation/hash.js';
 import { planRecordText, writePlanRecord } from '../rotation/plan-record.js';
 import { checkVersionId } from '../rotation/version-id.js';
 import { choiceFlag, contextOf, emit, numberFlag, resamplesFlag, seedFlag, type Io } from './io.js';
-import { dateFlag } from './freeze.js';
+import { confidenceFlag, confidenceOption, dateFlag, resamplesOption, seedOption, withoutDefault } from './shared-flags.js';
 
 /** The JSON document of `benchplan plan`: the plan record, where it was stored, and its digest. */
 export interface PlanReport {
@@ -59,10 +59,10 @@ export function register(program: Command, io: Io): void {
     .option('--model <model>', 'a candidate to consider (repeat; rank and shortlist --model)', collect)
     .option('--margin <x>', 'the margin, in score units (gate, rank, shortlist --margin)')
     .option('--mde <gap>', 'the smallest gap you would act on (monitor --mde; size)')
-    .option('--confidence <level>', 'the confidence level of every interval (--confidence)')
+    .option(...withoutDefault(confidenceOption('the confidence level of every interval (--confidence)')))
     .option('--method <method>', 'the interval method (gate --method)')
-    .option('--resamples <n>', 'bootstrap resamples (--resamples)')
-    .option('--seed <seed>', 'the seed of every resampling stream (--seed)')
+    .option(...withoutDefault(resamplesOption('bootstrap resamples (--resamples)')))
+    .option(...withoutDefault(seedOption('the seed of every resampling stream (--seed)')))
     .option('--cluster', 'resample whole clusters (--cluster)')
     .option('--no-cluster', 'items are the unit: --cluster is a departure')
     .option('--stratified', 'resample within strata (--stratified)')
@@ -98,7 +98,7 @@ Example:
       if (opts.model !== undefined) input.models = opts.model;
       if (opts.margin !== undefined) input.margin = numberFlag('--margin', opts.margin, { min: 0 }) as number;
       if (opts.mde !== undefined) input.mde = numberFlag('--mde', opts.mde, { above: 0 }) as number;
-      if (opts.confidence !== undefined) input.confidenceLevel = numberFlag('--confidence', opts.confidence, { above: 0, below: 1 }) as number;
+      if (opts.confidence !== undefined) input.confidenceLevel = confidenceFlag(opts.confidence);
       if (opts.method !== undefined) input.method = opts.method;
       if (opts.resamples !== undefined) input.nResamples = resamplesFlag(opts.resamples, 0) as number;
       if (opts.seed !== undefined) input.seed = seedFlag(opts.seed);

@@ -5,7 +5,7 @@ import { rankCandidates, type RankResult } from '../decision/rank.js';
 import { formatInterval, formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { contextOf, emit, numberFlag, resamplesFlag, seedFlag, warningLines, type Io } from './io.js';
 import { loadInputs, withSourceOptions } from './sources.js';
-import { bindPlan, listBinding, numberBinding, planEcho, switchBinding, textBinding, type PlanEcho } from './plan-binding.js';
+import { bindPlan, listBinding, numberBinding, planEcho, switchBinding, textBinding, type PlanEcho } from './bind-plan.js';
 import { confidenceFlag, confidenceOption, dropUnpairedOption, resamplesOption, seedOption } from './shared-flags.js';
 
 /** `benchplan rank --json`: the scores file and the loader settings echoed with {@link RankResult}. */

@@ -6,6 +6,7 @@
 // shared, so `--seed` cannot take another default or another check in one command.
 import { Option } from '@commander-js/extra-typings';
 import { InputError } from '../data/errors.js';
+import { isIsoDate } from '../data/dates.js';
 import { numberFlag, type Io } from './io.js';
 
 export { seedFlag, resamplesFlag } from './io.js';
@@ -19,6 +20,12 @@ export const confidenceOption = (description: string) => ['--confidence <level>'
 
 /** `--resamples <n>`, default `9999` unless the command's cost asks for fewer: a whole number, at most 10,000,000 (resamplesFlag). */
 export const resamplesOption = <const D extends string = '9999'>(description: string, defaultValue: D = '9999' as D) => ['--resamples <n>', description, defaultValue] as const;
+
+/**
+ * A shared flag without its default, for `plan`: a plan fixes a setting only when the flag is
+ * given, and leaves it free otherwise (so it must not take the analysis commands' default).
+ */
+export const withoutDefault = <F extends string, D extends string>(option: readonly [F, D, ...unknown[]]): readonly [F, D] => [option[0], option[1]] as const;
 
 /** `--drop-unpaired`, a switch: leave out items not every compared model scored; without it they are refused, naming them. */
 export const dropUnpairedOption = (description = 'leave out items one model did not score') => ['--drop-unpaired', description] as const;
@@ -55,4 +62,20 @@ export function takeAlias(io: Io, value: string | undefined, aliasValue: string 
   if (value !== undefined) throw new InputError(`is the deprecated name of ${names.current}: give one of them`, { file: names.old, value: aliasValue });
   io.stderr(`warning: ${names.old} is deprecated; use ${names.current}\n`);
   return aliasValue;
+}
+
+/** `--date`: a calendar day `YYYY-MM-DD`, default today. */
+export function dateFlag(raw: string | undefined): string {
+  if (raw === undefined) return todayIsoDate();
+  if (!isIsoDate(raw)) throw new InputError('must be a date YYYY-MM-DD', { file: '--date', value: raw });
+  return raw;
+}
+
+/**
+ * Today's date as `YYYY-MM-DD` in local time: the CLI reads the clock so the library never does.
+ * Used by --date (freeze, rotate, plan).
+ */
+export function todayIsoDate(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }

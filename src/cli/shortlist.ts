@@ -1,4 +1,4 @@
-import { bindPlan, listBinding, numberBinding, planEcho, STRATA_BINDING, switchBinding, textBinding, type PlanEcho } from './plan-binding.js';
+import { bindPlan, listBinding, numberBinding, planEcho, STRATA_BINDING, switchBinding, textBinding, type PlanEcho } from './bind-plan.js';
 import type { Command } from '@commander-js/extra-typings';
 import { writeFileAtomic, preflightOutput } from '../data/atomic.js';
 import { InputError } from '../data/errors.js';

@@ -9,7 +9,7 @@ import { readSmallText } from '../data/yaml.js';
 import { checkReviewPair } from '../data/review-pair.js';
 import { signoff, type EvidenceRole } from '../decision/signoff.js';
 import { choiceFlag, contextOf, emit, type Io } from './io.js';
-import { bindPlan, boundPlan, STRATA_BINDING } from './plan-binding.js';
+import { bindPlan, boundPlan, STRATA_BINDING } from './bind-plan.js';
 import { departureText, enforcePlan, planDepartures, type PlanDeparture, type PlanDeviation, type PlanField } from '../decision/plan.js';
 
 function collect(value: string, previous: string[] = []): string[] {

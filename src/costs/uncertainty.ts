@@ -1,5 +1,6 @@
 import { buildDesign } from '../bootstrap/design.js';
-import { bootstrapMeanDifference, bootstrapStatistic, chooseIntervalMethod, type AutoMethodUsed, type BootstrapOptions, type BootstrapResult, type IntervalMethod } from '../bootstrap/index.js';
+import { bootstrapMeanDifference, bootstrapStatistic, type BootstrapOptions, type BootstrapResult, type IntervalMethod } from '../bootstrap/index.js';
+import { chooseIntervalMethod, type AutoMethodUsed } from '../paired/index.js';
 import { meanResult } from '../bootstrap/mean.js';
 import { pairedDifferences, resolveSettings } from '../bootstrap/settings.js';
 import { OUTCOME_KINDS, type OutcomeKind } from '../data/outcomes.js';

@@ -1,5 +1,5 @@
-import { holmAdjust } from '../bootstrap/holm.js';
-import { tInterval } from '../bootstrap/t-interval.js';
+import { holmAdjust } from '../paired/holm.js';
+import { tInterval } from '../paired/t-interval.js';
 import { wilsonInterval } from '../costs/wilson.js';
 import { InputError } from '../data/errors.js';
 import { isIsoDate } from '../data/dates.js';

@@ -1,8 +1,9 @@
-import { nonInferiorityFromScores, type NonInferiorityCheck } from '../bootstrap/gate.js';
-import { holmAdjust } from '../bootstrap/holm.js';
-import { bootstrapMeanDifference, chooseIntervalMethod } from '../bootstrap/index.js';
+import { nonInferiorityFromScores, type NonInferiorityCheck } from '../gate/gate.js';
+import { holmAdjust } from '../paired/holm.js';
+import { bootstrapMeanDifference } from '../bootstrap/index.js';
+import { chooseIntervalMethod } from '../paired/index.js';
 import type { Seed } from '../random/seed.js';
-import { tInterval } from '../bootstrap/t-interval.js';
+import { tInterval } from '../paired/t-interval.js';
 import { outcomeRates } from '../costs/rates.js';
 import { emptyOutcomeCounts, type OutcomeCounts } from '../costs/tally.js';
 import { InputError } from '../data/errors.js';

@@ -1,4 +1,4 @@
-import { holmAdjust } from '../bootstrap/holm.js';
+import { holmAdjust } from '../paired/holm.js';
 import { normalQuantile } from '../distributions/index.js';
 import { createRng, type Seed } from '../random/index.js';
 import { hc3Design, hc3Statistic, olsHc3 } from './ols-hc3.js';

@@ -1,4 +1,4 @@
-import { mcnemarFromCounts } from '../bootstrap/mcnemar.js';
+import { mcnemarFromCounts } from '../paired/mcnemar.js';
 import { normalMean, type JudgeMean } from './judge-agreement.js';
 
 /** One anchor row whose judge score changed between the runs. */

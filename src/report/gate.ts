@@ -1,4 +1,4 @@
-import type { NonInferiorityResult } from '../bootstrap/gate.js';
+import type { NonInferiorityResult } from '../gate/gate.js';
 import { formatNumber, formatTable } from './table.js';
 
 function bound(x: number): string {

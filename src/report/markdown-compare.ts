@@ -1,4 +1,4 @@
-import type { CompareModelsResult, PairComparison } from '../bootstrap/compare-models.js';
+import type { CompareModelsResult, PairComparison } from '../paired/compare-models.js';
 import { markdownDocument, markdownLevel, markdownPValue, markdownTable, markdownText, markdownWarnings } from './markdown.js';
 import { formatInterval, formatNumber } from './table.js';
 

@@ -1,4 +1,4 @@
-import type { NonInferiorityCheck, NonInferiorityResult } from '../bootstrap/gate.js';
+import type { NonInferiorityCheck, NonInferiorityResult } from '../gate/gate.js';
 import { markdownDocument, markdownLevel, markdownTable, markdownText, markdownWarnings } from './markdown.js';
 import { formatNumber } from './table.js';
 

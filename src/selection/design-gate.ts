@@ -1,7 +1,7 @@
 import type { DesignFile } from '../data/design-file.js';
 import type { AgreementAudit } from './audit.js';
 import { designDifference, type DesignDifferenceResult } from './design-difference.js';
-import { gateVerdict, type GateVerdict } from '../bootstrap/verdict.js';
+import { gateVerdict, type GateVerdict } from '../gate/verdict.js';
 
 /** Settings of {@link designGate}. */
 export interface DesignGateOptions {

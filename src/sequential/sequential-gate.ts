@@ -1,5 +1,5 @@
 import { InputError } from '../data/errors.js';
-import { gateVerdict, type GateVerdict } from '../bootstrap/verdict.js';
+import { gateVerdict, type GateVerdict } from '../gate/verdict.js';
 import type { PairedScores } from '../data/pairing.js';
 import { lookAlpha, alphaSpent } from './alpha-spending.js';
 import type { GateLook, GateState } from './gate-state.js';

@@ -1,4 +1,4 @@
-import { millerVariance } from '../bootstrap/clustered-se.js';
+import { millerVariance } from '../paired/clustered-se.js';
 
 /** How much sharing a cluster (the document an item's slot belongs to) inflates the variance. */
 export interface ClusterDesign {
@@ -28,7 +28,7 @@ export interface ClusterDesign {
  *
  * Items of one cluster (slots of one contract) tend to be right or wrong together, so N items
  * in C clusters carry less information than N independent items. The mean difference's variance
- * is Miller's cluster-robust variance (millerVariance in src/bootstrap/clustered-se.ts, the very
+ * is Miller's cluster-robust variance (millerVariance in src/paired/clustered-se.ts, the very
  * function behind `compare --cluster`, so both commands report the same design effect on the same data):
  *
  *   e_c = Σ_{i∈c} (d_i − d̄),  Var(d̄) = Σ_c e_c² / N² + Σ_i (d_i − d̄)² / (N² (N − 1)),

@@ -1,4 +1,5 @@
-import { bootstrapMeanDifference, chooseIntervalMethod, type AutoMethodUsed, type IntervalMethod } from '../bootstrap/index.js';
+import { bootstrapMeanDifference, type IntervalMethod } from '../bootstrap/index.js';
+import { chooseIntervalMethod, type AutoMethodUsed } from '../paired/index.js';
 
 /** The interval methods of the headline differences: a stratified-bootstrap method by name, or `auto`. */
 export type HeadlineDifferenceMethod = Exclude<IntervalMethod, 't'> | 'auto';

@@ -1,4 +1,4 @@
-import { nonInferiorityFromScores, nonInferiorityGate, type NonInferiorityData, type NonInferiorityGateOptions, type NonInferiorityOptions, type NonInferiorityResult } from '../bootstrap/gate.js';
+import { nonInferiorityFromScores, nonInferiorityGate, type NonInferiorityData, type NonInferiorityGateOptions, type NonInferiorityOptions, type NonInferiorityResult } from '../gate/gate.js';
 import { loadScores, type ScoresTable } from '../data/scores.js';
 import { formatNonInferiorityReport, nonInferiorityHeadline } from '../report/gate.js';
 

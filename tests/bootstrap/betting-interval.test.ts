@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bettingInterval } from '../../src/bootstrap/betting-interval.js';
+import { bettingInterval } from '../../src/paired/betting-interval.js';
 
 // Reference: tests/reference/skewed-intervals/betting_interval.py (numpy, vectorised over the grid,
 // values in the order given) → betting_interval.json.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clusteredStandardError } from '../../src/bootstrap/index.js';
-import { millerVariance } from '../../src/bootstrap/clustered-se.js';
+import { clusteredStandardError } from '../../src/paired/index.js';
+import { millerVariance } from '../../src/paired/clustered-se.js';
 
 describe('millerVariance: the one clustered-variance function (clusteredStandardError, bootstrapMean, size)', () => {
   it('the JSDoc example by hand: [1, 1, 0, 0] in two clusters', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { autoPairedInterval } from '../../src/bootstrap/auto-interval.js';
-import { collapseSmallStrata } from '../../src/bootstrap/collapse-strata.js';
+import { autoPairedInterval } from '../../src/paired/auto-interval.js';
+import { collapseSmallStrata } from '../../src/paired/collapse-strata.js';
 import { studentizedBootstrap, studentizedFromResamples } from '../../src/bootstrap/studentized.js';
 
 // Reference: tests/reference/strata-collapse/collapse_reference.R (R boot + survey) → collapse.json:

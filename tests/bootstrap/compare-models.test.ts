@@ -14,8 +14,9 @@ vi.mock('../../src/bootstrap/design.js', async (importOriginal) => {
   };
 });
 
-const { compareModels } = await import('../../src/bootstrap/compare-models.js');
-const { bootstrapMeanDifference, tInterval } = await import('../../src/bootstrap/index.js');
+const { compareModels } = await import('../../src/paired/compare-models.js');
+const { bootstrapMeanDifference } = await import('../../src/bootstrap/index.js');
+const { tInterval } = await import('../../src/paired/index.js');
 const { alignModels, scoresFromRows } = await import('../../src/data/index.js');
 
 function aligned() {

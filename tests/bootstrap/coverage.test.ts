@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapMean, bootstrapMeanDifference, tInterval } from '../../src/bootstrap/index.js';
+import { bootstrapMean, bootstrapMeanDifference } from '../../src/bootstrap/index.js';
+import { tInterval } from '../../src/paired/index.js';
 import { normalQuantile, studentTCdf } from '../../src/distributions/index.js';
 import { createRng } from '../../src/random/index.js';
 

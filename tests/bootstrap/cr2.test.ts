@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cr2Interval, cr2StratifiedInterval } from '../../src/bootstrap/index.js';
+import { cr2Interval, cr2StratifiedInterval } from '../../src/paired/index.js';
 import reference from '../reference/cr2/cr2.json' with { type: 'json' };
 
 /** Relative closeness: |a − b| ≤ tol · max(1, |b|). */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bootstrapMean, bootstrapMeanDifference, bootstrapStatistic, holmAdjust, mcnemarFromCounts, mcnemarTest, signFlipTest, tInterval, type BootstrapOptions } from '../../src/bootstrap/index.js';
+import { bootstrapMean, bootstrapMeanDifference, bootstrapStatistic, signFlipTest, type BootstrapOptions } from '../../src/bootstrap/index.js';
+import { holmAdjust, mcnemarFromCounts, mcnemarTest, tInterval } from '../../src/paired/index.js';
 import { buildDesign, designJackknife } from '../../src/bootstrap/design.js';
 import { jackknifeAcceleration } from '../../src/bootstrap/intervals.js';
 import { sortedQuantile } from '../../src/bootstrap/quantile.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { exactScoreNonInferiority } from '../../src/bootstrap/exact-score.js';
-import { pairedProportionBounds, pairedProportionInterval, tangoStatistic, type PairedCounts } from '../../src/bootstrap/paired-proportion.js';
+import { exactScoreNonInferiority } from '../../src/paired/exact-score.js';
+import { pairedProportionBounds, pairedProportionInterval, tangoStatistic, type PairedCounts } from '../../src/paired/paired-proportion.js';
 
 // Reference: tests/reference/paired-proportions/tango_exact_score.py (scipy 1.10) → tango_exact_score.json,
 // written from Tango (1998) and Hsueh, Liu & Chen (2001): the nuisance parameter profiled by numerical

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mcnemarFromCounts } from '../../src/bootstrap/index.js';
+import { mcnemarFromCounts } from '../../src/paired/index.js';
 import r from '../reference/ties/r.json' with { type: 'json' };
 import statsmodels from '../reference/ties/statsmodels.json' with { type: 'json' };
 

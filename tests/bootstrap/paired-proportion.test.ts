@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pairedCounts, pairedProportionInterval, type PairedCounts } from '../../src/bootstrap/paired-proportion.js';
+import { pairedCounts, pairedProportionInterval, type PairedCounts } from '../../src/paired/paired-proportion.js';
 
 // Reference: tests/reference/paired-proportions/paired_proportions.py (scipy 1.10, statsmodels 0.13)
 // → paired_proportions.json. Tango's interval there profiles the nuisance parameter by numerical
@@ -63,7 +63,7 @@ describe('pairedProportionInterval by hand', () => {
 
 describe('JSDoc examples', () => {
   it('tangoStatistic, pairedItemsNeeded', async () => {
-    const { tangoStatistic, pairedItemsNeeded } = await import('../../src/bootstrap/paired-proportion.js');
+    const { tangoStatistic, pairedItemsNeeded } = await import('../../src/paired/paired-proportion.js');
     // Hand derivation: b = c = 0 → Z(δ) = √(n|δ| / (1 − |δ|)).
     expect(tangoStatistic(0, 0, 50, -0.1)).toBeCloseTo(Math.sqrt((50 * 0.1) / 0.9), 12);
     // z²(1 − m)/m = 1.6449² · 19 = 51.4 → 52 agreeing items.
@@ -72,7 +72,7 @@ describe('JSDoc examples', () => {
   });
 
   it('autoPairedInterval', async () => {
-    const { autoPairedInterval } = await import('../../src/bootstrap/auto-interval.js');
+    const { autoPairedInterval } = await import('../../src/paired/auto-interval.js');
     const r = autoPairedInterval([1, 1, 1], [1, 1, 1]);
     const z = 1.959963984540054;
     expect(r.confidenceInterval[0]).toBeCloseTo(-(z * z) / (3 + z * z), 12);
@@ -80,7 +80,7 @@ describe('JSDoc examples', () => {
   });
 
   it('reasonNumber', async () => {
-    const { reasonNumber } = await import('../../src/bootstrap/gate.js');
+    const { reasonNumber } = await import('../../src/gate/gate.js');
     expect(reasonNumber(-0.0649267)).toBe('-0.0649');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapMean, clusteredStandardError, holmAdjust, mcnemarFromCounts, signFlipTest, tInterval } from '../../src/bootstrap/index.js';
+import { bootstrapMean, signFlipTest } from '../../src/bootstrap/index.js';
+import { clusteredStandardError, holmAdjust, mcnemarFromCounts, tInterval } from '../../src/paired/index.js';
 import { normalCdf, normalQuantile, studentTQuantile } from '../../src/distributions/index.js';
 import { intervalsFromIndices } from '../../src/bootstrap/statistic.js';
 import { end, maxAbsError, referenceJson } from './reference.js';

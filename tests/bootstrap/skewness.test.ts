@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cochranMinimumItems, sampleSkewness } from '../../src/bootstrap/skewness.js';
+import { cochranMinimumItems, sampleSkewness } from '../../src/paired/skewness.js';
 
 // Reference: scipy stats.skew(x, bias=False), in tests/reference/skewed-intervals/betting_interval.json.
 const reference = JSON.parse(readFileSync(new URL('../reference/skewed-intervals/betting_interval.json', import.meta.url), 'utf8')) as { skewness: { values: number[]; skewness: number }[] };

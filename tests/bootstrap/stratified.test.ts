@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapMean, bootstrapMeanDifference, bootstrapStatistic, compareModels, signFlipTest } from '../../src/bootstrap/index.js';
+import { bootstrapMean, bootstrapMeanDifference, bootstrapStatistic, signFlipTest } from '../../src/bootstrap/index.js';
+import { compareModels } from '../../src/paired/index.js';
 import { buildDesign } from '../../src/bootstrap/design.js';
 import { stratifiedAcceleration } from '../../src/bootstrap/intervals.js';
 import { designTInterval } from '../../src/bootstrap/mean.js';

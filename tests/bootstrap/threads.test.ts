@@ -4,9 +4,11 @@ import {
   bootstrapMeanDifferenceParallel,
   bootstrapMean,
   bootstrapMeanParallel,
+} from '../../src/bootstrap/index.js';
+import {
   compareModels,
   compareModelsParallel,
-} from '../../src/bootstrap/index.js';
+} from '../../src/paired/index.js';
 import { buildDesign } from '../../src/bootstrap/design.js';
 import { PARALLEL_MIN_WORK, threadsThatPay, workerScript } from '../../src/bootstrap/parallel.js';
 import { toJsonText } from '../../src/cli/io.js';

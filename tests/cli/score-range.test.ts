@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bettingInterval } from '../../src/bootstrap/betting-interval.js';
-import { compareModels } from '../../src/bootstrap/compare-models.js';
+import { bettingInterval } from '../../src/paired/betting-interval.js';
+import { compareModels } from '../../src/paired/compare-models.js';
 import { alignModels } from '../../src/data/pairing.js';
 import { loadScores } from '../../src/data/scores.js';
 import { runCli } from '../helpers/cli.js';

@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nonInferiorityFromScores, nonInferiorityGate } from '../../src/bootstrap/gate.js';
+import { nonInferiorityFromScores, nonInferiorityGate } from '../../src/gate/gate.js';
 import { expectNoRegression, RegressionError } from '../../src/testing/index.js';
 import { bootstrapMeanDifference } from '../../src/bootstrap/mean.js';
-import { tInterval } from '../../src/bootstrap/t-interval.js';
+import { tInterval } from '../../src/paired/t-interval.js';
 import { pairScores } from '../../src/data/pairing.js';
 import { loadScores } from '../../src/data/scores.js';
 import { createRng } from '../../src/random/index.js';
@@ -207,14 +207,14 @@ describe('JSDoc example', () => {
 });
 
 describe('layering (issue #13 item 5)', () => {
-  it('src/bootstrap/gate.ts neither imports the report layer nor loads files', () => {
-    const source = readFileSync('src/bootstrap/gate.ts', 'utf8');
+  it('src/gate/gate.ts neither imports the report layer nor loads files', () => {
+    const source = readFileSync('src/gate/gate.ts', 'utf8');
     expect(source).not.toMatch(/from '\.\.\/report\//);
     expect(source).not.toMatch(/loadScores|node:fs/);
   });
 
   it('reasonNumber writes numbers as report formatNumber(x, 3) does', async () => {
-    const { reasonNumber } = await import('../../src/bootstrap/gate.js');
+    const { reasonNumber } = await import('../../src/gate/gate.js');
     const { formatNumber } = await import('../../src/report/table.js');
     const values = [0, -0.05, 0.0412345, -0.15250000001, 1.23456, 12.3456, 123.456, 2500.4, NaN, Infinity, -Infinity, 7, -0.000123456, 0.99999];
     for (const x of values) expect(reasonNumber(x)).toBe(formatNumber(x, 3));
@@ -258,7 +258,7 @@ describe('method auto', () => {
   });
 
   it('uses CR2 with clusters, and its bound is cr2Interval’s one-sided lower end', async () => {
-    const { cr2Interval } = await import('../../src/bootstrap/cr2.js');
+    const { cr2Interval } = await import('../../src/paired/cr2.js');
     const paired = pairScores(table, 'alpha', 'beta');
     const r = nonInferiorityGate(table, { baseline: 'beta', candidate: 'alpha', margin: 0.02, cluster: true });
     expect(r.methodUsed).toBe('cr2');
@@ -342,7 +342,7 @@ describe('gate on unbounded scores skewed toward the candidate’s losses (bench
   });
 
   it('with a declared score range the scores are bounded: the betting bound on differences in [low − high, high − low], no refusal', async () => {
-    const { bettingInterval } = await import('../../src/bootstrap/betting-interval.js');
+    const { bettingInterval } = await import('../../src/paired/betting-interval.js');
     const r = nonInferiorityFromScores({ candidate: left, baseline }, { margin: 0.2, scoreRange: [1, 10] });
     expect(r.methodUsed).toBe('betting');
     expect(r.overall.methodReason).toMatch(/^scores in \[1, 10\] \(declared\)/);

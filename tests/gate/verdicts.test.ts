@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { combineVerdicts, gateVerdict, verdictExitCode, VERDICT_EXIT_CODES } from '../../src/bootstrap/verdict.js';
+import { combineVerdicts, gateVerdict, verdictExitCode, VERDICT_EXIT_CODES } from '../../src/gate/verdict.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/files.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { NonInferiorityCheck, NonInferiorityResult } from '../../src/bootstrap/gate.js';
-import type { CompareModelsResult, PairComparison } from '../../src/bootstrap/compare-models.js';
+import type { NonInferiorityCheck, NonInferiorityResult } from '../../src/gate/gate.js';
+import type { CompareModelsResult, PairComparison } from '../../src/paired/compare-models.js';
 import type { CostSweepResult } from '../../src/costs/sweep.js';
 import type { StratifiedHeadlinesResult } from '../../src/strata/headlines.js';
 import { markdownLevel, markdownPValue, markdownTable, markdownText } from '../../src/report/markdown.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { autoPairedInterval } from '../../src/bootstrap/auto-interval.js';
-import { compareModels } from '../../src/bootstrap/compare-models.js';
+import { autoPairedInterval } from '../../src/paired/auto-interval.js';
+import { compareModels } from '../../src/paired/compare-models.js';
 
 // Issue 25 item 3: a constant difference on continuous scores gave the point interval [0.1, 0.1],
 // printed as a result ("distinguishable").

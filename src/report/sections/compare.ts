@@ -1,4 +1,4 @@
-import { compareModels, type CompareModelsResult } from '../../bootstrap/index.js';
+import { compareModels, type CompareModelsResult } from '../../paired/index.js';
 import { forestPlotSpec } from '../../charts/forest.js';
 import { InputError } from '../../data/errors.js';
 import { alignModels } from '../../data/pairing.js';

@@ -1,4 +1,4 @@
-# Reference values for src/bootstrap/cr2.ts: the CR2 (Bell-McCaffrey) cluster-robust SE of a mean
+# Reference values for src/paired/cr2.ts: the CR2 (Bell-McCaffrey) cluster-robust SE of a mean
 # with Satterthwaite degrees of freedom, from R clubSandwich. Run from the repository root:
 #   Rscript tests/reference/cr2/cr2_reference.R > tests/reference/cr2/cr2.json
 # (R 4.x, clubSandwich 0.5.8, jsonlite). The tests read cr2.json and never need R.
@@ -8,7 +8,7 @@
 # est -/+ qt(level, df) * SE with clubSandwich's SE and df, p-values pt() of clubSandwich's t.
 # Stratified: linear_contrast(lm(d ~ 0 + stratum), vcov = "CR2", cluster = cl,
 # contrasts = matrix(w, 1), test = "Satterthwaite"), w the weights in the order of the factor levels.
-# Miller's SE beside it (src/bootstrap/clustered-se.ts): sqrt(sum_g T_g^2 / n^2 + sum e^2 / (n^2 (n - 1))).
+# Miller's SE beside it (src/paired/clustered-se.ts): sqrt(sum_g T_g^2 / n^2 + sum e^2 / (n^2 (n - 1))).
 suppressPackageStartupMessages({
   library(clubSandwich)
   library(jsonlite)

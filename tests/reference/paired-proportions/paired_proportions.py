@@ -1,4 +1,4 @@
-"""Reference values for src/bootstrap/paired-proportion.ts, computed independently of it.
+"""Reference values for src/paired/paired-proportion.ts, computed independently of it.
 
 Run with /usr/bin/python3 (scipy, statsmodels):
     /usr/bin/python3 tests/reference/paired-proportions/paired_proportions.py > tests/reference/paired-proportions/paired_proportions.json

@@ -1,5 +1,5 @@
 """Reference values for the 0/1 default (issue 25): Tango's score interval and score test, and the
-exact unconditional score test of non-inferiority, computed independently of src/bootstrap/.
+exact unconditional score test of non-inferiority, computed independently of src/paired/.
 
 Run with /usr/bin/python3 (scipy):
     /usr/bin/python3 tests/reference/paired-proportions/tango_exact_score.py > tests/reference/paired-proportions/tango_exact_score.json

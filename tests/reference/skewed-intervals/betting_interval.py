@@ -1,8 +1,8 @@
-"""Reference values for src/bootstrap/betting-interval.ts (the fixed-n hedged betting interval of
+"""Reference values for src/paired/betting-interval.ts (the fixed-n hedged betting interval of
 Waudby-Smith & Ramdas, JRSSB 2024, section 4 hedged capital, fixed-n bets
 lambda_i = sqrt(2 log(2/alpha) / (n sigma^2_{i-1})), truncated at c/m and c/(1-m)), written by hand
 from the paper with numpy and vectorised over the grid of candidate means (the TypeScript loops over
-candidates), values bet on in the order given; and for src/bootstrap/skewness.ts, scipy's
+candidates), values bet on in the order given; and for src/paired/skewness.ts, scipy's
 stats.skew(bias=False).
 
 Bounds are reported the conservative grid way: the grid point just outside the smallest and largest

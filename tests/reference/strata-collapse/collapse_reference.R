@@ -1,5 +1,5 @@
-# Reference values for src/bootstrap/collapse-strata.ts and auto's collapsed stratified studentized
-# bootstrap (src/bootstrap/auto-interval.ts): strata with fewer than 3 items are pooled with a
+# Reference values for src/paired/collapse-strata.ts and auto's collapsed stratified studentized
+# bootstrap (src/paired/auto-interval.ts): strata with fewer than 3 items are pooled with a
 # neighbour ("collapsed strata", Cochran 1977 §5A.12; Wolter 2007 §2.5).
 # Independent of the TypeScript: the collapse rule is re-implemented here from its documented
 # statement (smallest stratum below 3 items, ties the highest index, merged into its smaller

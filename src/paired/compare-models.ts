@@ -1,13 +1,13 @@
 import type { AlignedScores } from '../data/pairing.js';
 import { autoPairedInterval, autoResultFromBootstrap, type AutoIntervalResult } from './auto-interval.js';
 import { chooseIntervalMethod, type AutoMethodUsed } from './choose-method.js';
-import { buildDesign, designEstimate, thinGroups, type ResampleDesign } from './design.js';
+import { buildDesign, designEstimate, thinGroups, type ResampleDesign } from '../bootstrap/design.js';
 import { holmAdjust } from './holm.js';
-import { designTInterval, meanBootstrapOnDesign, meanResult } from './mean.js';
-import { checkThreads, resamplingWork, runParallel, signFlipWork, threadsThatPay } from './parallel.js';
-import { BOOTSTRAP_DEFAULTS, pairedDifferences, resolveSettings } from './settings.js';
-import { signFlipTest } from './sign-flip.js';
-import type { Alternative, BootstrapOptions, BootstrapResult, CompareMethod, CompareModelsOptions, ParallelCompareModelsOptions, SignFlipResult, TIntervalResult } from './types.js';
+import { designTInterval, meanBootstrapOnDesign, meanResult } from '../bootstrap/mean.js';
+import { checkThreads, resamplingWork, runParallel, signFlipWork, threadsThatPay } from '../bootstrap/parallel.js';
+import { BOOTSTRAP_DEFAULTS, pairedDifferences, resolveSettings } from '../bootstrap/settings.js';
+import { signFlipTest } from '../bootstrap/sign-flip.js';
+import type { Alternative, BootstrapOptions, BootstrapResult, CompareMethod, CompareModelsOptions, ParallelCompareModelsOptions, SignFlipResult, TIntervalResult } from '../bootstrap/types.js';
 
 /** One pair of models compared: A − B on the items both scored. */
 export interface PairComparison {

@@ -1,4 +1,4 @@
-import { finiteValues } from './settings.js';
+import { finiteValues } from '../bootstrap/settings.js';
 
 /** Analytic standard errors of a mean: assuming independent items, and cluster-robust. */
 export interface ClusteredStandardErrorResult {

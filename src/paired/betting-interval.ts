@@ -1,6 +1,6 @@
 import { createRng, shuffle, type Seed } from '../random/index.js';
-import { checkAlternative, checkConfidenceLevel, finiteValues, seedText } from './settings.js';
-import type { Alternative } from './types.js';
+import { checkAlternative, checkConfidenceLevel, finiteValues, seedText } from '../bootstrap/settings.js';
+import type { Alternative } from '../bootstrap/types.js';
 
 /** Settings of bettingInterval. */
 export interface BettingIntervalOptions {

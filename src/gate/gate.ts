@@ -3,15 +3,15 @@ import { checkClustersWithinStrata, pairScores } from '../data/pairing.js';
 import type { ScoresTable } from '../data/scores.js';
 import { normalQuantile } from '../distributions/index.js';
 import type { Seed } from '../random/seed.js';
-import { autoPairedInterval } from './auto-interval.js';
-import { inScoreRange, type AutoMethodUsed } from './choose-method.js';
-import { bootstrapMeanDifference } from './mean.js';
-import { exactScoreNonInferiority } from './exact-score.js';
-import { pairedCounts, pairedItemsNeeded, type PairedCounts } from './paired-proportion.js';
-import { seedText } from './settings.js';
-import { cochranMinimumItems, sampleSkewness } from './skewness.js';
+import { autoPairedInterval } from '../paired/auto-interval.js';
+import { inScoreRange, type AutoMethodUsed } from '../paired/choose-method.js';
+import { bootstrapMeanDifference } from '../bootstrap/mean.js';
+import { exactScoreNonInferiority } from '../paired/exact-score.js';
+import { pairedCounts, pairedItemsNeeded, type PairedCounts } from '../paired/paired-proportion.js';
+import { seedText } from '../bootstrap/settings.js';
+import { cochranMinimumItems, sampleSkewness } from '../paired/skewness.js';
 import { checkScoreRangeShape, checkTableScoresInRange } from '../sequential/score-range.js';
-import { INTERVAL_METHODS, type IntervalMethod } from './types.js';
+import { INTERVAL_METHODS, type IntervalMethod } from '../bootstrap/types.js';
 import { combineVerdicts, gateVerdict, type GateVerdict } from './verdict.js';
 
 /** The gate's interval methods: `auto` (default, see chooseIntervalMethod) or a bootstrap / t method by name. */

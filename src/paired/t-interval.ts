@@ -1,6 +1,6 @@
 import { studentTCdf, studentTQuantile } from '../distributions/index.js';
-import { checkAlternative, checkConfidenceLevel, finiteValues } from './settings.js';
-import type { Alternative, TIntervalOptions, TIntervalResult } from './types.js';
+import { checkAlternative, checkConfidenceLevel, finiteValues } from '../bootstrap/settings.js';
+import type { Alternative, TIntervalOptions, TIntervalResult } from '../bootstrap/types.js';
 
 /**
  * The Student t confidence interval and test for a mean, e.g. of paired differences A − B:

@@ -1,5 +1,5 @@
 import { cochranMinimumItems, sampleSkewness } from './skewness.js';
-import type { Alternative } from './types.js';
+import type { Alternative } from '../bootstrap/types.js';
 
 /**
  * The interval an `auto` comparison uses, chosen from the data's shape (never from its values'
@@ -12,7 +12,7 @@ import type { Alternative } from './types.js';
  *   the agreeing items mix both right and both wrong (coverage 0.875, gate false pass 0.15 there).
  * - `newcombe`: Newcombe's (1998) method 10 (available by name in pairedProportionInterval, never chosen by auto).
  * - `cr2`: clustered (a cluster per item): the CR2 (Bell–McCaffrey) cluster-robust SE with
- *   Satterthwaite degrees of freedom (src/bootstrap/cr2.ts), Miller's SE reported beside it;
+ *   Satterthwaite degrees of freedom (src/paired/cr2.ts), Miller's SE reported beside it;
  * - `cluster-t`: clustered, when CR2 is switched off (cr2Available: false): Miller's clustered SE
  *   with a t quantile on G − 1 degrees of freedom (G clusters);
  * - `t`: continuous two-sided comparisons on [0, 1] scores (no range declared) at every n, with
@@ -25,7 +25,7 @@ import type { Alternative } from './types.js';
  * - `betting`: two-sided intervals on a declared scoreRange (every sample), bounded scores whose
  *   differences show no spread, and one-sided bounds on bounded
  *   scores too skewed by Cochran's rule (n < 25 G1²): the fixed-n betting interval
- *   (src/bootstrap/betting-interval.ts), valid at every n.
+ *   (src/paired/betting-interval.ts), valid at every n.
  * - `studentized` (skewAware): two-sided comparisons on an unbounded scale at every n; stratified
  *   scores too skewed by the same rule; a one-sided bound on unbounded scores skewed toward its side
  *   (bench/gate-skew-rule.txt).
@@ -83,7 +83,7 @@ export function inScoreRange(x: ArrayLike<number>, [low, high]: readonly [number
 /** Continuous comparisons on at least this many items (or units) keep BCa; below it, t. */
 export const AUTO_BCA_MIN_ITEMS = 100;
 
-/** Whether CR2 (src/bootstrap/cr2.ts) is linked into this build. */
+/** Whether CR2 (src/paired/cr2.ts) is linked into this build. */
 export const CR2_AVAILABLE = true;
 
 function isBinary(x: ArrayLike<number>): boolean {

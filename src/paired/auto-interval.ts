@@ -5,11 +5,11 @@ import { cr2Interval, cr2StratifiedInterval, type Cr2Result } from './cr2.js';
 import { bettingInterval } from './betting-interval.js';
 import { checkScoreRangeShape } from '../sequential/score-range.js';
 import { collapseSmallStrata } from './collapse-strata.js';
-import { meanBootstrap } from './mean.js';
-import { studentizedBootstrap } from './studentized.js';
+import { meanBootstrap } from '../bootstrap/mean.js';
+import { studentizedBootstrap } from '../bootstrap/studentized.js';
 import { pairedCounts, pairedProportionInterval, type PairedProportionResult } from './paired-proportion.js';
-import { checkAlternative, checkConfidenceLevel, pairedDifferences } from './settings.js';
-import type { Alternative, BootstrapResult } from './types.js';
+import { checkAlternative, checkConfidenceLevel, pairedDifferences } from '../bootstrap/settings.js';
+import type { Alternative, BootstrapResult } from '../bootstrap/types.js';
 
 /** Settings of autoPairedInterval. */
 export interface AutoIntervalOptions {

@@ -1,7 +1,7 @@
 import { normalCdf, normalQuantile } from '../distributions/index.js';
 import { mcnemarFromCounts } from './mcnemar.js';
-import { checkAlternative, checkConfidenceLevel } from './settings.js';
-import type { Alternative } from './types.js';
+import { checkAlternative, checkConfidenceLevel } from '../bootstrap/settings.js';
+import type { Alternative } from '../bootstrap/types.js';
 
 /** The score intervals for a paired difference of proportions. */
 export type PairedProportionMethod = 'tango' | 'newcombe';

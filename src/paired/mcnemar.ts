@@ -1,5 +1,5 @@
 import { chiSquareSf, regularizedBeta } from '../distributions/index.js';
-import type { McNemarOptions, McNemarResult } from './types.js';
+import type { McNemarOptions, McNemarResult } from '../bootstrap/types.js';
 
 /**
  * McNemar's test for paired 0/1 outcomes (A right / B right on the same items): whether A and B

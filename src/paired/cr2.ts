@@ -1,7 +1,7 @@
 import { studentTCdf, studentTQuantile } from '../distributions/index.js';
 import { clusteredStandardError } from './clustered-se.js';
-import { checkAlternative, checkConfidenceLevel, finiteValues } from './settings.js';
-import type { Alternative } from './types.js';
+import { checkAlternative, checkConfidenceLevel, finiteValues } from '../bootstrap/settings.js';
+import type { Alternative } from '../bootstrap/types.js';
 
 /** Settings of cr2Interval / cr2StratifiedInterval. */
 export interface Cr2Options {
