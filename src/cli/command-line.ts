@@ -34,6 +34,7 @@ const COMMAND_MODULES = new Map<string, () => Promise<{ register: Register }>>([
   ['rank', () => import('./rank.js')],
   ['plan', () => import('./plan.js')],
   ['monitor', () => import('./monitor.js')],
+  ['label', () => import('./label.js')],
 ]);
 
 /**
@@ -67,6 +68,7 @@ const COMMAND_LISTING: ReadonlyArray<readonly [name: string, args: string, descr
   ['rank', '<inputs...>', 'the best of k candidates on the same items: P(best), simultaneous intervals, a selection-adjusted bound against the incumbent, and "label more?"'],
   ['plan', '', 'fix the analysis plan before the data: margin, MDE, strata, method, stopping rule, decision rule, names; frozen write-once in the archive'],
   ['monitor', '<scores>', 'watch a comparison as labels arrive: an anytime-valid interval at every look, and stop when it is settled'],
+  ['label', '<action> [file]', 'label until decided: a resumable session that proposes which items to label, reads the labels back and stops when the gate is settled'],
 ];
 
 /** The program with every command as a stub of its name, arguments, options marker and description: enough for the top-level help. */

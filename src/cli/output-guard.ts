@@ -6,7 +6,7 @@ import { removeDeadWritersFilesIn } from '../rotation/leftovers.js';
 
 /** Per command, the options (attribute names) that name files it writes; `chart` is every command's. */
 const OUTPUT_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  select: ['out', 'design'],
+  select: ['output', 'out', 'design'],
   review: ['output', 'csv'],
   import: ['output'],
   report: ['output'],

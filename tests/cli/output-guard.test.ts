@@ -48,7 +48,7 @@ const cases: Case[] = [
     },
     message: /--output: would overwrite its own input SCORES/,
   },
-  { name: 'select -o naming the pool', setup: () => ({ args: ['select', copy('pool.csv'), '--budget', '10', '-o', copy('pool.csv')], input: copy('pool.csv') }), message: /--out: would overwrite its own input POOL/ },
+  { name: 'select -o naming the pool', setup: () => ({ args: ['select', copy('pool.csv'), '--budget', '10', '-o', copy('pool.csv')], input: copy('pool.csv') }), message: /--output: would overwrite its own input POOL/ },
   { name: 'select --design naming the pool', setup: () => ({ args: ['select', copy('pool.csv'), '--budget', '10', '-o', join(dir, 'l.csv'), '--design', copy('pool.csv')], input: copy('pool.csv') }), message: /--design: would overwrite its own input POOL/ },
   { name: 'import -o naming its input', setup: () => ({ args: ['import', 'promptfoo', copy('promptfoo/main.json'), '-o', copy('promptfoo/main.json')], input: copy('promptfoo/main.json') }), message: /--output: would overwrite its own input FILES/ },
   { name: 'report -o naming its scores', setup: () => ({ args: ['report', '--scores', scores(), '-o', scores()], input: scores() }), message: /--output: would overwrite its own input --scores/ },
