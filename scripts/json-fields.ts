@@ -342,6 +342,8 @@ export const FIELD_DESCRIPTIONS_BY_COMMAND: Readonly<Record<string, Readonly<Rec
     strata: 'per stratum: items before and after, in eval, added, retired and changed',
   },
   rotate: {
+    from: 'the version rotated from',
+    fromFingerprint: 'the content fingerprint of the version rotated from',
     strata: 'per stratum: eval items before and after, retired, added and how many short of the target',
     version: 'the new version frozen with --apply (null without it)',
   },
@@ -351,15 +353,18 @@ export const FIELD_DESCRIPTIONS_BY_COMMAND: Readonly<Record<string, Readonly<Rec
     items: 'the number of items scored',
   },
   history: {
+    headline: "how each run's headline is computed: reweighted by the stratum weights, or the plain mean",
     strata: 'the strata file read',
     models: 'the models followed across runs',
   },
   shortlist: {
+    method: 'the bound method: paired Student t (t)',
     strata: 'the strata file read',
     candidates: 'per candidate: mean, whether shortlisted, the first reason not, and its bar, comparison and cost checks',
     perStratum: 'whether every candidate was also checked in every stratum (--per-stratum)',
   },
   judge: {
+    alpha: 'the family-wise false-alarm rate across the bias probes (Holm)',
     kind: 'the kind of judgments: binary, or graded',
     threshold: 'the judge score at or above which a judgment counts as 1 (null when not thresholded)',
     models: 'the candidates in the table',
@@ -375,12 +380,14 @@ export const FIELD_DESCRIPTIONS_BY_COMMAND: Readonly<Record<string, Readonly<Rec
     models: 'the models found in the files',
   },
   rank: {
+    methodUsed: 'the interval method: max-t bootstrap (simultaneous intervals over all candidates)',
     models: 'the models ranked',
   },
   report: {
     version: 'the benchplan version that wrote the report',
   },
   review: {
+    digest: 'the SHA-256 of the sample (finalists, strata, perStratum, seed, items): the same sample has the same digest',
     items: 'the sampled items to review: stratum, item id, text, gold label and each finalist\'s output',
     perStratum: 'the number of items drawn per stratum',
     strata: 'per stratum: the items available and the items drawn',
@@ -393,6 +400,7 @@ export const FIELD_DESCRIPTIONS_BY_COMMAND: Readonly<Record<string, Readonly<Rec
     path: 'the sign-off record written',
   },
   size: {
+    method: 'the sizing method (pilot-sizing)',
     n: 'the items for a paired interval of half-width mde/2, rounded up',
     budget: 'the items available (--budget); null without one',
     plan: 'with a strata file: the per-stratum plan, quotas and blended counts (null without strata)',
@@ -414,6 +422,16 @@ export const FIELD_DESCRIPTIONS_BY_COMMAND: Readonly<Record<string, Readonly<Rec
   verify: {
     items: 'the number of items across the versions checked',
     version: 'the version checked (null when the whole archive was)',
+  },
+  monitor: {
+    method: 'the confidence sequence used (with auto, the one chosen)',
+    methodUsed: 'the confidence sequence used (the same as method)',
+    methodRequested: 'the confidence sequence asked for, or auto',
+    mde: 'the smallest gap worth acting on, which enables the equivalent verdict, in score units (null without --mde)',
+  },
+  select: {
+    method: 'the design: disagreement or active',
+    budget: 'the number of items to label',
   },
   plan: {
     plan: 'the plan record: id, date, author, models, margin, mde, confidence level, method, strata, stopping rule and record digest',
