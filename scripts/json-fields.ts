@@ -296,7 +296,7 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   rankingHolds: 'the stretch [low, high] of the swept cost around the policy\'s value on which the ranking holds',
   holdsBeyondBand: 'with verdict data: how far below and above the band its ranking still holds (null ends: for ever); else null',
   leadersInBand: 'the distinct leaders (lowest cost) over the band, in order of the swept cost',
-  uncertainty: 'the document bootstrap: probability the leader stays ahead, cost gaps and crossings with intervals (null without --resamples)',
+  uncertainty: 'the document bootstrap: probability the leader stays ahead, cost gaps and crossings with intervals (null with --resamples 0 or a single model)',
   rows: 'the number of rows read',
   paired: 'with --a and --b: the two models, the paired items and the items left out',
   hasTraffic: 'whether every stratum has a traffic share (summing to 1)',
