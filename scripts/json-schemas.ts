@@ -9,11 +9,12 @@
 // its type(s). A field added to, renamed in or dropped from an output fails
 // tests/docs/json-schemas.test.ts until this script is run again and the diff reviewed. The
 // one-line descriptions of the top-level fields are written by hand in scripts/json-fields.ts (one
-// description per name, shared by every command); a field without one is listed with its type only.
+// description per name, shared by every command, unless the command overrides it); a field without one
+// is listed with its type only.
 // Objects keyed by data (model or stratum names) are declared in MAPS below.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { FIELD_DESCRIPTIONS } from './json-fields.js';
+import { FIELD_DESCRIPTIONS, FIELD_DESCRIPTIONS_BY_COMMAND } from './json-fields.js';
 
 export const DOCS = resolve(import.meta.dirname, '..', 'docs');
 export const SCHEMAS = join(DOCS, 'schemas');
@@ -63,7 +64,11 @@ export function infer(values: readonly unknown[], path: string): Schema {
 export function commandSchema(command: string, documents: readonly unknown[]): Schema {
   const body = infer(documents, command);
   const properties = (body.properties ?? {}) as Record<string, Schema>;
-  for (const [key, value] of Object.entries(properties)) if (FIELD_DESCRIPTIONS[key] !== undefined) properties[key] = { description: FIELD_DESCRIPTIONS[key], ...value };
+  for (const [key, value] of Object.entries(properties)) {
+    // A command's own description of a field wins over the shared one.
+    const description = FIELD_DESCRIPTIONS_BY_COMMAND[command]?.[key] ?? FIELD_DESCRIPTIONS[key];
+    if (description !== undefined) properties[key] = { description, ...value };
+  }
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: `https://benchplan.invalid/schemas/${command}.schema.json`,
