@@ -44,6 +44,7 @@ export function register(program: Command, io: Io): void {
     .option('--history-run <DATE=FILE>', 'a dated run of the instrument (repeat, in date order): the weekly-dashboard section, as benchplan history', collectRun)
     .option('--history-rerun <DATE=FILE>', "with --history-run: the run DATE's system re-run on the previous version (a version boundary's exact drift split, as history --rerun)", collectRun)
     .option('--label-session <dir>', 'a benchplan label session folder: labels over time, the sequence narrowing, where the labels went')
+    .option('--incumbent <model>', 'with three or more models: the model in production; the ranking adds each model\'s difference from it and the selection-adjusted bound of "leader − incumbent" (as benchplan rank)')
     .option('--budget <n>', 'items to allocate and size for (default: the items in --scores) (at most 10,000,000)')
     .option('--mde <x>', "the gap to size for, in the pilot's score units (default: the gap the budget resolves)")
     .option(...seedOption('seed of every bootstrap'))
@@ -138,7 +139,7 @@ export function register(program: Command, io: Io): void {
       let doc: ReturnType<typeof buildReport>;
       try {
         // buildReport names the input file in any error the data causes; the rest are bugs.
-        doc = buildReport(sources, { version, inputs, seed, confidenceLevel, nResamples, budget, mde, title: options.title, dropUnpaired: Boolean(options.dropUnpaired) });
+        doc = buildReport(sources, { version, inputs, seed, confidenceLevel, nResamples, budget, mde, title: options.title, dropUnpaired: Boolean(options.dropUnpaired), ...(options.incumbent === undefined ? {} : { incumbent: options.incumbent }) });
         bar.update(0.8);
         html = await reportHtml(doc);
       } finally {

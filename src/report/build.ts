@@ -9,6 +9,7 @@ import { agreementSection } from './sections/agreement.js';
 import { allocationSection } from './sections/allocation.js';
 import { archiveSection } from './sections/archive.js';
 import { compareSection } from './sections/compare.js';
+import { rankingSection } from './sections/ranking.js';
 import { headlineSection } from './sections/headline.js';
 import { judgeSection, type JudgeSectionOptions } from './sections/judge.js';
 import { historySection } from './sections/history.js';
@@ -56,13 +57,15 @@ export interface BuildReportOptions {
   /** The gap to size for (score units of the pilot); default the gap the budget resolves. */
   mde?: number;
   title?: string;
+  /** The model in production: the ranking section adds each model's difference from it and the selection-adjusted bound of "leader − incumbent"; default none. */
+  incumbent?: string;
   /** Leave out items some model did not score, in every section that pairs models (--drop-unpaired); default false: refused, naming them. */
   dropUnpaired?: boolean;
 }
 
 /**
  * Computes every section the inputs allow, in the order a reader needs them: which models
- * differ, scores by stratum, the cost sweep, sizing, allocation, agreement, the LLM judge, the archive, the
+ * differ, how sure the choice of the best is (three or more models), scores by stratum, the cost sweep, sizing, allocation, agreement, the LLM judge, the archive, the
  * history of runs. Each
  * section holds its chart, the numbers beside it, the settings and seeds behind them and its
  * warnings. No clock; the same inputs and settings give the same document. Reads files only for
@@ -92,6 +95,8 @@ export function buildReport(sources: ReportSources, options: BuildReportOptions)
   const notes: string[] = [];
 
   if (scores.models.length >= 2) sections.push(onInputs([scores.source], () => compareSection(scores, settings).section));
+  if (scores.models.length >= 3) sections.push(onInputs([scores.source], () => rankingSection(scores, settings, options.incumbent ?? null).section));
+  else if (options.incumbent !== undefined) throw new InputError('needs three or more models in the scores: the ranking section is drawn only then', { file: '--incumbent', value: options.incumbent });
   else notes.push(`${scores.source} has one model (${scores.models[0]}): no comparison.`);
 
   if (strata) {

@@ -30,7 +30,7 @@ describe('benchplan report', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const json = JSON.parse(run.stdout);
-    expect(json.sections.map((s: { id: string }) => s.id)).toEqual(['compare', 'strata', 'sweep', 'sizing', 'allocation', 'agreement', 'archive']);
+    expect(json.sections.map((s: { id: string }) => s.id)).toEqual(['compare', 'ranking', 'strata', 'sweep', 'sizing', 'allocation', 'agreement', 'archive']);
     expect(json.inputs.map((i: { role: string }) => i.role)).toEqual(['scores', 'pilot', 'strata', 'policy', 'annotations', 'archive']);
     for (const input of json.inputs.filter((i: { role: string }) => i.role !== 'archive')) expect(input.sha256).toBe(sha256(input.path));
     const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
@@ -90,11 +90,11 @@ describe('benchplan report', () => {
     expect(JSON.parse(fingerprints).inputs[1].sha256).not.toBe(JSON.parse(run.stdout).inputs[1].sha256);
   });
 
-  it('with only scores: the comparison, and a summary line', async () => {
+  it('with only scores (three models): the comparison, the ranking, and a summary line', async () => {
     const out = join(dir, 'scores-only.html');
     const run = await runCli(['report', '--scores', 'examples/scores.csv', '--resamples', '199', '-o', out]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^wrote .*scores-only\.html \(\d+ bytes\): 1 section\n {2}Which models differ\n$/);
+    expect(run.stdout).toMatch(/^wrote .*scores-only\.html \(\d+ bytes\): 2 sections\n {2}Which models differ\n {2}How sure is the choice of the best\n$/);
   });
 
   it('escapes names and ids from input files: a model called <script> is text, never markup', async () => {
