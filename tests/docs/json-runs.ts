@@ -3,10 +3,9 @@
 // becomes `--format json`), in a fresh folder, in order (a later line may read what an earlier one
 // wrote). scripts/json-schemas.ts drafts the schemas from these documents and
 // tests/docs/json-schemas.test.ts validates them against docs/schemas/COMMAND.schema.json.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bin, pageBlocks, root, words } from './script.js';
+import { pageBlocks, root, runCli, words } from './script.js';
 
 /** One command line of a page, run with `--json`, and what it printed. */
 export interface JsonRun {
@@ -25,17 +24,6 @@ export function withJson(args: readonly string[]): string[] {
   const k = args.indexOf('--format');
   if (k >= 0) return [...args.slice(0, k + 1), 'json', ...args.slice(k + 2)];
   return args.includes('--json') ? [...args] : [...args, '--json'];
-}
-
-function runCli(args: string[], cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
 }
 
 /** Runs every command line of `page` (a path under the repository) with `--json`, in order, in `cwd`. */

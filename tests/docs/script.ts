@@ -57,7 +57,8 @@ export function freshFolder(): string {
   return cwd;
 }
 
-function runCli(args: string[], cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+/** Runs the built CLI (bin/benchplan.js) with ARGS in `cwd` as a child process. */
+export function runCli(args: string[], cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -7,41 +7,20 @@
  * --review: exit 2 naming both files and both digests), never read; a plain re-run then repairs
  * it (the reader exits 0). Prints how many kills left a mix.
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { csvLine } from '../../src/data/csv-text.js';
 import { openTable } from '../../src/data/read.js';
 import { freezeVersion } from '../../src/rotation/archive.js';
 import { smallBenchmark } from '../rotation/helpers.js';
+import { built, cli } from './crash-cli.js';
 
-const BIN = resolve('bin/benchplan.js');
-const CRASH_AT = pathToFileURL(resolve('tests/faults/crash-at.mjs')).href;
-const built = existsSync(resolve('dist/cli/main.js'));
 const root = mkdtempSync(join(tmpdir(), 'benchplan-pair-faults-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], env: Record<string, string> = {}, preload = false): Promise<Run> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [...(preload ? ['--import', CRASH_AT] : []), BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code, signal) => done({ code, signal, stdout, stderr }));
-  });
-}
 
 async function steps(args: string[]): Promise<string[]> {
   const log = join(root, `steps-${Math.random().toString(36).slice(2)}.log`);

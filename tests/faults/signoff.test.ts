@@ -7,40 +7,19 @@
  * kills at each step and then signs off a different id instead of re-running (the interrupted
  * sign-off must then be completed, not lost or left as a hole). Prints how many steps it killed at.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signoff } from '../../src/decision/signoff.js';
 import { freezeVersion } from '../../src/rotation/archive.js';
 import { verifyArchive } from '../../src/rotation/verify.js';
 import { smallBenchmark } from '../rotation/helpers.js';
+import { built, cli } from './crash-cli.js';
 
-const BIN = resolve('bin/benchplan.js');
-const CRASH_AT = pathToFileURL(resolve('tests/faults/crash-at.mjs')).href;
-const built = existsSync(resolve('dist/cli/main.js'));
 const root = mkdtempSync(join(tmpdir(), 'benchplan-signoff-faults-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], env: Record<string, string> = {}, preload = false): Promise<Run> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [...(preload ? ['--import', CRASH_AT] : []), BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code, signal) => done({ code, signal, stdout, stderr }));
-  });
-}
 
 let made = 0;
 /** An archive with one version and one sign-off (`first`), so the head exists and the next sign-off links to it. */
