@@ -1,4 +1,4 @@
-import { linkSync, lstatSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { linkSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeTempFile } from '../data/atomic.js';
 import { CheckFailed, InputError } from '../data/errors.js';
@@ -8,6 +8,7 @@ import { sha256File } from '../rotation/hash.js';
 import { readArchiveHead } from '../rotation/head.js';
 import { describeLockOwner, lockWithin, tryLock, type HeldLock } from '../rotation/lock.js';
 import { readSignoffHead, SIGNOFF_HEAD_FILE, SIGNOFF_HEAD_FORMAT, SIGNOFF_LOCK_PATH, SIGNOFF_LOCK_WAIT_MS, signoffHeadText, type SignoffHead, type SignoffLink } from '../rotation/signoff-head.js';
+import { makeArchiveFolder } from '../rotation/archive-folder.js';
 import { lstatOrNull, readSignoff, SIGNOFF_FOLDER, SIGNOFF_RECORD_FORMAT, signoffRecordText, type Evidence, type EvidenceRole, type SignoffRecord } from '../rotation/signoff-record.js';
 import { assertVersionIntact } from '../rotation/record-check.js';
 import { versionRecordDigest } from '../rotation/record-digest.js';
@@ -236,16 +237,6 @@ function existsMessage(path: string, id: string): string {
   return `${path}: a sign-off "${id}" already exists; sign-offs are write-once (choose another --id)`;
 }
 
-function makeArchiveFolder(archiveDir: string, folder: string, name: string): void {
-  const stat = lstatOrNull(folder);
-  if (stat === null) {
-    try {
-      mkdirSync(folder);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new InputError(`cannot create the folder: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: folder });
-    }
-  } else if (!stat.isDirectory()) throw new InputError(`${name} must be a folder inside the archive (it is ${stat.isSymbolicLink() ? 'a symbolic link, never followed' : 'a file'})`, { file: archiveDir });
-}
 
 function takeSignoffLock(archiveDir: string): HeldLock {
   const path = join(archiveDir, SIGNOFF_LOCK_PATH);

@@ -1,4 +1,4 @@
-import { linkSync, lstatSync, mkdirSync, rmSync } from 'node:fs';
+import { linkSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeTempFile } from '../data/atomic.js';
@@ -7,6 +7,7 @@ import { isIsoDate } from '../data/dates.js';
 import { parseJsonDocument } from '../data/json-document.js';
 import { parseWith } from '../data/validate.js';
 import { archiveFolders } from './archive.js';
+import { lstatOrNull, makeArchiveFolder } from './archive-folder.js';
 import { readSmallFile, Sha256 } from './head.js';
 import { versionRecordDigest } from './record-digest.js';
 import { checkVersionId, VERSION_ID_PATTERN } from './version-id.js';
@@ -139,14 +140,7 @@ export function planPath(archiveDir: string, id: string): string {
 export function writePlanRecord(archiveDir: string, plan: PlanRecord): string {
   archiveFolders(archiveDir, { create: true });
   const folder = join(archiveDir, PLAN_FOLDER);
-  const stat = lstatOrNull(folder);
-  if (stat === null) {
-    try {
-      mkdirSync(folder);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new InputError(`cannot create the folder: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: folder });
-    }
-  } else if (!stat.isDirectory()) throw new InputError(`${PLAN_FOLDER} must be a folder inside the archive (it is ${stat.isSymbolicLink() ? 'a symbolic link, never followed' : 'a file'})`, { file: archiveDir });
+  makeArchiveFolder(archiveDir, folder, PLAN_FOLDER);
   const path = planPath(archiveDir, plan.id);
   const exists = `${path}: a plan "${plan.id}" already exists; plans are write-once (choose another --id)`;
   if (lstatOrNull(path) !== null) throw new CheckFailed(exists);
@@ -202,13 +196,4 @@ export function verifyPlan(archiveDir: string, id: string): { problems: PlanIssu
   const digest = versionRecordDigest(plan);
   if (digest !== plan.recordDigest) problems.push({ kind: 'changed', path: rel, detail: `the plan was edited after it was written: its content no longer matches its record digest (recorded ${plan.recordDigest.slice(0, 12)}…, computed ${digest.slice(0, 12)}…)` });
   return { problems, recordDigest: digest };
-}
-
-function lstatOrNull(path: string) {
-  try {
-    return lstatSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new InputError(`cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: path });
-  }
 }

@@ -1,4 +1,3 @@
-import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { InputError } from '../data/errors.js';
@@ -9,6 +8,8 @@ import { sha256File } from './hash.js';
 import { readSmallFile } from './head.js';
 import { versionRecordDigest } from './record-digest.js';
 import { SignoffLinkSchema } from './signoff-head.js';
+export { lstatOrNull } from './archive-folder.js';
+import { lstatOrNull } from './archive-folder.js';
 import { DeviationSchema, PlanLinkSchema, verifyPlan } from './plan-record.js';
 import { checkVersionId, VERSION_ID_PATTERN } from './version-id.js';
 
@@ -69,15 +70,6 @@ export function signoffRecordText(record: SignoffRecord): string {
   return `${JSON.stringify(record, null, 2)}\n`;
 }
 
-/** lstat, or null when the path does not exist; any other failure is an InputError naming the path. */
-export function lstatOrNull(path: string) {
-  try {
-    return lstatSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new InputError(`cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { file: path });
-  }
-}
 
 /** One thing wrong with a sign-off, or worth knowing about it. */
 export interface SignoffIssue {
