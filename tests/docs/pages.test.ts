@@ -1,13 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bin, freshFolder, root, runPage } from './script.js';
 
 // Every page of docs/ and the README runs as a script (tests/docs/script.ts), each in a fresh
-// folder of its own and all at once: the pages do not depend on each other. The README runs a
-// second time in a folder where `npm run demo` has already written its outputs, as a newcomer
-// who ran the demo first would type it.
+// folder of its own and all at once: the pages do not depend on each other. (The README's second
+// run, in the folder where `npm run demo` wrote its outputs, is in tests/demo.test.ts.)
 const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
 
 /** What a page may leave in its folder: the examples link and the output folders its commands name. */
@@ -25,13 +23,4 @@ describe.concurrent('the docs run as written', () => {
       expect(leftovers(cwd), `${page} wrote outside out/`).toEqual([]);
     }, 300_000);
   }
-  it('README.md, after npm run demo', async () => {
-    const cwd = freshFolder();
-    // What `npm run demo` does in a clone: every command into ./out (here the folder's out/).
-    const demo = spawnSync(process.execPath, [join(root, 'scripts', 'demo.mjs'), join(cwd, 'out')], { cwd: root, encoding: 'utf8' });
-    expect(demo.status, demo.stderr).toBe(0);
-    const problems = await runPage('README.md', cwd);
-    expect(problems, problems.join('\n')).toEqual([]);
-    expect(leftovers(cwd)).toEqual([]);
-  }, 300_000);
 });
