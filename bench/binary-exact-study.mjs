@@ -8,6 +8,10 @@ import { writeFileSync } from 'node:fs';
 import { exactScoreNonInferiority, pairedProportionBounds, tangoStatistic } from '../dist/paired/index.js';
 
 const QUICK = process.argv.includes('--quick');
+// --out FILE (relative to bench/): where the per-cell JSON goes; default binary-exact-study.json.
+// The re-run with the n/(n − 1)-corrected Tango default (bench/binary-tango-fix.txt) writes
+// binary-exact-study-bcf.json so the registered run's numbers stay beside their text.
+const OUT = process.argv.includes('--out') ? process.argv[process.argv.indexOf('--out') + 1] : 'binary-exact-study.json';
 const Z2 = 1.959963984540054; // two-sided 95%
 const Z1 = 1.6448536269514722; // one-sided 95% (the gate's bound)
 const ALPHA = 0.05;
@@ -335,7 +339,7 @@ for (const k of [...METHODS, ...GATE_ONLY]) {
   };
 }
 result.summary = summary;
-writeFileSync(new URL('./binary-exact-study.json', import.meta.url), compactJson(result));
+writeFileSync(new URL('./' + OUT, import.meta.url), compactJson(result));
 
 console.log(`# node bench/binary-exact-study.mjs${QUICK ? ' --quick' : ''}   (${result.seconds} s; least probability mass kept in a cell: ${worstMass.toFixed(12)})`);
 console.log('\n## Summary per method (coverage cells: two-sided 95%; gate cells: one-sided 95% bound, margin m)');
@@ -412,4 +416,4 @@ if (qualified.length) {
 const g = summary['gate-rule'];
 console.log(`gate-rule (added after registration: Tango's bound AND the library's exact test, n ≤ ${EXACT_MAX_N}): max false pass ${fmt(g.maxFalsePass, 4)} on ${g.gateCells} cells (${g.falsePassAbove0055} above 0.055), mean power ${fmt(g.meanPower)} (tango alone on the same cells: ${fmt(result.gate.filter((x) => x['gate-rule'] !== undefined).reduce((t, x) => t + x.tango.power, 0) / g.gateCells)})`);
 result.decision = { chosen: chosen.k, qualified: qualified.map((v) => v.k) };
-writeFileSync(new URL('./binary-exact-study.json', import.meta.url), compactJson(result));
+writeFileSync(new URL('./' + OUT, import.meta.url), compactJson(result));

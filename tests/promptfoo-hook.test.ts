@@ -147,10 +147,11 @@ describe.skipIf(real.length === 0)('promptfoo.js on real promptfoo results (../s
     expect(run.stdout).toMatch(new RegExp(`on ${differences.length} paired items`));
     expect(run.stdout).toMatch(new RegExp(`overall +${differences.length} +${mean}\\b`));
     // Every test scored the same in both runs. Three agreeing items cannot rule out a drop of 0.1
-    // (issue 13): the default interval (Tango's, 0/1 scores) gives a lower bound near −0.43, so
+    // (issue 13): the default interval (Tango's with the n/(n − 1) correction, 0/1 scores) gives a
+    // lower bound −z²/(2 + z²) = −0.575 (uncorrected −z²/(3 + z²) = −0.47), so
     // the gate is inconclusive (exit 3) and says how many agreeing items would let it pass.
     expect(new Set(differences)).toEqual(new Set([0]));
-    expect(run.stdout).toMatch(/neither a regression nor its absence is shown: .*95% bounds \[-0\.4\d+, 0\.4\d+\] contain -0\.1/);
+    expect(run.stdout).toMatch(/neither a regression nor its absence is shown: .*95% bounds \[-0\.5\d+, 0\.5\d+\] contain -0\.1/);
     expect(run.stdout).toMatch(/\d+ items would let it pass/);
     expect(run.exitCode).toBe(3);
   });

@@ -393,7 +393,7 @@ function checkAuto(
     const discordant = counts.onlyA + counts.onlyB;
     const how =
       discordant === 0
-        ? `all agreeing, as these ${n} do (with no discordant item the bound is −z²/(N + z²), z = ${formatNumber(normalQuantile(settings.confidenceLevel))}, and the exact score test at the margin needs at least (1 − margin)^N ≤ ${formatNumber(1 - settings.confidenceLevel)})`
+        ? `all agreeing, as these ${n} do (with no discordant item the bound is −z²/(N − 1 + z²), z = ${formatNumber(normalQuantile(settings.confidenceLevel))}, and the exact score test at the margin needs at least (1 − margin)^N ≤ ${formatNumber(1 - settings.confidenceLevel)})`
         : `with the same share discordant (${discordant} of ${n}) and the same split`;
     const text = needed === null ? `; no number of items at this discordance would decide it ${margin}` : `; ${needed} items ${how} ${decide} ${margin}`;
     return { ...result, reason: head + text, itemsNeeded: needed, clustersNeeded: null };

@@ -93,7 +93,7 @@ export interface AutoIntervalResult {
  * @returns method 'auto', methodUsed, methodReason, estimate, confidenceInterval, standardError, df,
  *   pValue, pValueTest, settings, n, nClusters, and the underlying result (bootstrap / pairedProportion / cr2).
  * @throws {RangeError} as the method it uses (non-finite scores, unequal lengths, bad settings).
- * @example autoPairedInterval([1, 1, 1], [1, 1, 1]).confidenceInterval // => [-0.5615, 0.5615] (Tango, z²/(3 + z²))
+ * @example autoPairedInterval([1, 1, 1], [1, 1, 1]).confidenceInterval // => [-0.6576, 0.6576] (Tango with the n/(n − 1) correction, z²/(2 + z²))
  */
 export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, options: AutoIntervalOptions = {}): AutoIntervalResult {
   const confidenceLevel = checkConfidenceLevel(options.confidenceLevel);

@@ -18,7 +18,9 @@ const reference = JSON.parse(readFileSync(new URL('../reference/paired-proportio
 describe('Tango, the 0/1 default, against published values and the Python reference', () => {
   it('Cavo et al. (2012) table (59, 6 / 16, 80): −0.1240 to −0.0054 (Fagerland et al. 2017), to 4 decimals', () => {
     for (const x of reference.published) {
-      const r = pairedProportionInterval(x.counts); // the default method
+      // Published values are Tango's interval as published: the default n/(n − 1) correction off
+      // (the corrected default is checked against R in tests/bootstrap/paired-proportion.test.ts).
+      const r = pairedProportionInterval(x.counts, { biasCorrection: false });
       expect(r.method).toBe('tango');
       const half = 0.5 * 10 ** -x.publishedDecimals;
       expect(Math.abs(r.confidenceInterval[0] - x.publishedInterval[0])).toBeLessThanOrEqual(half);
@@ -31,18 +33,20 @@ describe('Tango, the 0/1 default, against published values and the Python refere
 
   it('the score test p-value (McNemar’s Z, the test the interval inverts): scipy norm.sf; Cavo: 0.033006 as contingencytables prints', () => {
     for (const x of reference.scoreTests) {
-      expect(pairedProportionInterval(x.counts).scorePValue).toBeCloseTo(x.twoSidedPValue, 12);
-      expect(pairedProportionInterval(x.counts, { alternative: 'greater' }).scorePValue).toBeCloseTo(x.greaterPValue, 12);
+      expect(pairedProportionInterval(x.counts, { biasCorrection: false }).scorePValue).toBeCloseTo(x.twoSidedPValue, 12);
+      expect(pairedProportionInterval(x.counts, { alternative: 'greater', biasCorrection: false }).scorePValue).toBeCloseTo(x.greaterPValue, 12);
     }
-    expect(pairedProportionInterval({ both: 59, onlyA: 6, onlyB: 16, neither: 80 }).scorePValue.toFixed(6)).toBe('0.033006');
+    expect(pairedProportionInterval({ both: 59, onlyA: 6, onlyB: 16, neither: 80 }, { biasCorrection: false }).scorePValue.toFixed(6)).toBe('0.033006');
   });
 
   it('the interval excludes 0 exactly when the score test rejects at its level', () => {
     for (let b = 0; b <= 12; b++) {
       for (let c = 0; c <= 12; c++) {
-        const r = pairedProportionInterval({ both: 20, onlyA: b, onlyB: c, neither: 10 });
-        const excludes = r.confidenceInterval[0] > 0 || r.confidenceInterval[1] < 0;
-        expect(excludes).toBe(r.scorePValue < 0.05);
+        for (const biasCorrection of [true, false]) {
+          const r = pairedProportionInterval({ both: 20, onlyA: b, onlyB: c, neither: 10 }, { biasCorrection });
+          const excludes = r.confidenceInterval[0] > 0 || r.confidenceInterval[1] < 0;
+          expect(excludes).toBe(r.scorePValue < 0.05);
+        }
       }
     }
   });
@@ -97,7 +101,8 @@ describe('exactScoreNonInferiority against the Python reference', () => {
 
   it('JSDoc examples', () => {
     expect(exactScoreNonInferiority({ both: 30, onlyA: 0, onlyB: 0, neither: 22 }, -0.05).pValue).toBeCloseTo(0.0694, 4);
-    expect(pairedProportionBounds({ both: 20, onlyA: 0, onlyB: 0, neither: 19 }, 'tango', 1.6448536269514722)[0]).toBeCloseTo(-0.0649, 4);
+    expect(pairedProportionBounds({ both: 20, onlyA: 0, onlyB: 0, neither: 19 }, 'tango', 1.6448536269514722)[0]).toBeCloseTo(-0.0665, 4);
+    expect(pairedProportionBounds({ both: 20, onlyA: 0, onlyB: 0, neither: 19 }, 'tango', 1.6448536269514722, false)[0]).toBeCloseTo(-0.0649, 4);
   });
 
   it('rejects bad input', () => {
@@ -108,13 +113,13 @@ describe('exactScoreNonInferiority against the Python reference', () => {
 });
 
 describe('degenerate 0/1 data (issue 25 item 3): never a zero-width interval', () => {
-  it('all agreeing (b = c = 0), any split of the agreeing items: ±z²/(n + z²), width > 0, with a warning', () => {
+  it('all agreeing (b = c = 0), any split of the agreeing items: ±z²/(n − 1 + z²) (the n/(n − 1) correction), width > 0, with a warning', () => {
     const z = 1.959963984540054;
     for (const n of [1, 2, 3, 10, 39, 100, 1000, 100000]) {
       for (const both of [0, Math.floor(n / 2), n]) {
         const r = pairedProportionInterval({ both, onlyA: 0, onlyB: 0, neither: n - both });
         expect(r.confidenceInterval[1] - r.confidenceInterval[0]).toBeGreaterThan(0);
-        expect(r.confidenceInterval[0]).toBeCloseTo(-(z * z) / (n + z * z), 10);
+        expect(r.confidenceInterval[0]).toBeCloseTo(-(z * z) / (n - 1 + z * z), 10);
         expect(r.warnings.join(' ')).toMatch(/agree on all/);
         expect(r.scorePValue).toBe(1);
       }

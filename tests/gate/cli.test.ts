@@ -32,9 +32,10 @@ describe('benchplan gate', () => {
     const args = ['gate', S, '--baseline', 'alpha', '--candidate', 'beta', '--margin', '0.14', ...fast];
     const run = await runCli(args);
     expect(run.code).toBe(3);
-    expect(run.stdout).toMatch(/^INCONCLUSIVE  neither a regression nor its absence is shown: beta − alpha: 95% bounds \[-0\.\d+, -0\.\d+\] contain -0\.14 \(−margin\); 3392 items would show the drop/);
-    // Tango bounds at the same discordance (89 of 400) and split, scaled up: an exact count, no "about".
-    expect(run.stdout).toMatch(/3392 items with the same share discordant \(89 of 400\) and the same split would show the drop at margin 0\.14/);
+    expect(run.stdout).toMatch(/^INCONCLUSIVE  neither a regression nor its absence is shown: beta − alpha: 95% bounds \[-0\.\d+, -0\.\d+\] contain -0\.14 \(−margin\); 3393 items would show the drop/);
+    // Tango bounds at the same discordance (89 of 400) and split, scaled up: an exact count, no "about"
+    // (3393 with the default n/(n − 1) correction; 3392 uncorrected).
+    expect(run.stdout).toMatch(/3393 items with the same share discordant \(89 of 400\) and the same split would show the drop at margin 0\.14/);
     expect(run.stderr).toMatch(/^gate inconclusive: /);
     const asPass = await runCli([...args, '--inconclusive', 'pass', '--json']);
     expect(asPass.code).toBe(0);
@@ -107,9 +108,9 @@ describe('benchplan gate', () => {
   });
 
   // Issue #13: two runs that agree on every item. The bootstrap's interval is [0, 0] and used to pass;
-  // --method auto (the default) uses Tango's score interval, whose one-sided 95% bound with no
-  // discordant item is −z²/(n + z²) (z = 1.6449): −0.474, −0.0649, −0.0513 on 3, 39, 50 items, all
-  // ≤ −0.05. The items that would pass: the bound needs N > 19 z² = 51.4, and the exact score test
+  // --method auto (the default) uses Tango's score interval (n/(n − 1) correction), whose one-sided 95%
+  // bound with no discordant item is −z²/(n − 1 + z²) (z = 1.6449): −0.575, −0.0665, −0.0523 on 3, 39,
+  // 50 items, all ≤ −0.05. The items that would pass: the bound needs N > 1 + 19 z² = 52.4, and the exact score test
   // at the margin 0.95^N ≤ 0.05, N ≥ 58.4 → 59 (bench/binary-exact-study.txt).
   for (const n of [3, 39, 50]) {
     it(`is inconclusive on ${n} all-agreeing 0/1 items at --margin 0.05 (exit 3), naming the 59 items that would pass`, async () => {
@@ -120,9 +121,9 @@ describe('benchplan gate', () => {
       const run = await runCli(['gate', path, '--baseline', 'main', '--candidate', 'pr', '--margin', '0.05']);
       expect(run.code).toBe(3);
       const z = 1.6448536269514722;
-      const bound = -(z * z) / (n + z * z);
-      // The upper bound of an all-agreeing table is +z²/(n + z²) by symmetry, so the bounds contain −margin.
-      const upper = (z * z) / (n + z * z);
+      const bound = -(z * z) / (n - 1 + z * z);
+      // The upper bound of an all-agreeing table is +z²/(n − 1 + z²) by symmetry, so the bounds contain −margin.
+      const upper = (z * z) / (n - 1 + z * z);
       expect(run.stdout).toMatch(
         new RegExp(`^INCONCLUSIVE  neither a regression nor its absence is shown: pr − main: 95% bounds \\[${bound.toPrecision(3).replace('.', '\\.')}, ${upper.toPrecision(3).replace('.', '\\.')}\\] contain -0\\.05 \\(−margin\\); 59 items would let it pass`),
       );
@@ -134,17 +135,17 @@ describe('benchplan gate', () => {
       expect(json.overall.lowerBound).toBeCloseTo(bound, 12);
       expect(json.overall.upperBound).toBeCloseTo(upper, 12);
       expect(json.overall.itemsNeeded).toBe(59);
-      // ... 52 agreeing items clear the bound (z²/(52 + z²) = 0.0495 < 0.05) but not the exact test
-      // (0.95^52 = 0.069): inconclusive; 59 pass.
+      // ... 53 agreeing items clear the bound (z²/(52 + z²) = 0.0495 < 0.05) but not the exact test
+      // (0.95^53 = 0.066): inconclusive; 59 pass.
       if (n === 50) {
-        for (const [size, code] of [[52, 3], [59, 0]] as const) {
+        for (const [size, code] of [[53, 3], [59, 0]] as const) {
           const more = join(dir, `agree-${size}.csv`);
           const rowsMore = ['item,model,score'];
           for (let i = 0; i < size; i++) rowsMore.push(`q${i},main,1`, `q${i},pr,1`);
           writeFileSync(more, `${rowsMore.join('\n')}\n`);
           const moreRun = await runCli(['gate', more, '--baseline', 'main', '--candidate', 'pr', '--margin', '0.05']);
           expect(moreRun.code).toBe(code);
-          if (size === 52) expect(moreRun.stdout).toMatch(/95% lower bound -0\.0495 clears -0\.05, but the exact score test at the margin does not \(p = 0\.0694\)/);
+          if (size === 53) expect(moreRun.stdout).toMatch(/95% lower bound -0\.0495 clears -0\.05, but the exact score test at the margin does not \(p = 0\.066\d*\)/);
         }
       }
     });

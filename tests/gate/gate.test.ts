@@ -222,13 +222,13 @@ describe('layering (issue #13 item 5)', () => {
 });
 
 describe('method auto', () => {
-  it('picks tango for 0/1 scores and bounds all-agreeing items at −z²/(n + z²), never [0, 0]', () => {
+  it('picks tango for 0/1 scores and bounds all-agreeing items at −z²/(n − 1 + z²) (n/(n − 1) correction), never [0, 0]', () => {
     const ones = new Float64Array(39).fill(1);
     const r = nonInferiorityFromScores({ candidate: ones, baseline: ones }, { margin: 0.05 });
     const z = 1.6448536269514722; // scipy norm.ppf(0.95)
     expect(r).toMatchObject({ method: 'auto', methodUsed: 'tango', passed: false });
-    expect(r.overall.lowerBound).toBeCloseTo(-(z * z) / (39 + z * z), 12);
-    // Tango's bound alone clears −0.05 from 52 agreeing items (z²(1 − m)/m = 51.4); the exact score
+    expect(r.overall.lowerBound).toBeCloseTo(-(z * z) / (38 + z * z), 12);
+    // Tango's bound alone clears −0.05 from 53 agreeing items (1 + z²(1 − m)/m = 52.4); the exact score
     // test at the margin needs 0.95^N ≤ 0.05 (its p for an all-agreeing table is the probability of
     // no discordant item when only losses occur at rate m): N ≥ log 0.05 / log 0.95 = 58.4 → 59.
     expect(r.overall.itemsNeeded).toBe(59);
@@ -239,19 +239,19 @@ describe('method auto', () => {
     const r = nonInferiorityFromScores({ candidate: scores, baseline: scores }, { margin: 0.05 });
     const z = 1.6448536269514722;
     expect(r.passed).toBe(false);
-    expect(r.overall.lowerBound).toBeCloseTo(-(z * z) / (39 + z * z), 12); // Tango: the split does not matter
+    expect(r.overall.lowerBound).toBeCloseTo(-(z * z) / (38 + z * z), 12); // Tango: the split does not matter
   });
 
-  it('0/1: passes only when the exact score test at the margin agrees with Tango’s bound (52 agreeing items fail, 59 pass)', () => {
-    // 52 agreeing items: Tango's bound −z²/(52 + z²) = −0.0495 clears −0.05, but under a true drop of
-    // 0.05 made only of losses, P(no discordant item) = 0.95^52 = 0.0694 > 0.05: the exact test's p.
-    const r52 = nonInferiorityFromScores({ candidate: new Float64Array(52).fill(1), baseline: new Float64Array(52).fill(1) }, { margin: 0.05 });
+  it('0/1: passes only when the exact score test at the margin agrees with Tango’s bound (53 agreeing items fail, 59 pass)', () => {
+    // 53 agreeing items: Tango's bound −z²/(52 + z²) = −0.0495 clears −0.05, but under a true drop of
+    // 0.05 made only of losses, P(no discordant item) = 0.95^53 = 0.0662 > 0.05: the exact test's p.
+    const r52 = nonInferiorityFromScores({ candidate: new Float64Array(53).fill(1), baseline: new Float64Array(53).fill(1) }, { margin: 0.05 });
     expect(r52.overall.lowerBound).toBeGreaterThan(-0.05);
     expect(r52.passed).toBe(false);
     expect(r52.overall.pValueTest).toBe('exact-score');
-    expect(r52.overall.pValue).toBeCloseTo(0.95 ** 52, 10);
+    expect(r52.overall.pValue).toBeCloseTo(0.95 ** 53, 10);
     expect(r52.overall.itemsNeeded).toBe(59);
-    expect(r52.overall.reason).toMatch(/exact score test at the margin is not significant \(p = 0\.0694 > 0\.05\)/);
+    expect(r52.overall.reason).toMatch(/exact score test at the margin is not significant \(p = 0\.066 > 0\.05\)/);
     const r59 = nonInferiorityFromScores({ candidate: new Float64Array(59).fill(1), baseline: new Float64Array(59).fill(1) }, { margin: 0.05 });
     expect(r59.passed).toBe(true);
     expect(r59.overall.pValue).toBeCloseTo(0.95 ** 59, 10);
@@ -271,14 +271,15 @@ describe('method auto: false-pass rate on 0/1 scores (exact, no Monte Carlo)', (
   it('passes a candidate worse by exactly the margin at most α = 5% of the time, including where Tango’s bound alone is liberal', () => {
     // Every paired table (b, c, n − b − c) enumerated with its trinomial probability, each run
     // through the gate. Cells: the old study's (n = 10, 30; symmetric extra discordance) and the
-    // adversarial cell of bench/binary-exact-study.txt: n = 52, a candidate that only loses
-    // (P(only candidate wrong) = 0.05 = margin, never wins), where Tango's bound alone passes the
-    // all-agreeing table and so a true drop 0.95^52 = 6.9% of the time; the exact score test stops it.
+    // adversarial cells of bench/binary-exact-study.txt: n = 52 (uncorrected Tango) and 53 (the
+    // n/(n − 1)-corrected default), a candidate that only loses (P(only candidate wrong) = 0.05 =
+    // margin, never wins), where the bound alone first passes the all-agreeing table and so a true
+    // drop 0.95^53 = 6.6% of the time; the exact score test stops it.
     const logFactorial = (k: number) => { let s = 0; for (let i = 2; i <= k; i++) s += Math.log(i); return s; };
     const term = (count: number, p: number) => (count === 0 ? 0 : count * Math.log(p));
     const cells: Array<[number, number, number]> = [];
     for (const n of [10, 30]) for (const extra of [0.02, 0.1, 0.3]) cells.push([n, extra / 2, extra / 2 + 0.05]);
-    cells.push([52, 0, 0.05]);
+    cells.push([52, 0, 0.05], [53, 0, 0.05]);
     for (const [n, p12, p21] of cells) {
       const margin = 0.05;
       let pass = 0;

@@ -54,8 +54,8 @@ describe('gateVerdict, combineVerdicts, verdictExitCode (the JSDoc examples)', (
 
 describe('issue 26: three verdicts with three exit codes', () => {
   it('48 items that agree everywhere at --margin 0.02: inconclusive (exit 3) with the 149 items that would pass', async () => {
-    // Tango, no discordant item: lower bound −z²/(N + z²), which clears −0.02 when N > z²/0.02 − z²
-    // = 135.28 − 2.71 = 132.57, z = Φ⁻¹(0.95) = 1.6449 (scipy.stats.norm.ppf(0.95)): 133 items; and the
+    // Tango (n/(n − 1) correction), no discordant item: lower bound −z²/(N − 1 + z²), which clears −0.02
+    // when N > 1 + z²/0.02 − z² = 133.57, z = Φ⁻¹(0.95) = 1.6449 (scipy.stats.norm.ppf(0.95)): 134 items; and the
     // exact score test at the margin, whose p on N agreeing items is 0.98^N, needs N ≥ ln 0.05 / ln 0.98
     // = 148.28: 149 items (docs/method-binary.md).
     const run = await runCli(['gate', table('agree48.csv', { agree: 48 }), '--baseline', 'main', '--candidate', 'pr', '--margin', '0.02', '--json']);
@@ -64,8 +64,8 @@ describe('issue 26: three verdicts with three exit codes', () => {
     expect(json.verdict).toBe('inconclusive');
     expect(json.overall.itemsNeeded).toBe(149);
     const z = 1.6448536269514722;
-    expect(json.overall.lowerBound).toBeCloseTo(-(z * z) / (48 + z * z), 12);
-    // ... and 149 agreeing items pass, 148 do not (the bound clears from 133, the exact test from 149).
+    expect(json.overall.lowerBound).toBeCloseTo(-(z * z) / (47 + z * z), 12);
+    // ... and 149 agreeing items pass, 148 do not (the bound clears from 134, the exact test from 149).
     expect((await runCli(['gate', table('agree149.csv', { agree: 149 }), '--baseline', 'main', '--candidate', 'pr', '--margin', '0.02'])).code).toBe(0);
     expect((await runCli(['gate', table('agree148.csv', { agree: 148 }), '--baseline', 'main', '--candidate', 'pr', '--margin', '0.02'])).code).toBe(3);
     expect((await runCli(['gate', table('agree133.csv', { agree: 133 }), '--baseline', 'main', '--candidate', 'pr', '--margin', '0.02'])).code).toBe(3);
