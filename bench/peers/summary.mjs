@@ -169,17 +169,20 @@ export function tables(meta, summary) {
   const timed = rows.filter((r) => !r.skipped && r.kind !== 'monitor');
   say(wide(timed, (s) => `${f(s.msPerCall, 2)}${s.msPerCall && timed ? '' : ''}`));
   say();
-  say('Per command (a fresh process, one call on 200 paired 0/1 items; best of 2, wall seconds, ratio to benchplan\'s `compare`):');
-  say();
-  say('| tool | seconds | / benchplan | what ran |');
-  say('|---|---|---|---|');
-  const base = meta.commands.benchplan?.seconds;
-  for (const [tool, c] of Object.entries(meta.commands)) {
-    if (c.none) say(`| ${tool} | – | – | ${c.none} |`);
-    else if (c.error) say(`| ${tool} | – | – | failed: ${c.error.split('\n').pop()} |`);
-    else say(`| ${tool} | ${f(c.seconds, 2)} | ${f(c.seconds / base, 2)} | ${tool === 'benchplan' ? c.argv : 'python -c: import the peer, read the CSV, its paired call'} |`);
+  // a --cells run without the n = 200 0/1 cell has no command-line timing
+  if (Object.keys(meta.commands ?? {}).length > 0) {
+    say('Per command (a fresh process, one call on 200 paired 0/1 items; best of 2, wall seconds, ratio to benchplan\'s `compare`):');
+    say();
+    say('| tool | seconds | / benchplan | what ran |');
+    say('|---|---|---|---|');
+    const base = meta.commands.benchplan?.seconds;
+    for (const [tool, c] of Object.entries(meta.commands)) {
+      if (c.none) say(`| ${tool} | – | – | ${c.none} |`);
+      else if (c.error) say(`| ${tool} | – | – | failed: ${c.error.split('\n').pop()} |`);
+      else say(`| ${tool} | ${f(c.seconds, 2)} | ${f(c.seconds / base, 2)} | ${tool === 'benchplan' ? c.argv : 'python -c: import the peer, read the CSV, its paired call'} |`);
+    }
+    say();
   }
-  say();
   const cannot = new Map();
   for (const r of rows) for (const [k, why] of Object.entries(r.cannot)) cannot.set(`${k}|${r.kind}`, why);
   if (cannot.size) {
