@@ -5,9 +5,10 @@ bound, i.e. the lower end of the two-sided 90% interval, > -margin, or the peer'
 level). Each call is the peer's documented entry point, read from its installed source; no code of a
 peer is copied here.
 
-Usage: python peer.py MODULE cells.json out.json [BUDGET_SECONDS]
+Usage: python peer.py MODULE cells.json out.json [BUDGET_SECONDS [MIN_REPS]]
        (a method stops taking replicates of a cell once it has spent BUDGET_SECONDS, default 60, on
-       it, after at least 30: its rates are then over the replicates it ran, with their own MC SE)
+       it, after at least MIN_REPS, default 30: its rates are then over the replicates it ran, with
+       their own MC SE)
        python peer.py --command MODULE scores.csv   (prints the argv of one fresh-process call)
 
 Writes {cellId: {"results": {method: [...]}, "msPerCall": {method: ms}, "cannot": {method: reason}}}.
@@ -241,6 +242,7 @@ def main():
         return
     module, cells_file, out_file = sys.argv[1:4]
     budget = float(sys.argv[4]) if len(sys.argv) > 4 else 60.0
+    min_reps = int(sys.argv[5]) if len(sys.argv) > 5 else 30
     methods = PEERS[module]()
     data = json.load(open(cells_file))
     margin = data["margin"]
@@ -256,7 +258,7 @@ def main():
             skipped = False
             spent = 0.0
             for r, rep in enumerate(cell["reps"]):
-                if spent > budget and r >= 30:
+                if spent > budget and r >= min_reps:
                     break
                 t0 = time.perf_counter()
                 try:

@@ -13,7 +13,12 @@
 // 5. Writes peers.json and peers.md into --out (default bench/peers/out/, ignored); with
 //    --write-docs also replaces the tables between the markers of docs/peers.md.
 //
-// Usage: npm run peers [-- --quick] [--reps 500] [--budget 60] [--out DIR] [--peers evalci,statgate] [--no-install] [--retry-install] [--reuse] [--write-docs]
+// Usage: npm run peers [-- --quick] [--reps 500] [--budget 60] [--min-reps 30] [--cells clustered:10,gate-binary-zero] [--out DIR] [--peers evalci,statgate] [--no-install] [--retry-install] [--reuse] [--write-docs [SECTION]]
+//   --cells LIST: run only the cells whose family (designs.mjs), or family:size, is listed (a re-run of
+//   stale cells; the samples are seeded by the cell's label, so a cell's replicates are the same as in a
+//   full run with the same --reps). --min-reps K: a peer's method takes at least K replicates of a cell
+//   before its --budget can stop it (default 30). --write-docs SECTION: write the tables between the
+//   markers of that section of docs/peers.md (docs.mjs) instead of the main tables.
 //   --reuse: read each peer's results already in --out instead of running it (the samples are seeded,
 //   so the same --reps and --quick give the same cells); a peer without results there is listed as not run.
 //   --budget S: a peer's method stops taking a cell's replicates after S seconds on it (≥ 30 replicates);
@@ -101,9 +106,14 @@ const peers = install();
 const freeze = existsSync(python) ? spawnSync(python, ['-m', 'pip', 'freeze'], { encoding: 'utf8' }).stdout.trim().split('\n') : [];
 const pythonVersion = existsSync(python) ? spawnSync(python, ['--version'], { encoding: 'utf8' }).stdout.trim() : null;
 
-const { cells, populations } = makeCells({ quick });
-cells.forEach((cell, k) => {
-  cell.id = `c${k}`;
+const made = makeCells({ quick });
+const populations = made.populations;
+// --cells: keep the listed cells only (family, or family:size); ids stay those of the full grid
+const only = flag('--cells', null)?.split(',');
+made.cells.forEach((cell, k) => (cell.id = `c${k}`));
+const cells = only ? made.cells.filter((c) => only.includes(c.family) || only.includes(`${c.family}:${c.size}`)) : made.cells;
+if (only && cells.length === 0) throw new Error(`--cells ${only.join(',')}: no cell of bench/peers/designs.mjs matches (family or family:size)`);
+cells.forEach((cell) => {
   if (!cell.skipped) cell.reps = Array.from({ length: cell.kind === 'monitor' ? Math.min(reps, quick ? 40 : 200) : reps }, (_, r) => replicate(cell, r));
 });
 for (const pop of populations) say(pop.skipped ? `peers: real data: ${pop.label} skipped: ${pop.skipped}` : `peers: real data: ${pop.label}: ${pop.size} paired items, truth ${pop.truth.toFixed(4)}`);
@@ -113,6 +123,7 @@ writeFileSync(cellsFile, JSON.stringify({ margin: MARGIN, cells: cells.filter((c
 const results = {};
 // The peers run side by side (one Python process each), so the study's wall time is the slowest peer's.
 const budget = flag('--budget', quick ? '15' : '60');
+const minReps = flag('--min-reps', '30');
 const peerRuns = Promise.all(
   Object.entries(peers)
     .filter(([, info]) => info.installed)
@@ -134,7 +145,7 @@ const peerRuns = Promise.all(
         new Promise((done) => {
           say(`peers: ${name} …`);
           const t = Date.now();
-          const child = spawn(python, [join(here, 'peer.py'), info.module, cellsFile, join(outDir, `${name}.json`), budget], { stdio: ['ignore', 'ignore', 'pipe'] });
+          const child = spawn(python, [join(here, 'peer.py'), info.module, cellsFile, join(outDir, `${name}.json`), budget, minReps], { stdio: ['ignore', 'ignore', 'pipe'] });
           let stderr = '';
           child.stderr.on('data', (chunk) => (stderr += chunk));
           child.on('close', (code) => {
@@ -165,6 +176,8 @@ const meta = {
   date: new Date().toISOString(),
   command: `npm run peers${args.length ? ` -- ${args.join(' ')}` : ''}`,
   replicates: reps,
+  cells: only,
+  minReps: Number(minReps),
   quick,
   seconds: (Date.now() - t0) / 1000,
   machine: { cpus: cpus().length, node: process.version, python: pythonVersion, loadAverage: loadavg() },
@@ -176,12 +189,19 @@ const meta = {
 writeFileSync(join(outDir, 'peers.json'), `${JSON.stringify({ ...meta, summary }, null, 2)}\n`);
 const md = tables(meta, summary);
 writeFileSync(join(outDir, 'peers.md'), md);
-if (args.includes('--write-docs')) say(`peers: wrote the tables into ${writeDocs(md)}`);
+if (args.includes('--write-docs')) say(`peers: wrote the tables into ${writeDocs(md, docsSection())}`);
 process.stdout.write(md);
 say(`peers: wrote ${join(outDir, 'peers.json')} and peers.md in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
+/** --write-docs SECTION: the section name after the flag, if any (not another flag). */
+function docsSection() {
+  const v = flag('--write-docs', null);
+  return v && !v.startsWith('--') ? v : null;
+}
+
 function commandTimes() {
   const cell = cells.find((c) => c.family === 'binary-20' && c.size === 200);
+  if (!cell) return {};
   const rep = cell.reps[0];
   const csv = join(outDir, 'command.csv');
   writeFileSync(csv, `item,model,score\n${rep.a.map((x, i) => `i${i},A,${x}\ni${i},B,${rep.b[i]}`).join('\n')}\n`);

@@ -6,7 +6,10 @@
 // process and through evalstats' t interval and Tango interval, truescore's McNemar and scipy's
 // ttest_rel in one Python process of .venv-peers/ (installed by `npm run peers`). Median ms per call.
 // Writes bench/peers/out/speed.json; bench/peers/render.mjs puts its table into docs/peers.md.
-// Usage: npm run build && node bench/peers/speed.mjs [--reps 200]
+// The machine is shared: benchplan and the peers are timed in alternation, --rounds R times (default 3:
+// benchplan's calls, then the peers' process, then benchplan's again, …), each round's median kept, and
+// the median of the rounds' medians reported, so a burst of load hits both sides alike.
+// Usage: npm run build && node bench/peers/speed.mjs [--reps 200] [--rounds 3]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -22,6 +25,9 @@ const root = resolve(here, '..', '..');
 const args = process.argv.slice(2);
 const k = args.indexOf('--reps');
 const reps = k >= 0 ? Number(args[k + 1]) : 200;
+const kr = args.indexOf('--rounds');
+const rounds = kr >= 0 ? Number(args[kr + 1]) : 3;
+const middle = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
 const python = join(root, '.venv-peers', 'bin', 'python');
 
 const sets = [];
@@ -58,36 +64,44 @@ function timed(fn, count) {
   return ts[ts.length >> 1];
 }
 
-const rows = [];
-for (const s of sets) {
-  const a = Float64Array.from(s.a);
-  const b = Float64Array.from(s.b);
-  const aligned = { models: ['A', 'B'], items: s.a.map((_, i) => `i${i}`), scores: [a, b], cluster: null, stratum: null, clusters: [], strata: [] };
-  const count = s.n >= 10000 ? Math.max(10, reps / 10) : reps;
-  const used = autoPairedInterval(a, b).methodUsed;
-  rows.push({
-    kind: s.kind,
-    n: s.n,
-    methodUsed: used,
-    benchplan: {
+// One round of benchplan's calls: { "kind|n": { call: median ms } } (each round's own medians)
+function benchplanRound() {
+  const out = {};
+  for (const s of sets) {
+    const a = Float64Array.from(s.a);
+    const b = Float64Array.from(s.b);
+    const aligned = { models: ['A', 'B'], items: s.a.map((_, i) => `i${i}`), scores: [a, b], cluster: null, stratum: null, clusters: [], strata: [] };
+    const count = Math.max(3, Math.round((s.n >= 10000 ? Math.max(10, reps / 10) : reps) / rounds));
+    out[`${s.kind}|${s.n}`] = {
       'compareModels (auto)': timed(() => compareModels(aligned, { method: 'auto' }), count),
       autoPairedInterval: timed(() => autoPairedInterval(a, b), count),
       'gate (nonInferiorityFromScores, margin 0.05)': timed(() => nonInferiorityFromScores({ candidate: a, baseline: b }, { margin: 0.05 }), count),
-    },
-  });
+    };
+  }
+  return out;
 }
-let peers = {};
-let peerError = null;
-if (existsSync(python)) {
-  mkdirSync(join(here, 'out'), { recursive: true });
-  const file = join(here, 'out', 'speed-sets.json');
-  writeFileSync(file, JSON.stringify({ sets, reps }));
+let peerError = existsSync(python) ? null : `${python} absent: run npm run peers first`;
+const file = join(here, 'out', 'speed-sets.json');
+mkdirSync(join(here, 'out'), { recursive: true });
+writeFileSync(file, JSON.stringify({ sets, reps: Math.max(3, Math.round(reps / rounds)) }));
+const ours = [];
+const theirs = [];
+for (let round = 0; round < rounds; round++) {
+  ours.push(benchplanRound());
+  if (peerError) continue;
   const r = spawnSync(python, [join(here, 'speed.py'), file], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  if (r.status === 0) peers = JSON.parse(r.stdout);
+  if (r.status === 0) theirs.push(JSON.parse(r.stdout));
   else peerError = r.stderr.trim().split('\n').slice(-3).join('\n');
-} else peerError = `${python} absent: run npm run peers first`;
+}
+/** The median over rounds of each call's round median. */
+const across = (perRound, key) => {
+  const calls = Object.keys(perRound[0]?.[key] ?? {});
+  return Object.fromEntries(calls.map((c) => [c, middle(perRound.map((x) => x[key][c]))]));
+};
+const rows = sets.map((s) => ({ kind: s.kind, n: s.n, methodUsed: autoPairedInterval(Float64Array.from(s.a), Float64Array.from(s.b)).methodUsed, benchplan: across(ours, `${s.kind}|${s.n}`) }));
+const peers = Object.fromEntries(sets.map((s) => [`${s.kind}|${s.n}`, theirs.length ? across(theirs, `${s.kind}|${s.n}`) : {}]));
 for (const row of rows) row.peers = peers[`${row.kind}|${row.n}`] ?? {};
-const result = { bench: 'analytic speed vs peers (issue 29 item 4)', date: new Date().toISOString(), reps, machine: { cpus: cpus().length, node: process.version, loadAverage: loadavg() }, peerError, rows };
+const result = { bench: 'analytic speed vs peers (issue 29 item 4)', date: new Date().toISOString(), reps, rounds, machine: { cpus: cpus().length, node: process.version, loadAverage: loadavg() }, peerError, rows };
 mkdirSync(join(here, 'out'), { recursive: true });
 writeFileSync(join(here, 'out', 'speed.json'), `${JSON.stringify(result, null, 2)}\n`);
 for (const row of rows) {

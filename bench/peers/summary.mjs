@@ -119,23 +119,26 @@ export function tables(meta, summary) {
   say(criteriaTables(summary));
   const iv = rows.filter((r) => r.kind === 'interval');
   const maxSe = Math.sqrt((0.95 * 0.05) / meta.replicates);
-  say(`### Intervals of mean(A − B), 95% two-sided: coverage (mean width)`);
-  say();
-  say(`MC SE of a coverage near 0.95: ${f(maxSe, 4)} at ${meta.replicates} replicates; R=k: a slow peer stopped after its time budget at k replicates (MC SE √(0.95·0.05/k)); **bold**: below ${COVERS}; z: share of zero-width intervals; ✗k: k calls raised (counted as misses). "(clusters)": the peer's cluster-aware call (clustered cells only).`);
-  say();
-  say(wide(iv, ivCell));
-  say();
-  say('Width of benchplan\'s interval against the narrowest peer interval that covers ≥ 0.93 with no zero-width intervals in the same cell:');
-  say();
-  say('| design | n | benchplan covers | narrowest covering peer | its width | benchplan / it |');
-  say('|---|---|---|---|---|---|');
-  for (const r of iv) {
-    if (r.skipped) continue;
-    const bp = r.tools.benchplan;
-    const p = r.narrowestCoveringPeer;
-    say(`| ${r.design} | ${r.size} | ${f(bp?.coverage)} ± ${f(bp?.se, 3)} | ${p ? p.name : 'none'} | ${p ? f(p.meanWidth) : '–'} | ${p ? f(p.benchplanRatio, 2) : '–'} |`);
+  // a --cells run may hold no interval cell
+  if (iv.length) {
+    say(`### Intervals of mean(A − B), 95% two-sided: coverage (mean width)`);
+    say();
+    say(`MC SE of a coverage near 0.95: ${f(maxSe, 4)} at ${meta.replicates} replicates; R=k: a slow peer stopped after its time budget at k replicates (MC SE √(0.95·0.05/k)); **bold**: below ${COVERS}; z: share of zero-width intervals; ✗k: k calls raised (counted as misses). "(clusters)": the peer's cluster-aware call (clustered cells only).`);
+    say();
+    say(wide(iv, ivCell));
+    say();
+    say('Width of benchplan\'s interval against the narrowest peer interval that covers ≥ 0.93 with no zero-width intervals in the same cell:');
+    say();
+    say('| design | n | benchplan covers | narrowest covering peer | its width | benchplan / it |');
+    say('|---|---|---|---|---|---|');
+    for (const r of iv) {
+      if (r.skipped) continue;
+      const bp = r.tools.benchplan;
+      const p = r.narrowestCoveringPeer;
+      say(`| ${r.design} | ${r.size} | ${f(bp?.coverage)} ± ${f(bp?.se, 3)} | ${p ? p.name : 'none'} | ${p ? f(p.meanWidth) : '–'} | ${p ? f(p.benchplanRatio, 2) : '–'} |`);
+    }
+    say();
   }
-  say();
   const gate = rows.filter((r) => r.kind === 'gate');
   if (gate.length) {
     say('### Non-inferiority gate, margin 0.05: pass rate ± MC SE');
@@ -169,17 +172,20 @@ export function tables(meta, summary) {
   const timed = rows.filter((r) => !r.skipped && r.kind !== 'monitor');
   say(wide(timed, (s) => `${f(s.msPerCall, 2)}${s.msPerCall && timed ? '' : ''}`));
   say();
-  say('Per command (a fresh process, one call on 200 paired 0/1 items; best of 2, wall seconds, ratio to benchplan\'s `compare`):');
-  say();
-  say('| tool | seconds | / benchplan | what ran |');
-  say('|---|---|---|---|');
-  const base = meta.commands.benchplan?.seconds;
-  for (const [tool, c] of Object.entries(meta.commands)) {
-    if (c.none) say(`| ${tool} | – | – | ${c.none} |`);
-    else if (c.error) say(`| ${tool} | – | – | failed: ${c.error.split('\n').pop()} |`);
-    else say(`| ${tool} | ${f(c.seconds, 2)} | ${f(c.seconds / base, 2)} | ${tool === 'benchplan' ? c.argv : 'python -c: import the peer, read the CSV, its paired call'} |`);
+  // a --cells run without the n = 200 0/1 cell has no command-line timing
+  if (Object.keys(meta.commands ?? {}).length > 0) {
+    say('Per command (a fresh process, one call on 200 paired 0/1 items; best of 2, wall seconds, ratio to benchplan\'s `compare`):');
+    say();
+    say('| tool | seconds | / benchplan | what ran |');
+    say('|---|---|---|---|');
+    const base = meta.commands.benchplan?.seconds;
+    for (const [tool, c] of Object.entries(meta.commands)) {
+      if (c.none) say(`| ${tool} | – | – | ${c.none} |`);
+      else if (c.error) say(`| ${tool} | – | – | failed: ${c.error.split('\n').pop()} |`);
+      else say(`| ${tool} | ${f(c.seconds, 2)} | ${f(c.seconds / base, 2)} | ${tool === 'benchplan' ? c.argv : 'python -c: import the peer, read the CSV, its paired call'} |`);
+    }
+    say();
   }
-  say();
   const cannot = new Map();
   for (const r of rows) for (const [k, why] of Object.entries(r.cannot)) cannot.set(`${k}|${r.kind}`, why);
   if (cannot.size) {
@@ -288,7 +294,7 @@ export function criteriaTables(summary) {
 /** The table of bench/peers/speed.mjs's speed.json: benchplan's analytic calls against the fastest peer's, median ms and ratio. */
 export function speedTable(speed) {
   const lines = [];
-  lines.push(`In-process analytic paths at larger n (\`node bench/peers/speed.mjs\`, ${speed.date.slice(0, 10)}, median of ${speed.reps} calls (a tenth at n = 10,000), ${speed.machine.cpus} CPUs, load ${speed.machine.loadAverage.map((x) => x.toFixed(1)).join(' ')}; ratio = benchplan ÷ the fastest peer call on the same sample):`);
+  lines.push(`In-process analytic paths at larger n (\`node bench/peers/speed.mjs\`, ${speed.date.slice(0, 10)}, ${speed.rounds ? `${speed.rounds} rounds alternating benchplan and the peers, the median of the rounds' medians of ${Math.round(speed.reps / speed.rounds)} calls each` : `median of ${speed.reps} calls`} (a tenth at n = 10,000), ${speed.machine.cpus} CPUs, load ${speed.machine.loadAverage.map((x) => x.toFixed(1)).join(' ')}; ratio = benchplan ÷ the fastest peer call on the same sample):`);
   lines.push('');
   if (speed.peerError) lines.push(`(peers not timed: ${speed.peerError})`, '');
   lines.push('| scores | n | benchplan path | compareModels (auto) | autoPairedInterval | gate | fastest peer call | its ms |', '|---|---|---|---|---|---|---|---|');

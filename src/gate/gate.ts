@@ -6,7 +6,7 @@ import type { Seed } from '../random/seed.js';
 import { autoPairedInterval } from '../paired/auto-interval.js';
 import { inScoreRange, type AutoMethodUsed } from '../paired/choose-method.js';
 import { bootstrapMeanDifference } from '../bootstrap/mean.js';
-import { exactScoreNonInferiority } from '../paired/exact-score.js';
+import { exactScoreNonInferiority, exactScoreRejects } from '../paired/exact-score.js';
 import { pairedCounts, pairedItemsNeeded, type PairedCounts } from '../paired/paired-proportion.js';
 import { seedText } from '../bootstrap/settings.js';
 import { cochranMinimumItems, sampleSkewness } from '../paired/skewness.js';
@@ -443,15 +443,31 @@ function scaledCounts(counts: PairedCounts, size: number): PairedCounts {
  * passes the exact score test at the margin, by doubling then bisection (at most 5,000 items). When
  * `start` exceeds 2,000 items or its table has 30 or more discordant items, `start` is returned: the
  * exact test is there for small discordant counts, where the asymptotic bound is liberal, and a
- * search at thousands of items would cost seconds.
+ * search at thousands of items would cost seconds. Each size asks exactScoreRejects (p ≤ α without
+ * the full p-value), so the same sizes are probed and the same N is returned as with the full test
+ * (tests/gate/exact-speed.test.ts against the slow version kept in tests/gate/reference/).
+ * Formula: min N ≥ start (doubling, then bisection) with (b_N − c_N)/N > threshold and p_exact(b_N, c_N; threshold) ≤ α.
+ * Reference: Hsueh, Liu & Chen (2001), Biometrics 57:478–483, for the test.
+ * @param counts the observed paired table (its proportions are kept).
+ * @param threshold the null difference (−margin).
+ * @param alpha the level α.
+ * @param start the first size tried (Tango's items needed, or n + 1).
+ * @returns the items needed, `start` when the search does not apply, or null beyond 5,000.
+ * @example itemsNeededExact({ both: 30, onlyA: 0, onlyB: 0, neither: 22 }, -0.05, 0.05, 53) // => 59 (0.95^59 = 0.0485 ≤ 0.05)
  */
-function itemsNeededExact(counts: PairedCounts, threshold: number, alpha: number, start: number): number | null {
+export function itemsNeededExact(counts: PairedCounts, threshold: number, alpha: number, start: number): number | null {
   if (start > 2000) return start;
   const first = scaledCounts(counts, start);
   if (first.onlyA + first.onlyB >= 30) return start;
+  // Each size asks only whether the exact test rejects (exactScoreRejects: the same p ≤ α, stopped at the
+  // first nuisance value whose size exceeds α), starting from the value that decided the previous size.
+  let hint: number | null = null;
   const passes = (size: number): boolean => {
     const table = scaledCounts(counts, size);
-    return (table.onlyA - table.onlyB) / size > threshold && exactScoreNonInferiority(table, threshold).pValue <= alpha;
+    if (!((table.onlyA - table.onlyB) / size > threshold)) return false;
+    const decision = exactScoreRejects(table, threshold, alpha, hint);
+    hint = decision.nuisance;
+    return decision.rejects;
   };
   if (passes(start)) return start;
   let low = start;

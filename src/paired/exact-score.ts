@@ -64,6 +64,57 @@ function binomialCdf(k: number, size: number, p: number): number {
  * @example exactScoreNonInferiority({ both: 30, onlyA: 0, onlyB: 0, neither: 22 }, -0.05).pValue // => 0.0694 (= 0.95^52: Tango's bound −0.0495 clears −0.05, this test does not)
  */
 export function exactScoreNonInferiority(counts: PairedCounts, nullDifference: number, options: ExactScoreOptions = {}): ExactScoreResult {
+  const prepared = prepare(counts, nullDifference, options);
+  const found = supremum(prepared, Infinity, null);
+  return { pValue: found.value, statistic: prepared.observed, nullDifference: prepared.d0, nuisanceAtSupremum: found.theta, gridPoints: prepared.gridPoints, n: prepared.n };
+}
+
+/** exactScoreRejects' answer: whether p ≤ α, and the nuisance value that decided it. */
+export interface ExactScoreDecision {
+  /** p ≤ α, p the p-value exactScoreNonInferiority gives for the same table and δ0. */
+  rejects: boolean;
+  /** The first P(only B right) found with size > α when rejects is false; the supremum's θ when it is true. */
+  nuisance: number;
+}
+
+/**
+ * Whether the exact unconditional score test (exactScoreNonInferiority) rejects H0: pA − pB ≤ δ0 at
+ * level α, without its full p-value: the same grid and the same golden-section refinement, stopped at
+ * the first nuisance value θ whose size exceeds α (then p ≥ that size > α). When no value exceeds α
+ * every point exactScoreNonInferiority evaluates is evaluated, so the answer is p ≤ α exactly (the
+ * grid's best point, hence the refinement's path, is the same). The gate's items-needed search asks
+ * only this, at several sizes: most sizes that fail stop after a few θ. `hint`: a θ to try first (the
+ * previous size's deciding θ), which changes only how soon a failing size stops, never the answer.
+ * Formula: reject ⇔ sup_θ P_θ(Z(B, C; δ0) ≥ Z_obs) ≤ α over the grid and refinement of exactScoreNonInferiority.
+ * Reference: Hsueh, Liu & Chen (2001), Biometrics 57:478–483.
+ * @param counts the paired table; n > 0.
+ * @param nullDifference δ0 in (−1, 1).
+ * @param alpha the level α in (0, 1).
+ * @param hint a θ to evaluate first, or null.
+ * @returns rejects and the deciding nuisance value.
+ * @throws {RangeError} as exactScoreNonInferiority, or for α outside (0, 1).
+ * @example exactScoreRejects({ both: 30, onlyA: 0, onlyB: 0, neither: 22 }, -0.05, 0.05).rejects // => false (p = 0.0694 > 0.05)
+ */
+export function exactScoreRejects(counts: PairedCounts, nullDifference: number, alpha: number, hint: number | null = null, options: ExactScoreOptions = {}): ExactScoreDecision {
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must lie in (0, 1) (got ${String(alpha)})`);
+  const found = supremum(prepare(counts, nullDifference, options), alpha, hint);
+  return { rejects: !found.exceeded, nuisance: found.theta };
+}
+
+/** What every nuisance value θ shares: n, δ0, the observed statistic, J(i), log factorials, the grid. */
+interface Prepared {
+  n: number;
+  d0: number;
+  observed: number;
+  limit: Int32Array;
+  firstValid: number;
+  lf: Float64Array;
+  gridPoints: number;
+  low: number;
+  high: number;
+}
+
+function prepare(counts: PairedCounts, nullDifference: number, options: ExactScoreOptions): Prepared {
   for (const key of ['both', 'onlyA', 'onlyB', 'neither'] as const) {
     const v = counts[key];
     if (!Number.isInteger(v) || v < 0) throw new RangeError(`${key} must be a whole number ≥ 0 (got ${String(v)})`);
@@ -79,11 +130,13 @@ export function exactScoreNonInferiority(counts: PairedCounts, nullDifference: n
   const cut = observed - 1e-9 * Math.max(1, Math.abs(observed));
   // J(i): the largest c ≤ n − i with Z(i, c) ≥ T, or −1; Z falls as c grows (bisection).
   const limit = new Int32Array(n + 1);
+  let firstValid = n + 1;
   for (let i = 0; i <= n; i++) {
     if (!(tangoStatistic(i, 0, n, d0) >= cut)) {
       limit[i] = -1;
       continue;
     }
+    if (firstValid > n) firstValid = i;
     let lo = 0;
     let hi = n - i;
     if (tangoStatistic(i, hi, n, d0) >= cut) {
@@ -97,98 +150,125 @@ export function exactScoreNonInferiority(counts: PairedCounts, nullDifference: n
     }
     limit[i] = lo;
   }
-  const lf = logFactorials(n);
-  const size = (theta: number): number => {
-    const p10 = theta + d0;
-    const rest = 1 - p10;
-    const lp = p10 > 0 ? Math.log(p10) : -Infinity;
-    const lq = rest > 0 ? Math.log(rest) : -Infinity;
-    let total = 0;
-    // B ~ Binomial(n, p10): terms beyond 12 sd (+ 20) of its mean are below 1e-30 and skipped.
-    const mean = n * Math.max(0, p10);
-    const spread = 12 * Math.sqrt(mean * Math.max(0, rest)) + 20;
-    const first = Math.max(0, Math.floor(mean - spread));
-    const last = Math.min(n, Math.ceil(mean + spread));
-    const conditional = rest > 0 ? Math.min(1, theta / rest) : 0;
-    // C | B = i ~ Binomial(n − i, q), the same q for every i: its CDF at J(i) is carried from one i to
-    // the next by F_{m−1}(k) = F_m(k) + q·P(X_{m−1} = k) and F_m(k ± 1) = F_m(k) ± P(X_m = k ± 1)
-    // (one regularised beta per θ instead of one per i; agrees with it to ~1e-13, tests/bootstrap/exact-score.test.ts).
-    const inside = conditional > 0 && conditional < 1;
-    const l1 = inside ? Math.log(conditional) : 0;
-    const l0 = inside ? Math.log1p(-conditional) : 0;
-    const pmf = (m: number, k: number): number => (k < 0 || k > m ? 0 : Math.exp(lf[m] - lf[k] - lf[m - k] + k * l1 + (m - k) * l0));
-    let m = -1;
-    let k = 0;
-    let cdf = 0;
-    for (let i = first; i <= last; i++) {
-      if (limit[i] < 0) continue;
-      const logProbability = lf[n] - lf[i] - lf[n - i] + (i > 0 ? i * lp : 0) + (n - i > 0 ? (n - i) * lq : 0);
-      if (logProbability < -745) continue;
-      const trials = n - i;
-      const target = limit[i];
-      let conditionalCdf: number;
-      if (target >= trials) conditionalCdf = 1;
-      else if (!inside) conditionalCdf = binomialCdf(target, trials, conditional);
-      else {
-        if (m < trials) {
-          m = trials;
-          k = target;
-          cdf = binomialCdf(k, m, conditional);
-        }
-        while (m > trials) {
-          cdf += conditional * pmf(m - 1, k);
-          m -= 1;
-          if (k >= m) cdf = 1;
-        }
-        while (k > target) {
-          cdf -= pmf(m, k);
-          k -= 1;
-        }
-        while (k < target) {
-          k += 1;
-          cdf += pmf(m, k);
-        }
-        conditionalCdf = Math.min(1, Math.max(0, cdf));
+  return { n, d0, observed, limit, firstValid, lf: logFactorials(n), gridPoints, low: Math.max(0, -d0), high: (1 - d0) / 2 };
+}
+
+/** P_θ(Z(B, C; δ0) ≥ T) at pA − pB = δ0: Σ_i P(B = i) P(C ≤ J(i) | B = i). */
+function sizeAt(prepared: Prepared, theta: number): number {
+  const { n, d0, limit, lf } = prepared;
+  const p10 = theta + d0;
+  const rest = 1 - p10;
+  const lp = p10 > 0 ? Math.log(p10) : -Infinity;
+  const lq = rest > 0 ? Math.log(rest) : -Infinity;
+  let total = 0;
+  // B ~ Binomial(n, p10): terms beyond 12 sd (+ 20) of its mean are below 1e-30 and skipped.
+  const mean = n * Math.max(0, p10);
+  const spread = 12 * Math.sqrt(mean * Math.max(0, rest)) + 20;
+  const first = Math.max(0, Math.floor(mean - spread), prepared.firstValid);
+  const last = Math.min(n, Math.ceil(mean + spread));
+  const conditional = rest > 0 ? Math.min(1, theta / rest) : 0;
+  // C | B = i ~ Binomial(n − i, q), the same q for every i: its CDF at J(i) is carried from one i to
+  // the next by F_{m−1}(k) = F_m(k) + q·P(X_{m−1} = k) and F_m(k ± 1) = F_m(k) ± P(X_m = k ± 1)
+  // (one regularised beta per θ instead of one per i; agrees with it to ~1e-13, tests/bootstrap/exact-score.test.ts).
+  const inside = conditional > 0 && conditional < 1;
+  const l1 = inside ? Math.log(conditional) : 0;
+  const l0 = inside ? Math.log1p(-conditional) : 0;
+  const pmf = (m: number, k: number): number => (k < 0 || k > m ? 0 : Math.exp(lf[m] - lf[k] - lf[m - k] + k * l1 + (m - k) * l0));
+  let m = -1;
+  let k = 0;
+  let cdf = 0;
+  for (let i = first; i <= last; i++) {
+    if (limit[i] < 0) continue;
+    const logProbability = lf[n] - lf[i] - lf[n - i] + (i > 0 ? i * lp : 0) + (n - i > 0 ? (n - i) * lq : 0);
+    if (logProbability < -745) continue;
+    const trials = n - i;
+    const target = limit[i];
+    let conditionalCdf: number;
+    if (target >= trials) conditionalCdf = 1;
+    else if (!inside) conditionalCdf = binomialCdf(target, trials, conditional);
+    else {
+      if (m < trials) {
+        m = trials;
+        k = target;
+        cdf = binomialCdf(k, m, conditional);
       }
-      total += Math.exp(logProbability) * conditionalCdf;
+      while (m > trials) {
+        cdf += conditional * pmf(m - 1, k);
+        m -= 1;
+        if (k >= m) cdf = 1;
+      }
+      while (k > target) {
+        cdf -= pmf(m, k);
+        k -= 1;
+      }
+      while (k < target) {
+        k += 1;
+        cdf += pmf(m, k);
+      }
+      conditionalCdf = Math.min(1, Math.max(0, cdf));
     }
-    return Math.min(1, total);
-  };
-  const low = Math.max(0, -d0);
-  const high = (1 - d0) / 2;
+    total += Math.exp(logProbability) * conditionalCdf;
+  }
+  return Math.min(1, total);
+}
+
+/**
+ * The supremum of sizeAt over the even grid of θ, then golden-section refinement between the grid
+ * neighbours of its largest value. `stopAbove`: return as soon as a value exceeds it (exceeded: true);
+ * with Infinity every point is evaluated. `hint`: the grid point nearest this θ is evaluated first, then
+ * every eighth point, then the rest (all values are kept, so the grid's best point is the first largest
+ * in grid order whatever the evaluation order, and the refinement follows the same path).
+ */
+function supremum(prepared: Prepared, stopAbove: number, hint: number | null): { value: number; theta: number; exceeded: boolean } {
+  const { gridPoints, low, high } = prepared;
+  const at = (g: number) => low + ((high - low) * g) / gridPoints;
+  const values = new Float64Array(gridPoints + 1).fill(-1);
+  const order: number[] = [];
+  if (stopAbove < Infinity) {
+    if (hint !== null && hint >= low && hint <= high) order.push(Math.round(((hint - low) / (high - low)) * gridPoints));
+    for (let g = 0; g <= gridPoints; g += 8) order.push(g);
+  }
+  for (let g = 0; g <= gridPoints; g++) order.push(g);
+  for (const g of order) {
+    if (values[g] >= 0) continue;
+    const value = sizeAt(prepared, at(g));
+    values[g] = value;
+    if (value > stopAbove) return { value, theta: at(g), exceeded: true };
+  }
   let best = -1;
   let bestTheta = low;
   let bestIndex = 0;
   for (let g = 0; g <= gridPoints; g++) {
-    const theta = low + ((high - low) * g) / gridPoints;
-    const value = size(theta);
-    if (value > best) {
-      best = value;
-      bestTheta = theta;
+    if (values[g] > best) {
+      best = values[g];
+      bestTheta = at(g);
       bestIndex = g;
     }
   }
   // Golden-section search between the grid neighbours of the largest value.
-  let a = low + ((high - low) * Math.max(0, bestIndex - 1)) / gridPoints;
-  let b = low + ((high - low) * Math.min(gridPoints, bestIndex + 1)) / gridPoints;
+  let a = at(Math.max(0, bestIndex - 1));
+  let b = at(Math.min(gridPoints, bestIndex + 1));
   const ratio = (Math.sqrt(5) - 1) / 2;
   let x1 = b - ratio * (b - a);
   let x2 = a + ratio * (b - a);
-  let f1 = size(x1);
-  let f2 = size(x2);
+  let f1 = sizeAt(prepared, x1);
+  let f2 = sizeAt(prepared, x2);
+  for (const [theta, value] of [[x1, f1], [x2, f2]] as const) if (value > stopAbove) return { value, theta, exceeded: true };
   for (let k = 0; k < 40; k++) {
     if (f1 >= f2) {
       b = x2;
       x2 = x1;
       f2 = f1;
       x1 = b - ratio * (b - a);
-      f1 = size(x1);
+      f1 = sizeAt(prepared, x1);
+      if (f1 > stopAbove) return { value: f1, theta: x1, exceeded: true };
     } else {
       a = x1;
       x1 = x2;
       f1 = f2;
       x2 = a + ratio * (b - a);
-      f2 = size(x2);
+      f2 = sizeAt(prepared, x2);
+      if (f2 > stopAbove) return { value: f2, theta: x2, exceeded: true };
     }
   }
   for (const [theta, value] of [[x1, f1], [x2, f2]] as const) {
@@ -197,5 +277,5 @@ export function exactScoreNonInferiority(counts: PairedCounts, nullDifference: n
       bestTheta = theta;
     }
   }
-  return { pValue: best, statistic: observed, nullDifference: d0, nuisanceAtSupremum: bestTheta, gridPoints, n };
+  return { value: best, theta: bestTheta, exceeded: false };
 }

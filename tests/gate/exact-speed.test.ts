@@ -1,0 +1,100 @@
+// Issues 29/33: the 0/1 gate's exact score test and items-needed search made fast must give what the
+// slow versions gave. The slow versions are kept verbatim in tests/gate/reference/slow-exact.ts (the
+// code at commit f68b830); every comparison below is against them, not against numbers tuned to the
+// new code. Exhaustive over every table (b only-A, c only-B) up to n = 16 (n ≤ 24 and α = 0.01 … 0.1 also agreed, 8 min under load: too slow to keep) at three margins, then a
+// seeded sample of tables up to n = 1,000, then the items-needed search on the gate's own inputs.
+import { describe, expect, it } from 'vitest';
+import { exactScoreNonInferiority, exactScoreRejects } from '../../src/paired/exact-score.js';
+import { itemsNeededExact } from '../../src/gate/gate.js';
+import { pairedItemsNeeded, type PairedCounts } from '../../src/paired/paired-proportion.js';
+import { createRng } from '../../src/random/index.js';
+import { slowExactScoreNonInferiority, slowItemsNeededExact } from './reference/slow-exact.js';
+
+const ALPHAS = [0.025, 0.05];
+
+/** Same p-value (the same bits), same nuisance at the supremum, and the same decision at every α, with and without a hint; returns the slow p. */
+function expectSame(counts: PairedCounts, d0: number, hint: number | null): number {
+  const slow = slowExactScoreNonInferiority(counts, d0);
+  const fast = exactScoreNonInferiority(counts, d0);
+  // the same size function term by term, so the same bits (stronger than the 1e-12 asked)
+  expect(fast.pValue).toBe(slow.pValue);
+  expect(fast.nuisanceAtSupremum).toBe(slow.nuisanceAtSupremum);
+  for (const alpha of ALPHAS) {
+    expect(exactScoreRejects(counts, d0, alpha, hint).rejects).toBe(slow.pValue <= alpha);
+  }
+  expect(exactScoreRejects(counts, d0, 0.05).rejects).toBe(slow.pValue <= 0.05);
+  return slow.pValue;
+}
+
+describe('exact score test: fast = slow', () => {
+  it('every table b + c ≤ n, n = 1 … 16, margins 0.02, 0.05, 0.1 (the same p-value bits, same supremum, same decisions at α = 0.025, 0.05)', () => {
+    let tables = 0;
+    let near = 0;
+    for (const d0 of [-0.02, -0.05, -0.1]) {
+      for (let n = 1; n <= 16; n++) {
+        for (let b = 0; b <= n; b++) {
+          for (let c = 0; b + c <= n; c++) {
+            // both/neither do not enter the statistic; split the agreeing items anyway
+            const agree = n - b - c;
+            const counts = { both: Math.ceil(agree / 2), onlyA: b, onlyB: c, neither: Math.floor(agree / 2) };
+            const p = expectSame(counts, d0, ((b + c) % 7) / 14);
+            if (ALPHAS.some((a) => Math.abs(p - a) < 0.01)) near += 1;
+            tables += 1;
+          }
+        }
+      }
+    }
+    expect(tables).toBe(3 * 968);
+    // the grid holds p-values within 0.01 of some α, where an early stop that was wrong would show
+    expect(near).toBeGreaterThan(50);
+  }, 600_000);
+
+  it('a seeded sample of 20 tables with n = 25 … 1,000 (discordance 2–40%, either side of the margin)', () => {
+    const rng = createRng('exact-speed|sample');
+    for (let t = 0; t < 20; t++) {
+      const n = 25 + Math.floor(rng.nextFloat() * 976);
+      const discordant = Math.max(0, Math.round(n * (0.02 + 0.38 * rng.nextFloat())));
+      const b = Math.round(discordant * (0.3 + 0.5 * rng.nextFloat()));
+      const counts = { both: Math.floor((n - discordant) / 2), onlyA: b, onlyB: discordant - b, neither: n - discordant - Math.floor((n - discordant) / 2) };
+      expectSame(counts, [-0.02, -0.05, -0.1][t % 3], rng.nextFloat() * 0.5);
+    }
+  }, 600_000);
+});
+
+describe("the gate's items-needed search: fast = slow", () => {
+  it('the same N (or null) from Tango’s start and from n + 1, on tables the gate leaves inconclusive', () => {
+    const cases: Array<[PairedCounts, number]> = [
+      [{ both: 30, onlyA: 0, onlyB: 0, neither: 22 }, 0.05],
+      [{ both: 30, onlyA: 2, onlyB: 3, neither: 15 }, 0.05],
+      [{ both: 30, onlyA: 3, onlyB: 2, neither: 15 }, 0.05],
+      [{ both: 60, onlyA: 5, onlyB: 5, neither: 30 }, 0.05],
+      [{ both: 60, onlyA: 10, onlyB: 8, neither: 22 }, 0.05],
+      [{ both: 120, onlyA: 10, onlyB: 10, neither: 60 }, 0.05],
+      [{ both: 20, onlyA: 1, onlyB: 0, neither: 4 }, 0.1],
+      [{ both: 40, onlyA: 2, onlyB: 4, neither: 4 }, 0.1],
+      [{ both: 40, onlyA: 1, onlyB: 1, neither: 8 }, 0.02],
+      [{ both: 12, onlyA: 0, onlyB: 1, neither: 7 }, 0.05],
+    ];
+    const rng = createRng('exact-speed|gate');
+    for (let t = 0; t < 10; t++) {
+      const n = 20 + Math.floor(rng.nextFloat() * 180);
+      const oa = Math.floor(rng.nextFloat() * 0.08 * n);
+      const ob = Math.floor(rng.nextFloat() * 0.08 * n);
+      cases.push([{ both: Math.floor((n - oa - ob) * 0.7), onlyA: oa, onlyB: ob, neither: n - oa - ob - Math.floor((n - oa - ob) * 0.7) }, 0.05]);
+    }
+    let searched = 0;
+    for (const [counts, margin] of cases) {
+      const n = counts.both + counts.onlyA + counts.onlyB + counts.neither;
+      const starts = [n + 1];
+      const tango = pairedItemsNeeded(counts, -margin, { method: 'tango', confidenceLevel: 0.95 });
+      if (tango !== null) starts.push(tango);
+      for (const start of starts) {
+        const slow = slowItemsNeededExact(counts, -margin, 0.05, start);
+        expect(itemsNeededExact(counts, -margin, 0.05, start)).toBe(slow);
+        if (slow !== start) searched += 1;
+      }
+    }
+    // the comparison covers real searches, not only the early returns
+    expect(searched).toBeGreaterThan(10);
+  }, 600_000);
+});
