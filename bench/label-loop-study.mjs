@@ -16,6 +16,11 @@ const args = process.argv.slice(2);
 const REPS = args.includes('--reps') ? Number(args[args.indexOf('--reps') + 1]) : 60;
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : 'all';
 const LOGS = process.env.REAL_LOGS ?? '/work/shared/real-logs';
+// --cells k1,k2: run only these cell keys (e.g. the supplementary cells a run stopped before); --tag T: write
+// results.T.*; --rep-offset K: replicate r uses seed index r + K (fresh replicates for a cell already run).
+const CELLS = args.includes('--cells') ? new Set(args[args.indexOf('--cells') + 1].split(',')) : null;
+const TAG = args.includes('--tag') ? args[args.indexOf('--tag') + 1] : null;
+const REP_OFFSET = args.includes('--rep-offset') ? Number(args[args.indexOf('--rep-offset') + 1]) : 0;
 const SUPP = ONLY === 'supp' || ONLY === 'suppcal';
 // The supplementary block (AMENDMENT 3): a larger pool and margin, where no design needs every disagreement.
 const M = SUPP ? 0.05 : 0.02;
@@ -184,9 +189,10 @@ function nForPower(pops, method, target, key) {
 
 // ---------- cells ----------
 function runCell(cell, makePops) {
+  if (CELLS && !CELLS.has(cell.key)) return null;
   const t0 = Date.now();
   const pops = [];
-  for (let r = 0; r < REPS; r++) pops.push(makePops(r));
+  for (let r = 0; r < REPS; r++) pops.push(makePops(r + REP_OFFSET));
   const theta = pops[0].theta;
   let falseCount = 0;
   let correct = 0;
@@ -194,7 +200,7 @@ function runCell(cell, makePops) {
   let labels2 = 0;
   const verdicts = { pass: 0, fail: 0, inconclusive: 0, continue: 0 };
   pops.forEach((pop, r) => {
-    const res = loopRun(pop, r, cell.assume);
+    const res = loopRun(pop, r + REP_OFFSET, cell.assume);
     verdicts[res.verdict]++;
     if (isFalse(pop.theta, res.verdict)) falseCount++;
     if (res.verdict === correctVerdict(pop.theta)) correct++;
@@ -244,6 +250,7 @@ function round(x, d) {
 
 const rows = [];
 function log(row) {
+  if (row === null) return;
   rows.push(row);
   console.log(JSON.stringify(row));
   writeSummary(false);
@@ -329,7 +336,7 @@ function realPop(name, ys, scores) {
 // ---------- summary (rewritten after every cell, so a run cut short keeps what it did) ----------
 function writeSummary(final) {
   const lines = [];
-  lines.push(`label-loop study (bench/label-loop-study.txt): m = ${M}, N = ${N} (real: their size), α = ${ALPHA} per side, ${REPS} replicates per cell`);
+  lines.push(`label-loop study (bench/label-loop-study.txt): m = ${M}, N = ${N} (real: their size), α = ${ALPHA} per side, ${REPS} replicates per cell${REP_OFFSET ? ` (seed indices ${REP_OFFSET}..${REP_OFFSET + REPS - 1})` : ''}`);
   lines.push('false = false-decision rate (± MC SE); power = correct verdict rate; labels = loop mean labels (± SE);');
   lines.push('select / ppi = fixed n* for power ≥ target; monitor = mean labels to stopping; ratio = loop labels / best.');
   lines.push('');
@@ -362,9 +369,9 @@ function writeSummary(final) {
     const s = [...a].sort((x, y) => x - y);
     return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
   }
-  const suffix = ONLY === 'all' ? '' : `.${ONLY}`;
+  const suffix = TAG ? `.${TAG}` : ONLY === 'all' ? '' : `.${ONLY}`;
   writeFileSync(new URL(`./label-loop-study.results${suffix}.txt`, import.meta.url), lines.join('\n') + '\n');
-  writeFileSync(new URL(`./label-loop-study.results${suffix}.json`, import.meta.url), JSON.stringify({ margin: M, poolSize: N, reps: REPS, rows }, null, 1) + '\n');
+  writeFileSync(new URL(`./label-loop-study.results${suffix}.json`, import.meta.url), JSON.stringify({ margin: M, poolSize: N, reps: REPS, repOffset: REP_OFFSET, rows }, null, 1) + '\n');
   if (final) console.log(lines.join('\n'));
 }
 writeSummary(true);
