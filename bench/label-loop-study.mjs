@@ -21,6 +21,9 @@ const LOGS = process.env.REAL_LOGS ?? '/work/shared/real-logs';
 const CELLS = args.includes('--cells') ? new Set(args[args.indexOf('--cells') + 1].split(',')) : null;
 const TAG = args.includes('--tag') ? args[args.indexOf('--tag') + 1] : null;
 const REP_OFFSET = args.includes('--rep-offset') ? Number(args[args.indexOf('--rep-offset') + 1]) : 0;
+// --loop-opts JSON: extra runLabelLoop options (an amendment's variant); --no-compare: the loop only.
+const LOOP_OPTS = args.includes('--loop-opts') ? JSON.parse(args[args.indexOf('--loop-opts') + 1]) : {};
+const NO_COMPARE = args.includes('--no-compare');
 const SUPP = ONLY === 'supp' || ONLY === 'suppcal';
 // The supplementary block (AMENDMENT 3): a larger pool and margin, where no design needs every disagreement.
 const M = SUPP ? 0.05 : 0.02;
@@ -98,7 +101,7 @@ function loopRun(pop, rep, assume) {
     const d = pop.y[Number(id.slice(1))];
     return { id, baseline: 0.5 - d / 2, candidate: 0.5 + d / 2 };
   };
-  const { status } = runLabelLoop(pool, oracle, { margin: M, budget: pop.y.length, seed: rep, batchSize: 20, gridSize: 40, assumeSameScore: assume, calibrateJudge: ONLY === 'suppcal' });
+  const { status } = runLabelLoop(pool, oracle, { margin: M, budget: pop.y.length, seed: rep, batchSize: 20, gridSize: 40, assumeSameScore: assume, calibrateJudge: ONLY === 'suppcal', ...LOOP_OPTS });
   return { verdict: status.verdict, labels: status.labelsUsed };
 }
 function sampleIdx(list, k, rng) {
@@ -210,6 +213,7 @@ function runCell(cell, makePops) {
   const p = falseCount / REPS;
   const meanLabels = labels / REPS;
   const out = {
+    key: cell.key,
     ...cell.describe,
     theta: round(theta, 4),
     falseRate: p,
@@ -219,7 +223,7 @@ function runCell(cell, makePops) {
     loopLabels: round(meanLabels, 1),
     loopLabelsSe: round(Math.sqrt((labels2 / REPS - meanLabels * meanLabels) / REPS), 2),
   };
-  if (correctVerdict(theta) !== null && cell.compare) {
+  if (correctVerdict(theta) !== null && cell.compare && !NO_COMPARE) {
     const target = Math.min(out.power, 0.9);
     const sel = nForPower(pops, selectVerdict, target, `${cell.key}:select`);
     const ppi = nForPower(pops, ppiVerdict, target, `${cell.key}:ppi`);
@@ -339,6 +343,7 @@ function writeSummary(final) {
   lines.push(`label-loop study (bench/label-loop-study.txt): m = ${M}, N = ${N} (real: their size), α = ${ALPHA} per side, ${REPS} replicates per cell${REP_OFFSET ? ` (seed indices ${REP_OFFSET}..${REP_OFFSET + REPS - 1})` : ''}`);
   lines.push('false = false-decision rate (± MC SE); power = correct verdict rate; labels = loop mean labels (± SE);');
   lines.push('select / ppi = fixed n* for power ≥ target; monitor = mean labels to stopping; ratio = loop labels / best.');
+  if (Object.keys(LOOP_OPTS).length) lines.push(`loop options: ${JSON.stringify(LOOP_OPTS)}`);
   lines.push('');
   lines.push('block       agree judge  gap    θ        false        verdicts p/f/i     power  labels        target select ppi   monitor best             ratio');
   for (const r of rows) {
