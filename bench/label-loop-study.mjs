@@ -276,7 +276,7 @@ if (ONLY === 'supp' || ONLY === 'suppcal') {
     for (const theta of [0, -2 * M, -M])
       for (const judge of [0.9, 'none', 'biased', 0.5]) {
         if (ONLY === 'suppcal' && (agree !== 0.8 || judge === 'none')) continue;
-        const cell = { key: `supp:${agree}:${judge}:${theta}`, agree, judge, theta, scores: '01', assume: true, compare: true, describe: { block: ONLY, agree, judge: String(judge), gap: theta / M } };
+        const cell = { key: `supp:${agree}:${judge}:${theta}`, agree, judge, theta, scores: '01', assume: true, compare: true, describe: { block: TAG ?? ONLY, agree, judge: String(judge), gap: theta / M } };
         log(runCell(cell, (r) => syntheticPool(cell, r)));
       }
 }
