@@ -6,6 +6,8 @@
 //   judge recalibrated as a + b g on the disagreeing items, as calibrateJudge ends up): Σ_i π_i (Z_i − θ)².
 // With the floor of bench/label-loop-floor.py (0.68 at the loop's ~100% power against a fixed design's 90%),
 // the least ratio the loop could reach in a cell is about 0.68 × Var(loop) / min(Var(select), Var(PPI++)).
+// drawsGaussian = log(1/α)/(Δ²/2σ²) and drawsBestBet = log(1/α)/KL_inf (the best constant bet on the actual
+// contributions within their possible range): the draws a bettor told the distribution would need.
 // Run: npx tsx bench/label-loop-information.mts (a few seconds). Writes bench/label-loop-information.json.
 import { writeFileSync } from 'node:fs';
 import { createRng } from '../src/random/xoshiro.js';
@@ -50,6 +52,8 @@ for (const agree of [0.8, 0.5])
       let vs = 0;
       let vp = 0;
       let vl = 0;
+      let growth = 0;
+      let gauss = 0;
       for (let r = 0; r < REPS; r++) {
         const { y, g, nD } = pool(agree, judge, theta, r);
         const yD = Array.from(y).slice(0, nD);
@@ -84,13 +88,35 @@ for (const agree of [0.8, 0.5])
         const pi = labelSamplingProbabilities(items, { width: 1, auditFloor: 0.05, uniformShare: 0.1 });
         const th = myAll;
         let v = 0;
-        for (let i = 0; i < N; i++) v += pi[i] * (cbar + (y[i] - c[i]) / (N * pi[i]) - th) ** 2;
+        const z = new Float64Array(N);
+        let zMin = Infinity;
+        for (let i = 0; i < N; i++) {
+          z[i] = cbar + (y[i] - c[i]) / (N * pi[i]);
+          v += pi[i] * (z[i] - th) ** 2;
+          zMin = Math.min(zMin, cbar + ((i < nD ? -1 : 0) - c[i]) / (N * pi[i]));
+        }
         vl += v;
+        // The best constant bet on the gambler that must reject θ ≤ −m (θ ≥ 0 here) or θ ≥ −m (θ = −2m):
+        // growth* = max over λ keeping every possible factor ≥ 0 of Σ π_i log(1 + λ(Z_i − (−m))) — the
+        // KL_inf of Honda & Takemura; log(1/α)/growth* draws is what even a bettor told the distribution needs.
+        const sgn = th > -M ? 1 : -1;
+        let zMax = -Infinity;
+        for (let i = 0; i < N; i++) zMax = Math.max(zMax, cbar + ((i < nD ? 1 : 0) - c[i]) / (N * pi[i]));
+        const lamMax = sgn > 0 ? 1 / (-M - zMin) : 1 / (zMax + M);
+        let best = 0;
+        for (let k = 1; k < 400; k++) {
+          const lam = (lamMax * k) / 400;
+          let gsum = 0;
+          for (let i = 0; i < N; i++) gsum += pi[i] * Math.log1p(sgn * lam * (z[i] + M));
+          if (gsum > best) best = gsum;
+        }
+        growth += best;
+        gauss += ((th + M) ** 2) / (2 * v);
       }
       const sel = vs / REPS;
       const ppi = vp / REPS;
       const loop = vl / REPS;
-      rows.push({ agree, judge, gap: theta / M, varSelect: +sel.toPrecision(4), varPpi: +ppi.toPrecision(4), varLoop: +loop.toPrecision(4), loopOverBest: +(loop / Math.min(sel, ppi)).toFixed(3), ratioFloor: +((FLOOR * loop) / Math.min(sel, ppi)).toFixed(3) });
+      rows.push({ agree, judge, gap: theta / M, varSelect: +sel.toPrecision(4), varPpi: +ppi.toPrecision(4), varLoop: +loop.toPrecision(4), loopOverBest: +(loop / Math.min(sel, ppi)).toFixed(3), ratioFloor: +((FLOOR * loop) / Math.min(sel, ppi)).toFixed(3), drawsGaussian: +(Math.log(20) / (gauss / REPS)).toFixed(1), drawsBestBet: +(Math.log(20) / (growth / REPS)).toFixed(1) });
     }
 console.table(rows);
 writeFileSync(new URL('./label-loop-information.json', import.meta.url), JSON.stringify({ source: 'bench/label-loop-information.mts', reps: REPS, floor: FLOOR, rows }, null, 1) + '\n');
