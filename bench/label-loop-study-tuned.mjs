@@ -38,7 +38,7 @@ for (const r of tuned) {
   );
 }
 lines.push('', 'Boundary cells (θ = −m; a pass is false):', 'judge  V labels      false          verdicts p/f/i');
-for (const r of ['tuned-boundary', 'tuned-boundary2', 'tuned-boundary3', 'tuned-boundary4'].flatMap(read)) lines.push(`${r.judge.padEnd(6)} ${`${r.loopLabels}±${r.loopLabelsSe}`.padEnd(13)} ${`${r.falseRate.toFixed(3)}±${r.falseSe.toFixed(3)}`.padEnd(14)} ${r.verdicts.pass}/${r.verdicts.fail}/${r.verdicts.inconclusive}`);
+for (const r of ['tuned-boundary', 'tuned-boundary2', 'tuned-boundary3', 'tuned-boundary3b', 'tuned-boundary4', 'tuned-boundary4b'].flatMap(read)) lines.push(`${r.judge.padEnd(6)} ${`${r.loopLabels}±${r.loopLabelsSe}`.padEnd(13)} ${`${r.falseRate.toFixed(3)}±${r.falseSe.toFixed(3)}`.padEnd(14)} ${r.verdicts.pass}/${r.verdicts.fail}/${r.verdicts.inconclusive}`);
 const real = read('real');
 const tr = read('tuned-real');
 if (tr.length) {
