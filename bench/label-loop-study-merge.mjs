@@ -22,6 +22,7 @@ const blocks = [
   'graded-before-fix',
 ];
 const text = [
+  ...readFileSync(new URL('./label-loop-study.conclusions.txt', import.meta.url), 'utf8').split('\n'),
   'How each block was run: 01, nopremise and real with node on dist/ built from commit 57b7fc4..4121fe7 (before the',
   'sure-bound tolerance fix of fe3274b, which cannot change them: their cells are not at θ = −m with fractional',
   'differences); graded (re-run), supp and suppcal with STUDY_FROM_SRC=1 (tsx on src/ after the fix).',
