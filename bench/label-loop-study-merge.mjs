@@ -19,6 +19,9 @@ const blocks = [
   'tuned-boundary3b',
   'tuned-boundary4',
   'tuned-boundary4b',
+  'tuned-real-1',
+  'tuned-real-2',
+  'tuned-real-3',
   'graded-before-fix',
 ];
 const text = [

@@ -40,7 +40,7 @@ for (const r of tuned) {
 lines.push('', 'Boundary cells (θ = −m; a pass is false):', 'judge  V labels      false          verdicts p/f/i');
 for (const r of ['tuned-boundary', 'tuned-boundary2', 'tuned-boundary3', 'tuned-boundary3b', 'tuned-boundary4', 'tuned-boundary4b'].flatMap(read)) lines.push(`${r.judge.padEnd(6)} ${`${r.loopLabels}±${r.loopLabelsSe}`.padEnd(13)} ${`${r.falseRate.toFixed(3)}±${r.falseSe.toFixed(3)}`.padEnd(14)} ${r.verdicts.pass}/${r.verdicts.fail}/${r.verdicts.inconclusive}`);
 const real = read('real');
-const tr = read('tuned-real');
+const tr = ['tuned-real-1', 'tuned-real-2', 'tuned-real-3'].flatMap(read);
 if (tr.length) {
   lines.push('', 'Real pools (V, loop seeds 1000..1059; comparators from the registered real block, same pools):', 'pool                          V labels      V false  registered labels  best (n)               V ÷ best');
   for (const r of tr) {
