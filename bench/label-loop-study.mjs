@@ -16,6 +16,14 @@ const args = process.argv.slice(2);
 const REPS = args.includes('--reps') ? Number(args[args.indexOf('--reps') + 1]) : 60;
 const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : 'all';
 const LOGS = process.env.REAL_LOGS ?? '/work/shared/real-logs';
+// --cells k1,k2: run only these cell keys (e.g. the supplementary cells a run stopped before); --tag T: write
+// results.T.*; --rep-offset K: replicate r uses seed index r + K (fresh replicates for a cell already run).
+const CELLS = args.includes('--cells') ? new Set(args[args.indexOf('--cells') + 1].split(',')) : null;
+const TAG = args.includes('--tag') ? args[args.indexOf('--tag') + 1] : null;
+const REP_OFFSET = args.includes('--rep-offset') ? Number(args[args.indexOf('--rep-offset') + 1]) : 0;
+// --loop-opts JSON: extra runLabelLoop options (an amendment's variant); --no-compare: the loop only.
+const LOOP_OPTS = args.includes('--loop-opts') ? JSON.parse(args[args.indexOf('--loop-opts') + 1]) : {};
+const NO_COMPARE = args.includes('--no-compare');
 const SUPP = ONLY === 'supp' || ONLY === 'suppcal';
 // The supplementary block (AMENDMENT 3): a larger pool and margin, where no design needs every disagreement.
 const M = SUPP ? 0.05 : 0.02;
@@ -93,7 +101,7 @@ function loopRun(pop, rep, assume) {
     const d = pop.y[Number(id.slice(1))];
     return { id, baseline: 0.5 - d / 2, candidate: 0.5 + d / 2 };
   };
-  const { status } = runLabelLoop(pool, oracle, { margin: M, budget: pop.y.length, seed: rep, batchSize: 20, gridSize: 40, assumeSameScore: assume, calibrateJudge: ONLY === 'suppcal' });
+  const { status } = runLabelLoop(pool, oracle, { margin: M, budget: pop.y.length, seed: rep, batchSize: 20, gridSize: 40, assumeSameScore: assume, calibrateJudge: ONLY === 'suppcal', ...LOOP_OPTS });
   return { verdict: status.verdict, labels: status.labelsUsed };
 }
 function sampleIdx(list, k, rng) {
@@ -184,9 +192,10 @@ function nForPower(pops, method, target, key) {
 
 // ---------- cells ----------
 function runCell(cell, makePops) {
+  if (CELLS && !CELLS.has(cell.key)) return null;
   const t0 = Date.now();
   const pops = [];
-  for (let r = 0; r < REPS; r++) pops.push(makePops(r));
+  for (let r = 0; r < REPS; r++) pops.push(makePops(r + REP_OFFSET));
   const theta = pops[0].theta;
   let falseCount = 0;
   let correct = 0;
@@ -194,7 +203,7 @@ function runCell(cell, makePops) {
   let labels2 = 0;
   const verdicts = { pass: 0, fail: 0, inconclusive: 0, continue: 0 };
   pops.forEach((pop, r) => {
-    const res = loopRun(pop, r, cell.assume);
+    const res = loopRun(pop, r + REP_OFFSET, cell.assume);
     verdicts[res.verdict]++;
     if (isFalse(pop.theta, res.verdict)) falseCount++;
     if (res.verdict === correctVerdict(pop.theta)) correct++;
@@ -204,6 +213,7 @@ function runCell(cell, makePops) {
   const p = falseCount / REPS;
   const meanLabels = labels / REPS;
   const out = {
+    key: cell.key,
     ...cell.describe,
     theta: round(theta, 4),
     falseRate: p,
@@ -213,7 +223,7 @@ function runCell(cell, makePops) {
     loopLabels: round(meanLabels, 1),
     loopLabelsSe: round(Math.sqrt((labels2 / REPS - meanLabels * meanLabels) / REPS), 2),
   };
-  if (correctVerdict(theta) !== null && cell.compare) {
+  if (correctVerdict(theta) !== null && cell.compare && !NO_COMPARE) {
     const target = Math.min(out.power, 0.9);
     const sel = nForPower(pops, selectVerdict, target, `${cell.key}:select`);
     const ppi = nForPower(pops, ppiVerdict, target, `${cell.key}:ppi`);
@@ -244,6 +254,7 @@ function round(x, d) {
 
 const rows = [];
 function log(row) {
+  if (row === null) return;
   rows.push(row);
   console.log(JSON.stringify(row));
   writeSummary(false);
@@ -265,7 +276,7 @@ if (ONLY === 'supp' || ONLY === 'suppcal') {
     for (const theta of [0, -2 * M, -M])
       for (const judge of [0.9, 'none', 'biased', 0.5]) {
         if (ONLY === 'suppcal' && (agree !== 0.8 || judge === 'none')) continue;
-        const cell = { key: `supp:${agree}:${judge}:${theta}`, agree, judge, theta, scores: '01', assume: true, compare: true, describe: { block: ONLY, agree, judge: String(judge), gap: theta / M } };
+        const cell = { key: `supp:${agree}:${judge}:${theta}`, agree, judge, theta, scores: '01', assume: true, compare: true, describe: { block: TAG ?? ONLY, agree, judge: String(judge), gap: theta / M } };
         log(runCell(cell, (r) => syntheticPool(cell, r)));
       }
 }
@@ -329,9 +340,10 @@ function realPop(name, ys, scores) {
 // ---------- summary (rewritten after every cell, so a run cut short keeps what it did) ----------
 function writeSummary(final) {
   const lines = [];
-  lines.push(`label-loop study (bench/label-loop-study.txt): m = ${M}, N = ${N} (real: their size), α = ${ALPHA} per side, ${REPS} replicates per cell`);
+  lines.push(`label-loop study (bench/label-loop-study.txt): m = ${M}, N = ${N} (real: their size), α = ${ALPHA} per side, ${REPS} replicates per cell${REP_OFFSET ? ` (seed indices ${REP_OFFSET}..${REP_OFFSET + REPS - 1})` : ''}`);
   lines.push('false = false-decision rate (± MC SE); power = correct verdict rate; labels = loop mean labels (± SE);');
   lines.push('select / ppi = fixed n* for power ≥ target; monitor = mean labels to stopping; ratio = loop labels / best.');
+  if (Object.keys(LOOP_OPTS).length) lines.push(`loop options: ${JSON.stringify(LOOP_OPTS)}`);
   lines.push('');
   lines.push('block       agree judge  gap    θ        false        verdicts p/f/i     power  labels        target select ppi   monitor best             ratio');
   for (const r of rows) {
@@ -362,9 +374,9 @@ function writeSummary(final) {
     const s = [...a].sort((x, y) => x - y);
     return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
   }
-  const suffix = ONLY === 'all' ? '' : `.${ONLY}`;
+  const suffix = TAG ? `.${TAG}` : ONLY === 'all' ? '' : `.${ONLY}`;
   writeFileSync(new URL(`./label-loop-study.results${suffix}.txt`, import.meta.url), lines.join('\n') + '\n');
-  writeFileSync(new URL(`./label-loop-study.results${suffix}.json`, import.meta.url), JSON.stringify({ margin: M, poolSize: N, reps: REPS, rows }, null, 1) + '\n');
+  writeFileSync(new URL(`./label-loop-study.results${suffix}.json`, import.meta.url), JSON.stringify({ margin: M, poolSize: N, reps: REPS, repOffset: REP_OFFSET, rows }, null, 1) + '\n');
   if (final) console.log(lines.join('\n'));
 }
 writeSummary(true);
