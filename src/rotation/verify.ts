@@ -19,6 +19,15 @@ import { checkVersionId, VERSION_ID_PATTERN } from './version-id.js';
 /** Stands for the lstat of a folder entry that is a regular file, for checks that need only that. */
 const REGULAR = { isFile: () => true } as Stats;
 
+/** The items that use one content hash (see verifyArchive's object check). */
+interface ObjectUsers {
+  list: Array<{ version: string; item: string; bytes: number }>;
+  /** The first user in a record whose digest matches: its `bytes` is the size the object must have. */
+  trusted: { version: string; item: string; bytes: number } | undefined;
+  /** Set when the object's name was listed in objects/. */
+  onDisk: boolean;
+}
+
 /** How verify opens an object no intact record gives a size for. */
 const UNTRUSTED_OBJECT = { followLinks: false, maxBytes: MAX_ITEM_BYTES, regularOnly: true } as const;
 
@@ -323,14 +332,19 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
   }
 
   // Objects: every referenced one present, of its recorded size and intact; in a whole-archive check, no others.
-  const users = new Map<string, Array<{ version: string; item: string; bytes: number }>>();
+  // Per content hash: the items that use it, the first of them in an intact record (whose size can
+  // be trusted), and whether the object is on disk; one Map lookup per item and one per object (issue 33).
+  const users = new Map<string, ObjectUsers>();
   let items = 0;
   for (const record of records.values()) {
     items += record.items.length;
+    const trusted = intact.has(record.version);
     for (const x of record.items) {
-      let list = users.get(x.sha256);
-      if (!list) users.set(x.sha256, (list = []));
-      list.push({ version: record.version, item: x.item, bytes: x.bytes });
+      let group = users.get(x.sha256);
+      if (!group) users.set(x.sha256, (group = { list: [], trusted: undefined, onDisk: false }));
+      const user = { version: record.version, item: x.item, bytes: x.bytes };
+      group.list.push(user);
+      if (trusted && group.trusted === undefined) group.trusted = user;
     }
   }
   let hashed = 0;
@@ -345,7 +359,9 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
     // null: a regular file by its folder entry, not lstat-ed (sha256File's fstat checks it and its size).
     const stat = objectFiles.get(name) ?? null;
     // A name a record uses is a content hash (the record's schema checked it), so only others are tested.
-    const who = users.get(name);
+    const group = users.get(name);
+    if (group) group.onDisk = true;
+    const who = group?.list;
     if (!who && !isSha256Hex(name)) {
       if (temporary(path, name, stat ?? REGULAR)) continue;
       objectProblems.push({ kind: 'extra', path, detail: 'not a content hash' });
@@ -356,7 +372,7 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
       objectProblems.push({ kind: kindIfBad, path, detail: `${stat.isSymbolicLink() ? 'a symbolic link (never followed)' : `not a regular file (${fileKind(stat)}; never opened)`}${ofUser(who)}` });
       continue;
     }
-    const trusted = who?.find((u) => intact.has(u.version));
+    const trusted = group?.trusted;
     let digest: { sha256: string; bytes: number };
     try {
       digest = sha256File(objectsPrefix + name, trusted ? { followLinks: false, maxBytes: MAX_ITEM_BYTES, regularOnly: true, expectBytes: trusted.bytes } : UNTRUSTED_OBJECT);
@@ -385,8 +401,8 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
       if (u.bytes !== digest.bytes) recordProblems.push({ kind: 'changed', path: `versions/${u.version}.json`, detail: `item ${u.item} records ${u.bytes} bytes, but its content (${path}, intact) has ${digest.bytes}` });
     }
   }
-  for (const [hash, who] of users) {
-    if (!objectFiles.has(hash)) objectProblems.push({ kind: 'missing', path: `objects/${hash}`, detail: `item ${who[0].item} of ${who[0].version}` });
+  for (const [hash, { list: who, onDisk }] of users) {
+    if (!onDisk && !objectFiles.has(hash)) objectProblems.push({ kind: 'missing', path: `objects/${hash}`, detail: `item ${who[0].item} of ${who[0].version}` });
   }
   // Sign-offs: each record intact, its version unchanged, its evidence files unchanged where they still are.
   const signoffs: string[] = [];
