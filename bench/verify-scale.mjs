@@ -6,9 +6,15 @@
 // item (`path:`, "with item files"). Prints the ratio verify / sha256sum for each; the issue's bar is
 // a ratio of at most 2. Needs `npm run build` first. Writes nothing in the repository.
 //
-// Usage: node bench/verify-scale.mjs [--items 100000] [--runs 3]
+// --keep DIR builds the archives in DIR (DIR/texts/archive, DIR/files/archive) and leaves them there;
+// a later run with the same --keep DIR and --items reuses them (a freeze of 10^5 items takes 17-23
+// minutes on this machine under load, almost all of it waiting for fsync), so only verify and
+// sha256sum are timed again. Also printed: the commit measured, node's bare start-up (`node -e 0`)
+// and benchplan's (`--version`), as anchors for the fixed cost in verify's time.
+//
+// Usage: node bench/verify-scale.mjs [--items 100000] [--runs 3] [--keep DIR]
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +28,9 @@ const flag = (name, fallback) => {
 };
 const n = flag('--items', 100_000);
 const runs = flag('--runs', 3);
-const dir = mkdtempSync(join(tmpdir(), 'benchplan-verify-scale-'));
+const keepAt = args.indexOf('--keep');
+const keep = keepAt >= 0 ? resolve(args[keepAt + 1]) : null;
+const dir = keep ?? mkdtempSync(join(tmpdir(), 'benchplan-verify-scale-'));
 const say = (t) => process.stdout.write(`${t}\n`);
 
 /** Runs a command under /usr/bin/time -f; returns wall, user+sys seconds. */
@@ -37,6 +45,10 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function build(kind) {
   const base = join(dir, kind);
+  if (keep && existsSync(join(base, 'archive', 'head.json')) && readdirSync(join(base, 'archive', 'objects')).length === n) {
+    say(`reused ${kind}: ${n} items frozen earlier in ${join(base, 'archive')}`);
+    return join(base, 'archive');
+  }
   mkdirSync(join(base, 'items'), { recursive: true });
   const strata = ['routine', 'rare_clause', 'past_failure'];
   const lines = [];
@@ -56,9 +68,16 @@ function build(kind) {
   return archive;
 }
 
-say(`verify-scale: ${n} items, ${runs} runs each, ${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+const git = (argv) => spawnSync('git', argv, { cwd: root, encoding: 'utf8' }).stdout.trim();
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+say(`verify-scale: ${n} items, ${runs} runs each, ${cpus().length} cores, node ${process.version}, load ${load()}`);
+say(`commit ${git(['rev-parse', 'HEAD'])}${git(['status', '--porcelain', '--untracked-files=no', 'src']) ? ' (src/ has uncommitted changes)' : ''}`);
 try {
   const rows = [];
+  const starts = [];
+  for (let r = 0; r < 5; r++) starts.push({ bare: timed(process.execPath, ['-e', '0']), version: timed(process.execPath, [bin, '--version']) });
+  const bare = median(starts.map((x) => x.bare.cpu));
+  const version = median(starts.map((x) => x.version.cpu));
   for (const kind of ['texts', 'files']) {
     const archive = build(kind);
     const objects = readdirSync(join(archive, 'objects')).length;
@@ -73,6 +92,9 @@ try {
     const s = { wall: median(sums.map((x) => x.wall)), cpu: median(sums.map((x) => x.cpu)) };
     rows.push({ kind, objects, v, s });
   }
+  say(`load at the end ${load()}`);
+  say('');
+  say(`start-up anchors (CPU s, median of 5): node -e 0 ${bare.toFixed(2)}, benchplan --version ${version.toFixed(2)}`);
   say('');
   say('| archive | objects | verify wall s | sha256sum wall s | ratio (wall) | verify CPU s | sha256sum CPU s | ratio (CPU) |');
   say('|---|---:|---:|---:|---:|---:|---:|---:|');
@@ -80,5 +102,5 @@ try {
     say(`| ${kind === 'files' ? 'item files (path:)' : 'inline texts'} | ${objects} | ${v.wall.toFixed(2)} | ${s.wall.toFixed(2)} | ${(v.wall / s.wall).toFixed(2)} | ${v.cpu.toFixed(2)} | ${s.cpu.toFixed(2)} | ${(v.cpu / s.cpu).toFixed(2)} |`);
   }
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  if (!keep) rmSync(dir, { recursive: true, force: true });
 }

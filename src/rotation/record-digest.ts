@@ -1,5 +1,4 @@
-import { canonicalJson } from '../data/canonical-json.js';
-import { sha256Hex } from './hash.js';
+import { canonicalJsonSha256 } from '../data/canonical-json.js';
 
 
 /**
@@ -17,5 +16,6 @@ import { sha256Hex } from './hash.js';
  */
 export function versionRecordDigest(record: object): string {
   const { recordDigest: _ignored, ...rest } = record as { recordDigest?: unknown };
-  return sha256Hex(canonicalJson(rest));
+  // Hashed as it is written (canonicalJsonSha256): the same digest as sha256Hex(canonicalJson(rest)).
+  return canonicalJsonSha256(rest);
 }

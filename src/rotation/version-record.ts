@@ -92,3 +92,42 @@ export const VersionRecordSchema = z
     }
   });
 export type VersionRecord = z.infer<typeof VersionRecordSchema>;
+
+/** The keys VersionItemSchema allows (a strict object), in its order. */
+const VERSION_ITEM_KEYS: ReadonlySet<string> = new Set(Object.keys(VersionItemSchema.shape));
+const SHA256_PATTERN = /^[0-9a-f]{64}$/;
+
+/**
+ * The items of a parsed record when every one is plainly valid, copied as `VersionItemSchema`
+ * would give them (its keys, in its order); undefined when any is not, or may not be, so that the
+ * caller parses the whole record with the schema and reports exactly what it reports. The check
+ * is never laxer than the schema: a doubt (an unknown key, `__proto__`, a label of another type,
+ * a size that is not a safe integer) falls back to it. At 10⁵ items this takes the schema's
+ * per-item work out of every verify (issue 33); tests/rotation/record-fast-parse.test.ts checks
+ * it against the schema item by item.
+ * @example plainVersionItems([{ bytes: 3, sha256: 'a'.repeat(64), split: 'eval', stratum: 's', item: 'x' }]) // => [{ item: 'x', stratum: 's', split: 'eval', sha256: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', bytes: 3 }]
+ */
+export function plainVersionItems(items: unknown): VersionItem[] | undefined {
+  if (!Array.isArray(items)) return undefined;
+  const out: VersionItem[] = new Array(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const x: unknown = items[i];
+    if (typeof x !== 'object' || x === null || Array.isArray(x) || Object.getPrototypeOf(x) !== Object.prototype) return undefined;
+    for (const key in x) if (!VERSION_ITEM_KEYS.has(key)) return undefined;
+    const { item, stratum, split, label, added, source, sha256, bytes } = x as Record<string, unknown>;
+    if (typeof item !== 'string' || item.length === 0 || typeof stratum !== 'string' || stratum.length === 0) return undefined;
+    if (split !== 'dev' && split !== 'eval') return undefined;
+    if (label !== undefined && typeof label !== 'string' && typeof label !== 'boolean' && !(typeof label === 'number' && Number.isFinite(label))) return undefined;
+    if ((added !== undefined && typeof added !== 'string') || (source !== undefined && typeof source !== 'string')) return undefined;
+    if (typeof sha256 !== 'string' || !SHA256_PATTERN.test(sha256)) return undefined;
+    if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < 0) return undefined;
+    const copy: VersionItem = { item, stratum, split } as VersionItem;
+    if (label !== undefined) copy.label = label as string | number | boolean;
+    if (added !== undefined) copy.added = added as string;
+    if (source !== undefined) copy.source = source as string;
+    copy.sha256 = sha256;
+    copy.bytes = bytes;
+    out[i] = copy;
+  }
+  return out;
+}
