@@ -4,10 +4,10 @@
 // them in docs/schemas/*.schema.json and in each command page's "Fields of the JSON output".
 // A name missing here is listed with its type only.
 export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  a: 'the first model of the pair (differences are a − b)',
-  b: 'the second model of the pair',
-  baseline: 'the model to protect (gate: differences are candidate − baseline)',
-  candidate: 'the model that must not be worse',
+  a: 'model A, the candidate side of A − B (differences are a − b)',
+  b: 'model B, the baseline side of A − B',
+  baseline: 'the model to protect, the baseline side of candidate − baseline',
+  candidate: 'the model that must not be worse, the candidate side of candidate − baseline',
   acceleration: 'BCa acceleration of the bootstrap (null when the method is not BCa)',
   bias: 'bootstrap estimate of the bias (null when there was no resampling)',
   biasCorrection: 'BCa bias-correction z0 (null when the method is not BCa)',

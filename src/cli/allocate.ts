@@ -3,13 +3,13 @@ import type { Command } from '@commander-js/extra-typings';
 import { InputError } from '../data/errors.js';
 import { pairScores } from '../data/pairing.js';
 import { loadScores } from '../data/scores.js';
-import { loadStrata, type Strata } from '../data/strata-file.js';
+import { loadStrata } from '../data/strata-file.js';
 import { formatNumber, formatPercent, formatTable } from '../report/table.js';
 import { ALLOCATION_METHODS, allocateSample, type AllocationMethod, type AllocationResult } from '../strata/allocate.js';
 import { compareAllocations, type AllocationTradeoff } from '../strata/compare-allocations.js';
 import { allocationSds, stratumDiscordance, type StratumDiscordance } from '../strata/discordance.js';
-import { StratumRangeError } from '../strata/errors.js';
 import { choiceFlag, contextOf, emit, type Io, warningLines, budgetFlag } from './io.js';
+import { strataInputError } from './strata-input-error.js';
 import { confidenceFlag, confidenceOption, dropUnpairedOption } from './shared-flags.js';
 
 /** The JSON document of `benchplan allocate`. */
@@ -29,27 +29,6 @@ export interface AllocateReport {
   max: number | null;
   confidenceLevel: number;
   warnings: string[];
-}
-
-/**
- * Turns a strata precondition from the library into bad input naming the strata file and the
- * stratum's line.
- */
-export function strataInputError(error: unknown, strata: Strata): never {
-  if (error instanceof StratumRangeError) {
-    const line = strata.strata.find((s) => s.name === error.stratum)?.line;
-    const where = { file: strata.source, ...(line ? { line } : {}) };
-    throw new InputError(error.message.replace(/ \(got [^)]*\)$/, ''), error.hasValue ? { ...where, value: error.value } : where);
-  }
-  if (error instanceof RangeError) throw new InputError(error.message.replace(/ \(got ([^)]*)\)$/, ''), { file: strata.source, ...gotValue(error.message) });
-  throw error;
-}
-
-function gotValue(message: string): { value?: unknown } {
-  const m = / \(got ([^)]*)\)$/.exec(message);
-  if (!m) return {};
-  const x = Number(m[1]);
-  return { value: Number.isFinite(x) && m[1].trim() !== '' ? x : m[1] };
 }
 
 const show = (x: number) => (x === Infinity ? '∞' : formatNumber(x));
@@ -118,8 +97,8 @@ export function register(program: Command, io: Io): void {
     .requiredOption('--budget <n>', 'items to annotate (a whole number from 1 to 10,000,000)')
     .option('--method <method>', `${ALLOCATION_METHODS.join(', ')} (default: quota when the strata file has quotas, else neyman with a pilot, else proportional)`)
     .option('--pilot <file>', 'pilot scores (CSV or JSONL with a stratum column): per-stratum sd of the paired difference, and what each method buys')
-    .option('--a <model>', 'first model of the pilot (differences are A − B)')
-    .option('--b <model>', 'second model of the pilot')
+    .option('--a <model>', 'model A of the pilot, the candidate side of A − B')
+    .option('--b <model>', 'model B of the pilot, the baseline side of A − B')
     .option('--min <k>', 'least items for every stratum (the tighter of this and a stratum\'s own min applies)')
     .option('--max <k>', 'most items for every stratum (the tighter of this and a stratum\'s own max / available applies)')
     .option(...confidenceOption('coverage of the expected intervals'))

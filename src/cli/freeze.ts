@@ -2,11 +2,12 @@ import type { Command } from '@commander-js/extra-typings';
 import { InputError } from '../data/errors.js';
 import { loadManifest } from '../data/manifest.js';
 import { dateFlag } from './shared-flags.js';
-import { formatNumber, formatTable } from '../report/table.js';
+import { formatTable } from '../report/table.js';
 import { freezeVersion, type FreezeResult } from '../rotation/archive.js';
 import { benchmarkItemsFromManifest } from '../rotation/content.js';
 import { isIsoDate } from '../data/dates.js';
 import { findLeakage, type LeakageResult } from '../rotation/leakage.js';
+import { formatLeakage } from '../report/leakage.js';
 import { checkVersionId } from '../rotation/version-id.js';
 import { contextOf, emit, numberFlag, type Io } from './io.js';
 
@@ -15,16 +16,6 @@ export interface FreezeReport extends FreezeResult {
   manifest: string;
   leakage: LeakageResult;
   warnings: string[];
-}
-
-/** The leakage lines shared by freeze and rotate. */
-export function formatLeakage(leakage: LeakageResult): string[] {
-  if (leakage.pairs.length === 0) return [`no leakage: no eval item has a copy in dev (exact, or word ${leakage.shingleSize}-shingle Jaccard ≥ ${leakage.threshold})`];
-  const out = [`leakage: ${leakage.leakedEvalItems.length} eval item${leakage.leakedEvalItems.length === 1 ? ' has' : 's have'} a copy in dev (rotate retires them first after saturated items)`];
-  for (const p of leakage.pairs) {
-    out.push(p.kind === 'exact' ? `  ${p.evalItem} = ${p.devItem}  exact copy (${p.stratum})` : `  ${p.evalItem} ≈ ${p.devItem}  near duplicate, Jaccard ${formatNumber(p.similarity)} (${p.stratum})`);
-  }
-  return out;
 }
 
 export function formatFreeze(r: FreezeReport): string {

@@ -8,7 +8,7 @@ import { stratifiedHeadlines, type HeadlineDifference } from '../strata/headline
 import { HEADLINE_INTERVAL_METHODS, STRATUM_INTERVAL_METHODS, type HeadlineIntervalMethod, type StratumIntervalMethod } from '../strata/proportion-interval.js';
 import type { StratumWeight } from '../strata/headline.js';
 import { StratumRangeError } from '../strata/errors.js';
-import { strataInputError } from './allocate.js';
+import { strataInputError } from './strata-input-error.js';
 import { choiceFlag, contextOf, emit, progress, seedFlag, type Io, warningLines, resamplesFlag } from './io.js';
 import { FORMAT_OPTION } from './output-format.js';
 import { headlineMarkdown } from '../report/markdown-headline.js';

@@ -71,10 +71,8 @@ function inVocabulary(v: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** The warnings block that ends a readable report: a blank line, then `warning: …` lines; none when there are none. */
-export function warningLines(warnings: readonly string[]): string[] {
-  return warnings.length === 0 ? [] : ['', ...warnings.map((w) => `warning: ${w}`)];
-}
+/** The warnings block that ends a readable report (a blank line, then `warning: …` lines); it lives with the report's text helpers. */
+export { warningLines } from '../report/table.js';
 
 /** Prints the JSON document with --json, the Markdown with --format markdown, else the readable text. */
 export function emit(ctx: Context, json: unknown, text: () => string, markdown?: () => string): void {

@@ -8,7 +8,7 @@ import { loadStrata } from '../data/strata-file.js';
 import { defaultReviewStrata, reviewSample, type ReviewItemInfo } from '../decision/review.js';
 import { reviewCsv, reviewPageHtml } from '../decision/review-page.js';
 import { benchmarkItemsFromManifest } from '../rotation/content.js';
-import { readShortlist } from './signoff.js';
+import { readShortlist } from '../data/shortlist-document.js';
 import { contextOf, emit, numberFlag, seedFlag, warningLines, type Io } from './io.js';
 import { loadInputs, withSourceOptions } from './sources.js';
 import { seedOption } from './shared-flags.js';

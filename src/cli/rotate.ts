@@ -13,7 +13,7 @@ import type { RotationPlan } from '../rotation/plan.js';
 import { applyRotation, prepareRotation } from '../rotation/rotate.js';
 import type { SaturationResult, SaturationTrend } from '../rotation/saturation.js';
 import { checkVersionId } from '../rotation/version-id.js';
-import { formatLeakage } from './freeze.js';
+import { formatLeakage } from '../report/leakage.js';
 import { dateFlag } from './shared-flags.js';
 import { contextOf, emit, numberFlag, seedFlag, type Io } from './io.js';
 import { seedOption } from './shared-flags.js';

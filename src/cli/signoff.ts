@@ -1,12 +1,9 @@
 import type { Command } from '@commander-js/extra-typings';
-import { z } from 'zod';
 import { sha256File } from '../rotation/hash.js';
 import { InputError } from '../data/errors.js';
 import { loadPolicy } from '../data/policy.js';
-import { parseJsonDocument } from '../data/json-document.js';
-import { parseWith } from '../data/validate.js';
-import { readSmallText } from '../data/yaml.js';
 import { checkReviewPair } from '../data/review-pair.js';
+import { readShortlist, type ShortlistDocument } from '../data/shortlist-document.js';
 import { signoff, type EvidenceRole } from '../decision/signoff.js';
 import { choiceFlag, contextOf, emit, type Io } from './io.js';
 import { bindPlan, boundPlan, STRATA_BINDING } from './bind-plan.js';
@@ -14,27 +11,6 @@ import { departureText, enforcePlan, planDepartures, type PlanDeparture, type Pl
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
-}
-
-/** The part of a `shortlist --output` document a sign-off reads. */
-const ShortlistDocumentSchema = z.looseObject({
-  finalists: z.array(z.string()),
-  best: z.string(),
-  policy: z.looseObject({ sha256: z.string(), source: z.string() }).nullable().optional(),
-  margin: z.number().optional(),
-  confidenceLevel: z.number().optional(),
-  perStratum: z.boolean().optional(),
-  clustered: z.boolean().optional(),
-  plan: z.looseObject({ id: z.string(), recordDigest: z.string() }).optional(),
-  deviations: z.array(z.looseObject({ field: z.string(), plan: z.unknown(), used: z.unknown(), reason: z.string() })).optional(),
-});
-type ShortlistDocument = z.infer<typeof ShortlistDocumentSchema>;
-
-/** Reads the finalists from a `benchplan shortlist -o` document. @throws {InputError} naming the file. */
-export function readShortlist(path: string): ShortlistDocument {
-  // readSmallText: a regular file only (a FIFO or folder is refused, not waited on), UTF-8, size-capped.
-  const { data, lineOf } = parseJsonDocument(readSmallText(path), path, 'write it with benchplan shortlist -o FILE');
-  return parseWith(ShortlistDocumentSchema, data, { file: path, lineOf });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { InputError } from '../data/errors.js';
 import type { ScoresTable } from '../data/scores.js';
 import { RESULT_FORMATS, type ResultFormat } from '../import/detect.js';
-import { loadResults, type LoadResultsOptions, type LoadResultsResult } from '../import/load-results.js';
+import { loadResults, type LoadResultsOptions, type LoadResultsResult, type LoaderSettingsEcho } from '../import/load-results.js';
 import { choiceFlag, type Io } from './io.js';
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -58,13 +58,8 @@ export function sourceOptionsOf(flags: Record<string, unknown>): LoadResultsOpti
   return options;
 }
 
-/** The loader's settings as a command's JSON echoes them (LoaderSettingsEcho). */
-export interface LoaderSettingsEcho {
-  /** `--input-format`: the format every input was read as (absent: detected from each file). */
-  inputFormat?: ResultFormat;
-  /** `--model-name FILE=NAME`: the model names given, by input path (absent: the files' own). */
-  modelNames?: Record<string, string>;
-}
+/** The loader's settings as a command's JSON echoes them (defined beside loadResults, for the reports). */
+export type { LoaderSettingsEcho } from '../import/load-results.js';
 
 /**
  * The loader settings a command's JSON echoes, each only when its flag was given (`inputFormat`

@@ -73,8 +73,8 @@ export function register(program: Command, io: Io): void {
     .description('check an input file (scores, a promptfoo, Inspect or lm-eval result, strata, policy, annotations, manifest) and summarise it')
     .argument('<file>', 'the file to check')
     .option('--kind <kind>', `what the file is: ${KINDS.join(', ')}`, 'auto')
-    .option('--a <model>', 'with --b: check that two models pair item by item')
-    .option('--b <model>', 'the second model of the pair')
+    .option('--a <model>', 'with --b: check that two models pair item by item; model A, the candidate side of A − B')
+    .option('--b <model>', 'model B, the baseline side of A − B')
     .option(...dropUnpairedOption('leave out items one model did not score (and say how many)'))
     .action((file, options, command) => {
       const ctx = contextOf(command, io);

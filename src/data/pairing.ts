@@ -64,6 +64,24 @@ export interface AlignedScores {
   droppedItems: string[];
 }
 
+/**
+ * The aligned scores with the models ordered best first: by mean score, highest first, ties in
+ * their given order; each model keeps its scores, repeats and repeat variances. compare's every-
+ * pair mode uses it so that each estimate reads "the better-scoring model minus the other".
+ * @example alignedBestFirst(alignModels(scoresFromRows([{ item: 'i', model: 'x', score: 0 }, { item: 'i', model: 'y', score: 1 }]), ['x', 'y'])).models // => ['y', 'x']
+ */
+export function alignedBestFirst(aligned: AlignedScores): AlignedScores {
+  const means = aligned.scores.map((s) => s.reduce((x, y) => x + y, 0) / s.length);
+  const order = aligned.models.map((_, k) => k).sort((i, j) => means[j] - means[i] || i - j);
+  return {
+    ...aligned,
+    models: order.map((k) => aligned.models[k]),
+    scores: order.map((k) => aligned.scores[k]),
+    repeats: order.map((k) => aligned.repeats[k]),
+    repeatVariance: order.map((k) => aligned.repeatVariance[k]),
+  };
+}
+
 /** Two models' aligned scores, with the per-item differences A − B. */
 export interface PairedScores extends AlignedScores {
   a: string;

@@ -20,6 +20,17 @@ export interface LoadResultsOptions extends Omit<ImportOptions, 'model' | 'keepT
   allowChangedItems?: boolean;
 }
 
+/**
+ * The loader's settings as a command's JSON echoes them: each only when its flag was given, so a
+ * run without them prints what it always did.
+ */
+export interface LoaderSettingsEcho {
+  /** `--input-format`: the format every input was read as (absent: detected from each file). */
+  inputFormat?: ResultFormat;
+  /** `--model-name FILE=NAME`: the model names given, by input path (absent: the files' own). */
+  modelNames?: Record<string, string>;
+}
+
 /** One path that was read. */
 export interface LoadedSource {
   path: string;

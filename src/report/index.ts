@@ -1,6 +1,16 @@
 export { formatTable, formatNumber, formatInterval, formatPercent } from './table.js';
 export { nonInferiorityHeadline, formatNonInferiorityReport } from './gate.js';
 export {
+  comparePairReport,
+  compareAllReport,
+  formatComparePair,
+  formatCompareAll,
+  type ComparePairReport,
+  type CompareAllReport,
+  type CompareReportSettings,
+  type ComparePValueTest,
+} from './compare.js';
+export {
   escapeHtml,
   REPORT_CSS,
   tableHtml,

@@ -37,3 +37,12 @@ export function formatInterval(interval: readonly [number, number], digits = 3):
 export function formatPercent(share: number, decimals = 1): string {
   return Number.isFinite(share) ? `${(share * 100).toFixed(decimals)}%` : 'NaN';
 }
+
+/**
+ * The warnings block that ends a readable report: a blank line, then `warning: …` lines; none
+ * when there are none.
+ * @example warningLines(['few items']) // => ['', 'warning: few items']
+ */
+export function warningLines(warnings: readonly string[]): string[] {
+  return warnings.length === 0 ? [] : ['', ...warnings.map((w) => `warning: ${w}`)];
+}
