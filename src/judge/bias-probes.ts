@@ -13,10 +13,22 @@ export interface ProbeTerm {
 export interface BiasProbesOptions {
   /** Two-sided level of the HC3 intervals; default 0.95. */
   confidenceLevel?: number;
-  /** Family-wise false-alarm rate across the probes (Holm); default 0.05. */
+  /** Family-wise false-alarm rate across the probes; default 0.05. */
   alpha?: number;
-  /** Permutations per probe; default 999. */
+  /** Permutations (each one drawn once and used for every probe); default 999. */
   nPermutations?: number;
+  /**
+   * How the probes' p-values are adjusted so the chance of any false alarm is ≤ alpha:
+   * 'max-t' (default) Westfall–Young step-down on the largest |t*| across probes, 'holm' Holm on
+   * each probe's own permutation p-value.
+   */
+  multiplicity?: 'max-t' | 'holm';
+  /**
+   * Exchangeability blocks: rows are permuted only among rows with the same block value (default:
+   * one block, all rows). validateJudge passes the 0/1 human label, since the judge's error has a
+   * different distribution on human-1 and human-0 rows.
+   */
+  blocks?: ArrayLike<string | number>;
   seed?: Seed;
   /**
    * Terms in the regression that are not tested (default none). validateJudge passes the human
@@ -40,7 +52,7 @@ export interface BiasProbe {
   statistic: number;
   /** Freedman–Lane permutation p-value of |statistic|: (1 + #{|t*| ≥ |t|}) / (B + 1). */
   pValue: number;
-  /** Holm-adjusted across the probes. */
+  /** Adjusted across the probes (max-T step-down or Holm, as `multiplicity` says). */
   adjustedPValue: number;
   verdict: 'bias detected' | 'not detected';
 }
@@ -53,6 +65,10 @@ export interface BiasProbesResult {
   alpha: number;
   nPermutations: number;
   seed: Seed;
+  /** The adjustment across probes. */
+  multiplicity: 'max-t' | 'holm';
+  /** Number of exchangeability blocks the rows were permuted within (1: all rows together). */
+  exchangeabilityBlocks: number;
   /** The intercept: the judge's mean error when every predictor is 0. */
   intercept: number;
   /** The untested control terms, with their coefficients. */
@@ -127,57 +143,123 @@ export function biasProbes(error: ArrayLike<number>, terms: readonly ProbeTerm[]
     }
   }
   const z = normalQuantile(1 - (1 - confidenceLevel) / 2);
-  if (kept.length === 0) return { method: 'ols-hc3-freedman-lane', n, confidenceLevel, alpha, nPermutations: B, seed, intercept: NaN, controls: [], probes: [], warnings };
+  const multiplicity = options.multiplicity ?? 'max-t';
+  const blockIndex = exchangeabilityBlocks(options.blocks, n);
+  const base = { method: 'ols-hc3-freedman-lane' as const, n, confidenceLevel, alpha, nPermutations: B, seed, multiplicity, exchangeabilityBlocks: blockIndex.length };
+  if (kept.length === 0) return { ...base, intercept: NaN, controls: [], probes: [], warnings };
   const X = design([...keptControls, ...kept], n);
   const full = olsHc3(error, X);
-  const at = (j: number) => 1 + q + j;
-  const pValues = kept.map((t, j) => permutationPValue(error, X, at(j), full.statistic[at(j)], B, createRng(seed, 'probe', t.name)));
-  const adjusted = holmAdjust(pValues);
+  const columns = kept.map((_, j) => 1 + q + j);
+  const observed = columns.map((c) => full.statistic[c]);
+  const draws = permutationStatistics(error, X, columns, B, blockIndex, createRng(seed, 'probes'));
+  const pValues = columns.map((_, j) => marginalPValue(observed[j], draws, j));
+  const adjusted = multiplicity === 'holm' ? holmAdjust(pValues) : maxTStepDown(observed, draws);
   const probes: BiasProbe[] = kept.map((t, j) => {
-    const b = full.coefficients[at(j)];
-    const se = full.standardError[at(j)];
+    const c = columns[j];
+    const b = full.coefficients[c];
+    const se = full.standardError[c];
     return {
       name: t.name,
       estimate: b,
       standardError: se,
       confidenceInterval: [b - z * se, b + z * se],
-      statistic: full.statistic[at(j)],
+      statistic: observed[j],
       pValue: pValues[j],
       adjustedPValue: adjusted[j],
       verdict: adjusted[j] < alpha ? 'bias detected' : 'not detected',
     };
   });
-  return { method: 'ols-hc3-freedman-lane', n, confidenceLevel, alpha, nPermutations: B, seed, intercept: full.coefficients[0], controls: keptControls.map((c, k) => ({ name: c.name, estimate: full.coefficients[1 + k] })), probes, warnings };
+  return { ...base, intercept: full.coefficients[0], controls: keptControls.map((c, k) => ({ name: c.name, estimate: full.coefficients[1 + k] })), probes, warnings };
 }
 
 function design(terms: readonly ProbeTerm[], n: number): number[][] {
   return Array.from({ length: n }, (_, i) => [1, ...terms.map((t) => t.values[i])]);
 }
 
-/** Freedman–Lane: permute the residuals of the model without column j; count |t*_j| ≥ |t_j|. */
-function permutationPValue(y: ArrayLike<number>, X: number[][], j: number, observed: number, B: number, rng: ReturnType<typeof createRng>): number {
-  if (!Number.isFinite(observed)) return 1;
+/** Row indices grouped by block value, in order of first appearance; one group of all rows without blocks. */
+function exchangeabilityBlocks(blocks: ArrayLike<string | number> | undefined, n: number): number[][] {
+  if (blocks === undefined) return [Array.from({ length: n }, (_, i) => i)];
+  if (blocks.length !== n) throw new RangeError(`blocks has ${blocks.length} values for ${n} rows`);
+  const groups = new Map<string | number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const g = groups.get(blocks[i]);
+    if (g) g.push(i);
+    else groups.set(blocks[i], [i]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Freedman–Lane with one permutation per draw shared by every probe: for probe j, y*_j = fitted_j +
+ * π(residuals_j) from the model without column j, refit the full model, t*_j = its HC3 t. π is
+ * uniform within each block. Returns draws[b][j] = |t*_j| (Infinity when not finite).
+ */
+function permutationStatistics(y: ArrayLike<number>, X: number[][], columns: number[], B: number, blocks: number[][], rng: ReturnType<typeof createRng>): Float64Array[] {
   const n = y.length;
-  const reducedX = X.map((row) => row.filter((_, c) => c !== j));
-  const reduced = olsHc3(y, reducedX);
-  const fitted = new Float64Array(n);
-  for (let i = 0; i < n; i++) fitted[i] = y[i] - reduced.residuals[i];
+  const fixed = hc3Design(X);
+  const reduced = columns.map((j) => {
+    const fit = olsHc3(y, X.map((row) => row.filter((_, c) => c !== j)));
+    const fitted = new Float64Array(n);
+    for (let i = 0; i < n; i++) fitted[i] = y[i] - fit.residuals[i];
+    return { fitted, residuals: fit.residuals };
+  });
   const order = Array.from({ length: n }, (_, i) => i);
   const ystar = new Float64Array(n);
-  const fixed = hc3Design(X);
   const beta = new Float64Array(fixed.k);
+  const draws: Float64Array[] = [];
+  for (let b = 0; b < B; b++) {
+    for (const g of blocks) {
+      for (let m = g.length - 1; m > 0; m--) {
+        const k = rng.nextInt(m + 1);
+        const tmp = order[g[m]];
+        order[g[m]] = order[g[k]];
+        order[g[k]] = tmp;
+      }
+    }
+    const row = new Float64Array(columns.length);
+    for (let j = 0; j < columns.length; j++) {
+      const { fitted, residuals } = reduced[j];
+      for (let i = 0; i < n; i++) ystar[i] = fitted[i] + residuals[order[i]];
+      const t = Math.abs(hc3Statistic(fixed, ystar, columns[j], beta));
+      row[j] = Number.isFinite(t) ? t : Infinity;
+    }
+    draws.push(row);
+  }
+  return draws;
+}
+
+/** (1 + #{|t*_j| ≥ |t_j|}) / (B + 1); 1 when t_j is not finite. */
+function marginalPValue(observed: number, draws: Float64Array[], j: number): number {
+  if (!Number.isFinite(observed)) return 1;
   const target = Math.abs(observed) * (1 - 1e-12);
   let count = 0;
-  for (let b = 0; b < B; b++) {
-    for (let i = n - 1; i > 0; i--) {
-      const k = rng.nextInt(i + 1);
-      const tmp = order[i];
-      order[i] = order[k];
-      order[k] = tmp;
+  for (const d of draws) if (d[j] >= target) count++;
+  return (1 + count) / (draws.length + 1);
+}
+
+/**
+ * Westfall–Young step-down max-T: order the probes by |t| (largest first); the r-th one's p is
+ * (1 + #{max over probes r, r+1, … of |t*| ≥ its |t|}) / (B + 1), made non-decreasing down the order.
+ * Reference: Westfall & Young (1993), Resampling-Based Multiple Testing, Algorithm 2.8.
+ */
+function maxTStepDown(observed: number[], draws: Float64Array[]): number[] {
+  const p = observed.length;
+  const abs = observed.map((t) => (Number.isFinite(t) ? Math.abs(t) : -Infinity));
+  const rank = Array.from({ length: p }, (_, j) => j).sort((a, b) => abs[b] - abs[a] || a - b);
+  const count = new Array<number>(p).fill(0);
+  for (const d of draws) {
+    let running = -Infinity;
+    for (let r = p - 1; r >= 0; r--) {
+      running = Math.max(running, d[rank[r]]);
+      if (running >= abs[rank[r]] * (1 - 1e-12)) count[r]++;
     }
-    for (let i = 0; i < n; i++) ystar[i] = fitted[i] + reduced.residuals[order[i]];
-    const t = hc3Statistic(fixed, ystar, j, beta);
-    if (Math.abs(t) >= target || !Number.isFinite(t)) count++;
   }
-  return (1 + count) / (B + 1);
+  const adjusted = new Array<number>(p);
+  let previous = 0;
+  for (let r = 0; r < p; r++) {
+    const v = abs[rank[r]] === -Infinity ? 1 : Math.max(previous, (1 + count[r]) / (draws.length + 1));
+    adjusted[rank[r]] = v;
+    previous = v;
+  }
+  return adjusted;
 }
