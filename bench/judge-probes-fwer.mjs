@@ -64,6 +64,8 @@ if (PART === 'clean') {
         if (out[p].length > 0) any[p]++;
         for (const q of out[p]) per[p][q]++;
       }
+      // Checkpoint (amendment 2b): the tallies so far, so a run stopped at a fixed time is read at its last one.
+      if ((r + 1) % 100 === 0) console.log(`checkpoint ${key}:${n} replicates ${r + 1} any ${PROCS.map((p) => `${p}=${any[p]}`).join(' ')} per-probe ${JSON.stringify(per)} s ${((Date.now() - t0) / 1000).toFixed(0)}`);
     }
     const cellText = PROCS.map((p) => `${f(any[p] / REPS)}% (${PROBES.map((q) => f(per[p][q] / REPS)).join('/')})`);
     console.log(`| ${name} | ${n} | ${cellText.join(' | ')} | ${((Date.now() - t0) / 1000).toFixed(0)} |`);
