@@ -83,21 +83,26 @@ export interface BiasProbesResult {
  * model family, named covariates) and untested controls c_k (the human label), e = β₀ + Σ_k γ_k c_k + Σ_j β_j x_j + ε, with HC3 robust standard errors
  * ({@link olsHc3}). Each β_j is tested with the Freedman–Lane permutation test of its HC3 t
  * statistic: fit the model without x_j, permute its residuals, add them back to its fitted values,
- * refit the full model, B times; p_j = (1 + #{|t*_j| ≥ |t_j|}) / (B + 1). The studentized statistic
- * keeps the test valid under heteroskedastic errors asymptotically, and the permutation makes it
- * near-exact at small n. The p-values are Holm-adjusted ({@link holmAdjust}) so the chance of any
- * false alarm across the probes is ≤ alpha; a probe with adjusted p < alpha says 'bias detected'.
+ * refit the full model; one permutation π per draw serves every probe, B draws, and
+ * p_j = (1 + #{|t*_j| ≥ |t_j|}) / (B + 1). The studentized statistic keeps the test valid under
+ * heteroskedastic errors asymptotically, and the permutation makes it near-exact at small n. With
+ * `blocks`, π permutes rows only within a block (validateJudge: within the 0/1 human label, where the
+ * judge's errors are exchangeable). Across probes, 'max-t' (default) gives Westfall–Young step-down
+ * adjusted p-values from the joint draws ({@link maxTStepDown}), 'holm' Holm's ({@link holmAdjust});
+ * either keeps the chance of any false alarm across the probes ≤ alpha; a probe with adjusted
+ * p < alpha says 'bias detected' (bench/judge-probes.txt, amendment 2, measures both).
  * Rows are taken as exchangeable under the null: rows of one item (several candidates) share the
  * item's difficulty, which the probes' within-item contrasts (self-preference, position) do not see.
  * Reference: Freedman & Lane (1983), J. Bus. Econ. Stat. 1:292–298; Winkler et al. (2014),
- * NeuroImage 92 (studentized Freedman–Lane); HC3 as R `sandwich::vcovHC(type = "HC3")`.
+ * NeuroImage 92 (studentized Freedman–Lane, exchangeability blocks, max-T across contrasts);
+ * Westfall & Young (1993); HC3 as R `sandwich::vcovHC(type = "HC3")`.
  * @param error e = judge − human, one per labelled row.
  * @param terms the probes, each with a value on every row.
  * @returns see {@link BiasProbesResult}. A probe that is constant or collinear with the others is
  *   dropped with a warning.
  * @throws {RangeError} when a term's length differs from error's, no term is given, or there are
  *   not more rows than terms + 1.
- * Cost O(B · p · n · p²) for p probes.
+ * Cost O(B · p · n · k) for p probes and k columns.
  * @example biasProbes(error, [{ name: 'length', values: length }], { seed: 0 }).probes[0].verdict // => 'bias detected' on a planted length bias
  */
 export function biasProbes(error: ArrayLike<number>, terms: readonly ProbeTerm[], options: BiasProbesOptions = {}): BiasProbesResult {
@@ -238,11 +243,17 @@ function marginalPValue(observed: number, draws: Float64Array[], j: number): num
 }
 
 /**
- * Westfall–Young step-down max-T: order the probes by |t| (largest first); the r-th one's p is
- * (1 + #{max over probes r, r+1, … of |t*| ≥ its |t|}) / (B + 1), made non-decreasing down the order.
- * Reference: Westfall & Young (1993), Resampling-Based Multiple Testing, Algorithm 2.8.
+ * Westfall–Young step-down max-T adjusted p-values: order the tests by |t| (largest first); the r-th
+ * one's p is (1 + #{draws whose max of |t*| over tests r, r+1, … is ≥ its |t|}) / (B + 1), made
+ * non-decreasing down the order. Controls the family-wise error rate when the draws come from the
+ * joint null distribution (one permutation per draw for every test), and uses the tests' dependence.
+ * Reference: Westfall & Young (1993), Resampling-Based Multiple Testing, Algorithm 2.8 (with the
+ * +1 of a Monte Carlo permutation p-value).
+ * @param observed the observed t, one per test (a non-finite one gets p = 1).
+ * @param draws draws[b][j] = |t*_j| of permutation b.
+ * @example maxTStepDown([3, 1], [Float64Array.of(1, 2), Float64Array.of(4, 0), Float64Array.of(0.5, 0.5)]) // => [0.5, 0.5]
  */
-function maxTStepDown(observed: number[], draws: Float64Array[]): number[] {
+export function maxTStepDown(observed: number[], draws: Float64Array[]): number[] {
   const p = observed.length;
   const abs = observed.map((t) => (Number.isFinite(t) ? Math.abs(t) : -Infinity));
   const rank = Array.from({ length: p }, (_, j) => j).sort((a, b) => abs[b] - abs[a] || a - b);
