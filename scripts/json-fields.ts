@@ -109,6 +109,7 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   leader: 'the model with the highest mean',
   runnerUp: 'the model with the second-highest mean',
   multiplicity: 'the multiplicity correction of the family of checks',
+  exchangeabilityBlocks: 'the number of groups of rows permuted only among themselves (1: all rows together)',
   previous: 'the previous record of the hash chain (null for the first)',
   recordDigest: 'the SHA-256 digest of the record written',
   sequence: 'the position of the record in the hash chain',
@@ -364,7 +365,7 @@ export const FIELD_DESCRIPTIONS_BY_COMMAND: Readonly<Record<string, Readonly<Rec
     perStratum: 'whether every candidate was also checked in every stratum (--per-stratum)',
   },
   judge: {
-    alpha: 'the family-wise false-alarm rate across the bias probes (Holm)',
+    alpha: 'the family-wise false-alarm rate across the bias probes (max-T step-down)',
     kind: 'the kind of judgments: binary, or graded',
     threshold: 'the judge score at or above which a judgment counts as 1 (null when not thresholded)',
     models: 'the candidates in the table',

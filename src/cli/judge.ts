@@ -36,8 +36,8 @@ export function register(program: Command, io: Io): void {
     .option('--threshold <t>', 'a graded judge counts as 1 at or above t (for kappa, sensitivity, specificity, Rogan–Gladen)')
     .option('--mde <gap>', 'also give the human labels a humans-only and a PPI++ interval of half-width mde/2 need (as size --judge)')
     .option(...confidenceOption('two-sided confidence level of the intervals'))
-    .option('--alpha <a>', 'false-alarm rate across all bias probes (Holm)', '0.05')
-    .option('--permutations <n>', 'permutations per bias probe', '999')
+    .option('--alpha <a>', 'false-alarm rate across all bias probes (max-T step-down)', '0.05')
+    .option('--permutations <n>', 'permutations of the bias probes (one draw serves every probe)', '999')
     .option(...seedOption('seed of the permutations'))
     .option('--bins <n>', 'calibration bins for a graded judge', '5')
     .option('--correction <source>', "Rogan–Gladen sensitivity and specificity: per-candidate (each candidate's own labelled rows) or pooled (all candidates')", 'per-candidate')
@@ -179,10 +179,10 @@ export function formatJudgeReport(r: JudgeReport): string {
   out.push('');
   if (r.probes && r.probes.probes.length > 0) {
     const p = r.probes;
-    out.push(`3. Bias probes: judge − human regressed on ${p.probes.map((x) => x.name).join(', ')}, controlling for the human label (${p.n} labelled rows; HC3 SEs; Freedman–Lane permutation p, ${p.nPermutations} permutations, seed ${p.seed}; Holm across probes at ${p.alpha})`);
+    out.push(`3. Bias probes: judge − human regressed on ${p.probes.map((x) => x.name).join(', ')}, controlling for the human label (${p.n} labelled rows; HC3 SEs; Freedman–Lane permutation p, ${p.nPermutations} permutations${p.exchangeabilityBlocks > 1 ? ' within the human label' : ''}, seed ${p.seed}; ${p.multiplicity === 'holm' ? 'Holm' : 'max-T step-down'} across probes at ${p.alpha})`);
     out.push(
       formatTable(
-        ['probe', 'effect', 'HC3 SE', 'interval', 'p', 'Holm p', 'verdict'],
+        ['probe', 'effect', 'HC3 SE', 'interval', 'p', p.multiplicity === 'holm' ? 'Holm p' : 'max-T p', 'verdict'],
         p.probes.map((x) => [x.name, num(x.estimate), num(x.standardError), formatInterval(x.confidenceInterval), formatNumber(x.pValue, 3), formatNumber(x.adjustedPValue, 3), x.verdict]),
         { align: ['left', 'right', 'right', 'right', 'right', 'right', 'left'] },
       ),

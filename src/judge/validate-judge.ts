@@ -181,7 +181,10 @@ export function validateJudge(rows: readonly JudgeRow[], options: ValidateJudgeO
   for (const c of options.covariates ?? []) terms.push({ name: c, values: labelled.map((r, k) => requireNumber(r.covariates?.[c], labelledIndex[k], c)) });
   let probes: BiasProbesResult | null = null;
   if (terms.length > 0) {
-    probes = biasProbes(error, terms, { controls: [{ name: 'human label', values: labelled.map((r) => r.human as number) }], confidenceLevel, alpha: options.alpha ?? 0.05, nPermutations: options.nPermutations ?? 999, seed: options.seed ?? 0 });
+    // Permute within the human label when it is 0/1: the judge's error is −1/0 on human-1 rows and
+    // 0/+1 on human-0 rows, so rows are exchangeable only within a label (bench/judge-probes.txt, amendment 2).
+    const human = labelled.map((r) => r.human as number);
+    probes = biasProbes(error, terms, { controls: [{ name: 'human label', values: human }], ...(humanBinary ? { blocks: human } : {}), confidenceLevel, alpha: options.alpha ?? 0.05, nPermutations: options.nPermutations ?? 999, seed: options.seed ?? 0 });
     warnings.push(...probes.warnings);
   } else warnings.push('no bias probe: the table has no length or position column, and no --self-family or --covariate was given');
 

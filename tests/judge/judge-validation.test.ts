@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadJudgeLabels } from '../../src/data/judge-labels.js';
-import { biasProbes } from '../../src/judge/bias-probes.js';
+import { biasProbes, maxTStepDown } from '../../src/judge/bias-probes.js';
+import { holmAdjust } from '../../src/paired/holm.js';
 import { candidateBias } from '../../src/judge/candidate-bias.js';
 import { calibrationTable, judgeAgreement, normalMean, pearsonWithInterval } from '../../src/judge/judge-agreement.js';
 import { judgeDrift } from '../../src/judge/judge-drift.js';
@@ -169,6 +170,35 @@ describe('biasProbes', () => {
     expect(r.probes[0].pValue).toBe(0.01); // none of 99 permutations reaches it: (1 + 0) / 100
     expect(r.warnings[0]).toMatch(/"flat" left out/);
   });
+  it('max-T step-down on a hand-worked table of draws (Westfall & Young 1993, Algorithm 2.8)', () => {
+    // Ranked by |t|: test 1 (3), test 0 (2.5), test 2 (0.5). Step 1: max over all three ≥ 3 in draw 3
+    // only → 2/5; step 2: max over tests 0, 2 ≥ 2.5 in draw 2 only → 2/5; step 3: test 2 ≥ 0.5 in
+    // draws 1 and 4 → 3/5.
+    const draws = [[1, 1, 1], [2.6, 0.1, 0.2], [0.2, 3.5, 0.3], [0.1, 0.2, 0.6]].map((d) => Float64Array.from(d));
+    expect(maxTStepDown([2.5, -3, 0.5], draws)).toEqual([0.4, 0.4, 0.6]);
+    // Monotone down the order: a smaller |t| never gets a smaller adjusted p.
+    // Step 1: max ≥ 3 in draws 1, 2 → 3/4; step 2 alone would be 1/4 but is raised to 3/4.
+    expect(maxTStepDown([3, 2.9], [[3.5, 0.1], [3.2, 0.1], [0, 0]].map((d) => Float64Array.from(d)))).toEqual([0.75, 0.75]);
+    expect(maxTStepDown([NaN, 1], [Float64Array.of(0, 0)])).toEqual([1, 0.5]);
+  });
+  it('max-T (default) and Holm read the same draws; one probe: max-T is its own p; blocks restrict the permutation', () => {
+    const m = biasProbes(error, terms, { controls, nPermutations: 199, seed: 3 });
+    const h = biasProbes(error, terms, { controls, nPermutations: 199, seed: 3, multiplicity: 'holm' });
+    expect(m.multiplicity).toBe('max-t');
+    expect(h.probes.map((p) => p.pValue)).toEqual(m.probes.map((p) => p.pValue));
+    expect(h.probes.map((p) => p.adjustedPValue)).toEqual(holmAdjust(m.probes.map((p) => p.pValue)));
+    for (const p of m.probes) expect(p.adjustedPValue).toBeGreaterThanOrEqual(p.pValue);
+    const one = biasProbes(error, terms.slice(0, 1), { controls, nPermutations: 199, seed: 3 });
+    expect(one.probes[0].adjustedPValue).toBe(one.probes[0].pValue);
+    // Blocks of one row each leave nothing to permute: every permuted t equals the observed, p = 1.
+    const singletons = biasProbes(error, terms, { controls, nPermutations: 49, seed: 3, blocks: error.map((_, i) => i) });
+    expect(singletons.exchangeabilityBlocks).toBe(error.length);
+    for (const p of singletons.probes) expect([p.pValue, p.adjustedPValue]).toEqual([1, 1]);
+    const byLabel = biasProbes(error, terms, { controls, nPermutations: 199, seed: 3, blocks: controls[0].values });
+    expect(byLabel.exchangeabilityBlocks).toBe(2);
+    expect(byLabel.probes.map((p) => p.pValue)).not.toEqual(m.probes.map((p) => p.pValue));
+    expect(() => biasProbes(error, terms, { controls, blocks: [0, 1] })).toThrow(/blocks has 2 values/);
+  });
 });
 
 describe('candidateBias and judgeDrift', () => {
@@ -231,6 +261,8 @@ describe('validateJudge: what it refuses, and what it reports on the example', (
     expect(r.candidates.map((c) => `${c.a}-${c.b}`)).toEqual(['alpha-beta', 'alpha-gamma', 'beta-gamma']);
     expect(r.probes?.controls.map((c) => c.name)).toEqual(['human label']);
     expect(r.probes?.probes.map((p) => p.name)).toEqual(['length', 'position', 'self-preference']);
+    // 0/1 human labels: permuted within the label, max-T across probes.
+    expect([r.probes?.multiplicity, r.probes?.exchangeabilityBlocks]).toEqual(['max-t', 2]);
     close(r.probes?.probes[2].standardError as number, R.hc3Example.standardError[4], 1e-8);
     expect(r.drift?.n).toBe(90);
     expect(r.correctedRates?.map((c) => c.model)).toEqual(['alpha', 'beta', 'gamma']);

@@ -68,7 +68,7 @@ export function judgeSection(table: JudgeLabelsTable, settings: ReportSettings, 
     paragraphs.push(
       found.length === 0
         ? `Bias probes (${r.probes.probes.map((p) => p.name).join(', ')}): none detected at a false-alarm rate of ${formatNumber(r.probes.alpha)} across probes — read against the probes' power at ${r.probes.n} labelled rows (docs/judge.md).`
-        : `Bias probes: ${found.map((p) => `${p.name} (effect ${formatNumber(p.estimate)}, Holm p ${formatNumber(p.adjustedPValue, 3)})`).join('; ')} detected at a false-alarm rate of ${formatNumber(r.probes.alpha)} across ${r.probes.probes.length} probes.`,
+        : `Bias probes: ${found.map((p) => `${p.name} (effect ${formatNumber(p.estimate)}, ${r.probes?.multiplicity === 'holm' ? 'Holm' : 'max-T'} p ${formatNumber(p.adjustedPValue, 3)})`).join('; ')} detected at a false-alarm rate of ${formatNumber(r.probes.alpha)} across ${r.probes.probes.length} probes.`,
     );
   } else paragraphs.push('Bias probes: none (the table has no length or position column, and no self-family was named).');
   if (r.correctedRates) paragraphs.push(`Corrected rates (Rogan–Gladen, ${r.correction === 'pooled' ? 'sensitivity and specificity pooled over the candidates' : 'each candidate’s own sensitivity and specificity'}) are the judge’s rates corrected for its measured error — not human rates.`);
@@ -101,8 +101,8 @@ export function judgeSection(table: JudgeLabelsTable, settings: ReportSettings, 
   }
   if (r.probes && r.probes.probes.length > 0) {
     tables.push({
-      caption: `Bias probes: judge − human regressed on each, controlling for the human label (HC3 SE; permutation p; Holm across probes at ${formatNumber(r.probes.alpha)})`,
-      header: ['probe', 'effect', 'HC3 SE', 'interval', 'p', 'Holm p', 'verdict'],
+      caption: `Bias probes: judge − human regressed on each, controlling for the human label (HC3 SE; permutation p; ${r.probes.multiplicity === 'holm' ? 'Holm' : 'max-T step-down'} across probes at ${formatNumber(r.probes.alpha)})`,
+      header: ['probe', 'effect', 'HC3 SE', 'interval', 'p', r.probes.multiplicity === 'holm' ? 'Holm p' : 'max-T p', 'verdict'],
       rows: r.probes.probes.map((p) => [p.name, formatNumber(p.estimate), formatNumber(p.standardError), formatInterval(p.confidenceInterval), formatNumber(p.pValue, 3), formatNumber(p.adjustedPValue, 3), p.verdict]),
     });
   }
