@@ -130,7 +130,7 @@ export interface NonInferiorityCheck {
    * With method `auto` on 0/1 scores whose Tango bound clears −margin: the p-value of the exact
    * unconditional score test of H0: candidate − baseline ≤ −margin (exactScoreNonInferiority), which
    * must also be ≤ 1 − confidenceLevel for the check to pass; null when it was not needed (the bound did
-   * not clear, or exactTestSkipped: ≥ 50 discordant items, at most half the items).
+   * not clear, or exactTestSkipped: ≥ 50 discordant items, at most half the items; then absent).
    */
   pValue?: number | null;
   /** Which test gave pValue: `exact-score` (Hsueh, Liu & Chen 2001, ordered by Tango's statistic). */
@@ -340,7 +340,7 @@ function checkAuto(
     const counts = pairedCounts(candidate, baseline);
     if (exactTestSkipped(counts)) {
       const discordant = counts.onlyA + counts.onlyB;
-      return { ...result, pValue: null, pValueTest: null, reason: `the lower bound ${formatNumber(lowerBound)} (${r.methodUsed}) is above ${formatNumber(threshold)}, on ${discordant} discordant and ${n - discordant} agreeing items (there the bound alone holds the false-pass rate, bench/binary-gate-shortcut-2.txt)`, itemsNeeded: null, clustersNeeded: null };
+      return { ...result, reason: `the lower bound ${formatNumber(lowerBound)} (${r.methodUsed}) is above ${formatNumber(threshold)}, on ${discordant} discordant and ${n - discordant} agreeing items (there the bound alone holds the false-pass rate, bench/binary-gate-shortcut-2.txt)`, itemsNeeded: null, clustersNeeded: null };
     }
     const exact = exactScoreNonInferiority(counts, threshold);
     const tested = { pValue: exact.pValue, pValueTest: 'exact-score' as const };
