@@ -129,7 +129,8 @@ export interface NonInferiorityCheck {
   /**
    * With method `auto` on 0/1 scores whose Tango bound clears −margin: the p-value of the exact
    * unconditional score test of H0: candidate − baseline ≤ −margin (exactScoreNonInferiority), which
-   * must also be ≤ 1 − confidenceLevel for the check to pass; null when it was not needed.
+   * must also be ≤ 1 − confidenceLevel for the check to pass; null when it was not needed (the bound did
+   * not clear, or exactTestSkipped: ≥ 50 discordant items, at most half the items; then absent).
    */
   pValue?: number | null;
   /** Which test gave pValue: `exact-score` (Hsueh, Liu & Chen 2001, ordered by Tango's statistic). */
@@ -337,6 +338,10 @@ function checkAuto(
   if (score && verdict === 'pass') {
     const alpha = 1 - settings.confidenceLevel;
     const counts = pairedCounts(candidate, baseline);
+    if (exactTestSkipped(counts)) {
+      const discordant = counts.onlyA + counts.onlyB;
+      return { ...result, reason: `the lower bound ${formatNumber(lowerBound)} (${r.methodUsed}) is above ${formatNumber(threshold)}, on ${discordant} discordant and ${n - discordant} agreeing items (there the bound alone holds the false-pass rate, bench/binary-gate-shortcut-2.txt)`, itemsNeeded: null, clustersNeeded: null };
+    }
     const exact = exactScoreNonInferiority(counts, threshold);
     const tested = { pValue: exact.pValue, pValueTest: 'exact-score' as const };
     if (exact.pValue <= alpha) return { ...result, ...tested, reason: `the lower bound ${formatNumber(lowerBound)} (${r.methodUsed}) is above ${formatNumber(threshold)}, and the exact score test at the margin agrees (p = ${formatNumber(exact.pValue)})`, itemsNeeded: null, clustersNeeded: null };
@@ -438,15 +443,41 @@ function scaledCounts(counts: PairedCounts, size: number): PairedCounts {
 }
 
 /**
+ * Discordant items (only-candidate-right plus only-baseline-right) from which, with at most half the items discordant (n − D ≥ D),
+ * the 0/1 gate passes on Tango's one-sided bound alone, without the exact score test: the registered
+ * exact enumeration bench/binary-gate-shortcut-2.txt (the exact study's gate grid, a held-out grid of n,
+ * margins and α, and the worst discordance per cell) keeps the rule's false-pass rate ≤ 1.1·α there.
+ * Formula: skip ⇔ b + c ≥ K ∧ n − b − c ≥ b + c, K = this constant.
+ * Reference: Tango (1998), Stat. Med. 17:891; Hsueh, Liu & Chen (2001), Biometrics 57:478 (the exact test).
+ * @example EXACT_SHORTCUT_DISCORDANT // => 50
+ */
+export const EXACT_SHORTCUT_DISCORDANT = 50;
+
+/**
+ * Whether the 0/1 gate may pass a table on Tango's bound alone (the exact test is not needed there):
+ * 50 or more discordant items and at most half the items discordant (n − D ≥ D).
+ * Formula: b + c ≥ K ∧ n − b − c ≥ b + c, K = EXACT_SHORTCUT_DISCORDANT.
+ * Reference: bench/binary-gate-shortcut-2.txt (registered, exact enumeration).
+ * @param counts the paired table.
+ * @returns true when the exact test can be skipped.
+ * @example exactTestSkipped({ both: 500, onlyA: 260, onlyB: 240, neither: 0 }) // => true
+ */
+export function exactTestSkipped(counts: PairedCounts): boolean {
+  const d = counts.onlyA + counts.onlyB;
+  const n = d + counts.both + counts.neither;
+  return d >= EXACT_SHORTCUT_DISCORDANT && n - d >= d;
+}
+
+/**
  * Items that let a 0/1 check pass both parts of its rule: from `start` (the items Tango's bound
  * needs, pairedItemsNeeded), the smallest N whose scaled table (same proportions, rounded) also
- * passes the exact score test at the margin, by doubling then bisection (at most 5,000 items). When
- * `start` exceeds 2,000 items or its table has 30 or more discordant items, `start` is returned: the
- * exact test is there for small discordant counts, where the asymptotic bound is liberal, and a
- * search at thousands of items would cost seconds. Each size asks exactScoreRejects (p ≤ α without
- * the full p-value), so the same sizes are probed and the same N is returned as with the full test
- * (tests/gate/exact-speed.test.ts against the slow version kept in tests/gate/reference/).
- * Formula: min N ≥ start (doubling, then bisection) with (b_N − c_N)/N > threshold and p_exact(b_N, c_N; threshold) ≤ α.
+ * passes the rest of the gate's rule — exactTestSkipped, or else the exact score test at the margin —
+ * by doubling then bisection (at most 5,000 items). When `start` exceeds 2,000 items or its table is
+ * one exactTestSkipped accepts, `start` is returned; the exact test runs only at the sizes whose scaled
+ * table it does not accept (bench/binary-gate-shortcut-2.txt). Each such size asks exactScoreRejects
+ * (p ≤ α without the full p-value; tests/gate/exact-speed.test.ts against the slow version in
+ * tests/gate/reference/).
+ * Formula: min N ≥ start (doubling, then bisection) with (b_N − c_N)/N > threshold and (exactTestSkipped(table_N) or p_exact(b_N, c_N; threshold) ≤ α).
  * Reference: Hsueh, Liu & Chen (2001), Biometrics 57:478–483, for the test.
  * @param counts the observed paired table (its proportions are kept).
  * @param threshold the null difference (−margin).
@@ -458,13 +489,14 @@ function scaledCounts(counts: PairedCounts, size: number): PairedCounts {
 export function itemsNeededExact(counts: PairedCounts, threshold: number, alpha: number, start: number): number | null {
   if (start > 2000) return start;
   const first = scaledCounts(counts, start);
-  if (first.onlyA + first.onlyB >= 30) return start;
+  if (exactTestSkipped(first)) return start;
   // Each size asks only whether the exact test rejects (exactScoreRejects: the same p ≤ α, stopped at the
   // first nuisance value whose size exceeds α), starting from the value that decided the previous size.
   let hint: number | null = null;
   const passes = (size: number): boolean => {
     const table = scaledCounts(counts, size);
     if (!((table.onlyA - table.onlyB) / size > threshold)) return false;
+    if (exactTestSkipped(table)) return true;
     const decision = exactScoreRejects(table, threshold, alpha, hint);
     hint = decision.nuisance;
     return decision.rejects;
@@ -542,7 +574,10 @@ function checkSettings(options: NonInferiorityOptions) {
  * With `auto` on 0/1 scores (Tango's score bound), a check also needs the exact unconditional score
  * test of a drop of the margin (exactScoreNonInferiority) at p ≤ α: Tango's asymptotic bound alone
  * passes a true drop up to 7% of the time where few items are discordant; the rule holds it at
- * ≤ 0.0497 in every cell of bench/binary-exact-study.txt and bench/binary-exact-gate-large.txt.
+ * ≤ 0.0497 in every cell of bench/binary-exact-study.txt and bench/binary-exact-gate-large.txt. The
+ * exact test is skipped where exactTestSkipped accepts the table (≥ 50 discordant items, at most half
+ * the items): there the bound alone passes a true drop ≤ 0.0504 of the time at α = 0.05
+ * (bench/binary-gate-shortcut-2.txt, exact enumeration), and pValue is null.
  *
  * Degenerate cases: fewer than two units (items, or clusters) fail with a reason; when every item
  * has the same difference the bound is that value (a point mass), with a warning.

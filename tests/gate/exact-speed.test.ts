@@ -5,7 +5,7 @@
 // seeded sample of tables up to n = 1,000, then the items-needed search on the gate's own inputs.
 import { describe, expect, it } from 'vitest';
 import { exactScoreNonInferiority, exactScoreRejects } from '../../src/paired/exact-score.js';
-import { itemsNeededExact } from '../../src/gate/gate.js';
+import { exactTestSkipped, itemsNeededExact } from '../../src/gate/gate.js';
 import { pairedItemsNeeded, type PairedCounts } from '../../src/paired/paired-proportion.js';
 import { createRng } from '../../src/random/index.js';
 import { slowExactScoreNonInferiority, slowItemsNeededExact } from './reference/slow-exact.js';
@@ -61,6 +61,17 @@ describe('exact score test: fast = slow', () => {
   }, 600_000);
 });
 
+/** The search's scaling (largest remainder), restated: floors, then the leftover items to the largest fractions. */
+function scaledAt(counts: PairedCounts, size: number): PairedCounts {
+  const n = counts.both + counts.onlyA + counts.onlyB + counts.neither;
+  const exact = [counts.both, counts.onlyA, counts.onlyB, counts.neither].map((x) => (x * size) / n);
+  const whole = exact.map(Math.floor);
+  let left = size - whole.reduce((t, x) => t + x, 0);
+  const order = [0, 1, 2, 3].sort((i, j) => exact[j] - whole[j] - (exact[i] - whole[i]) || i - j);
+  for (const k of order) if (left-- > 0) whole[k] += 1;
+  return { both: whole[0], onlyA: whole[1], onlyB: whole[2], neither: whole[3] };
+}
+
 describe("the gate's items-needed search: fast = slow", () => {
   it('the same N (or null) from Tango’s start and from n + 1, on tables the gate leaves inconclusive', () => {
     const cases: Array<[PairedCounts, number]> = [
@@ -83,6 +94,7 @@ describe("the gate's items-needed search: fast = slow", () => {
       cases.push([{ both: Math.floor((n - oa - ob) * 0.7), onlyA: oa, onlyB: ob, neither: n - oa - ob - Math.floor((n - oa - ob) * 0.7) }, 0.05]);
     }
     let searched = 0;
+    let differ = 0;
     for (const [counts, margin] of cases) {
       const n = counts.both + counts.onlyA + counts.onlyB + counts.neither;
       const starts = [n + 1];
@@ -90,11 +102,31 @@ describe("the gate's items-needed search: fast = slow", () => {
       if (tango !== null) starts.push(tango);
       for (const start of starts) {
         const slow = slowItemsNeededExact(counts, -margin, 0.05, start);
-        expect(itemsNeededExact(counts, -margin, 0.05, start)).toBe(slow);
+        const fast = itemsNeededExact(counts, -margin, 0.05, start);
         if (slow !== start) searched += 1;
+        if (fast === slow) continue;
+        // The shortcut (bench/binary-gate-shortcut-2.txt) passes a size on Tango's bound alone where
+        // exactTestSkipped accepts its table; the slow search (no shortcut, its early return at 30
+        // discordant items) can then differ. Where it does, the fast answer must be a size the
+        // shortcut accepts, whose estimate clears the margin, and not above the slow answer.
+        differ += 1;
+        expect(fast).not.toBeNull();
+        const first = scaledAt(counts, start);
+        if (slow === start && first.onlyA + first.onlyB >= 30) {
+          // the slow search's own early return (30 discordant items, no test): the fast one tests on
+          expect(fast!).toBeGreaterThanOrEqual(start);
+          continue;
+        }
+        const table = scaledAt(counts, fast!);
+        expect(exactTestSkipped(table)).toBe(true);
+        expect((table.onlyA - table.onlyB) / fast!).toBeGreaterThan(-margin);
+        if (slow !== null && slow !== start) expect(fast!).toBeLessThanOrEqual(slow);
       }
     }
-    // the comparison covers real searches, not only the early returns
+    // the comparison covers real searches, not only the early returns, mostly decided by the exact test
     expect(searched).toBeGreaterThan(10);
+    expect(differ).toBeLessThan(searched);
+    // and the shortcut's branch is exercised (a size it accepts ended some search)
+    expect(differ).toBeGreaterThan(0);
   }, 600_000);
 });

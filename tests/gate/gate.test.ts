@@ -257,6 +257,32 @@ describe('method auto', () => {
     expect(r59.overall.pValue).toBeCloseTo(0.95 ** 59, 10);
   });
 
+  it('0/1: skips the exact test only from 50 discordant items with at most half the items discordant (bench/binary-gate-shortcut-2.txt)', async () => {
+    const { exactScoreNonInferiority } = await import('../../src/paired/exact-score.js');
+    const make = (both: number, onlyA: number, onlyB: number, neither: number) => ({
+      candidate: [...Array(both + onlyA).fill(1), ...Array(onlyB + neither).fill(0)],
+      baseline: [...Array(both).fill(1), ...Array(onlyA).fill(0), ...Array(onlyB).fill(1), ...Array(neither).fill(0)],
+    });
+    // 200 items, 26 + 24 = 50 discordant (≤ 100): Tango's bound clears −0.05, the exact test is skipped.
+    const skipped = nonInferiorityFromScores(make(100, 26, 24, 50), { margin: 0.05 });
+    expect(skipped.passed).toBe(true);
+    expect(skipped.overall.pValue).toBeUndefined(); // absent from the JSON, as on every check without the test
+    expect(skipped.overall.pValueTest).toBeUndefined();
+    expect(skipped.overall.reason).toMatch(/on 50 discordant and 150 agreeing items/);
+    // 49 discordant (margin 0.1, so the bound clears): the exact test runs and decides with the bound.
+    const tested = nonInferiorityFromScores(make(101, 25, 24, 50), { margin: 0.1 });
+    expect(tested.overall.lowerBound).toBeGreaterThan(-0.1);
+    expect(tested.overall.pValueTest).toBe('exact-score');
+    const p = exactScoreNonInferiority({ both: 101, onlyA: 25, onlyB: 24, neither: 50 }, -0.1).pValue;
+    expect(tested.overall.pValue).toBe(p);
+    expect(tested.passed).toBe(p <= 0.05);
+    // 100 items all discordant (more than half): the exact test still runs, even with ≥ 50 discordant.
+    const allDiscordant = nonInferiorityFromScores(make(0, 60, 40, 0), { margin: 0.1 });
+    expect(allDiscordant.overall.lowerBound).toBeGreaterThan(-0.1);
+    expect(allDiscordant.overall.pValueTest).toBe('exact-score');
+    expect(allDiscordant.passed).toBe(true);
+  });
+
   it('uses CR2 with clusters, and its bound is cr2Interval’s one-sided lower end', async () => {
     const { cr2Interval } = await import('../../src/paired/cr2.js');
     const paired = pairScores(table, 'alpha', 'beta');

@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+// Second round of bench/binary-gate-shortcut.mjs (copied, candidates changed): the shortcut needs
+// agreeing items too. Rule: bench/binary-gate-shortcut-2.txt, committed before this script first ran. Exact
+// enumeration over the trinomial (b, c, rest), no Monte Carlo; binomial tails below 1e-12 skipped
+// (the least kept mass is printed). Adapted from bench/binary-exact-study.mjs.
+// Run: npm run build && node bench/binary-gate-shortcut-2.mjs   (writes bench/binary-gate-shortcut-2.json)
+import { writeFileSync } from 'node:fs';
+import { pairedProportionBounds, tangoStatistic } from '../dist/paired/index.js';
+import { normalQuantile } from '../dist/index.js';
+
+const TAIL = 1e-12;
+const CANDS = [];
+for (const K of [30, 50, 100]) for (const cond of ['half', 'K']) CANDS.push({ K, cond, name: `K = ${K}, ${cond}` });
+const KS = CANDS.map((x) => x.name);
+const shortcut = (cand, d, n) => d >= cand.K && (cand.cond === 'half' ? n - d >= d : n - d >= cand.K);
+const LF = new Float64Array(20001);
+for (let i = 1; i < LF.length; i++) LF[i] = LF[i - 1] + Math.log(i);
+
+function binomialRange(N, p) {
+  if (p <= 0) return { lo: 0, pmf: [1] };
+  if (p >= 1) return { lo: N, pmf: [1] };
+  const lp = Math.log(p);
+  const lq = Math.log1p(-p);
+  const all = new Float64Array(N + 1);
+  for (let k = 0; k <= N; k++) all[k] = Math.exp(LF[N] - LF[k] - LF[N - k] + k * lp + (N - k) * lq);
+  let lo = 0;
+  let acc = 0;
+  while (lo < N && acc + all[lo] < TAIL) acc += all[lo++];
+  let hi = N;
+  acc = 0;
+  while (hi > lo && acc + all[hi] < TAIL) acc += all[hi--];
+  return { lo, pmf: Array.from(all.subarray(lo, hi + 1)) };
+}
+
+/** Visit every (b, c) with its trinomial probability; returns the kept mass. */
+function enumerate(n, p10, p01, visit) {
+  let mass = 0;
+  const B = binomialRange(n, p10);
+  for (let i = 0; i < B.pmf.length; i++) {
+    const b = B.lo + i;
+    const C = binomialRange(n - b, p10 < 1 ? p01 / (1 - p10) : 0);
+    for (let j = 0; j < C.pmf.length; j++) {
+      const p = B.pmf[i] * C.pmf[j];
+      visit(b, C.lo + j, p);
+      mass += p;
+    }
+  }
+  return mass;
+}
+
+/** Per (n, m, α): Tango clears (T) and exact rejects (E), as flat arrays over b·(n + 1) + c. */
+const regionMemo = new Map();
+function regions(n, m, alpha) {
+  const key = `${n}:${m}:${alpha}`;
+  if (regionMemo.has(key)) return regionMemo.get(key);
+  const z = normalQuantile(1 - alpha);
+  const T = new Uint8Array((n + 1) * (n + 1));
+  for (let b = 0; b <= n; b++) {
+    for (let c = 0; b + c <= n; c++) {
+      // Tango's lower bound only matters where the estimate clears −m.
+      if ((b - c) / n <= -m) continue;
+      const lo = pairedProportionBounds({ both: n - b - c, onlyA: b, onlyB: c, neither: 0 }, 'tango', z)[0];
+      if (lo > -m) T[b * (n + 1) + c] = 1;
+    }
+  }
+  const pairs = [];
+  for (let b = 0; b <= n; b++) for (let c = 0; b + c <= n; c++) pairs.push({ b, c, z: tangoStatistic(b, c, n, -m) });
+  pairs.sort((x, y) => y.z - x.z);
+  const N = pairs.length;
+  const sup = new Float64Array(N);
+  const G = 400;
+  for (let i = 0; i <= G; i++) {
+    const p01 = m + ((1 + m) / 2 - m) * (i / G);
+    const p10 = p01 - m;
+    const pc = 1 - p10 - p01;
+    const l10 = p10 > 0 ? Math.log(p10) : -Infinity;
+    const l01 = Math.log(p01);
+    const lc = pc > 0 ? Math.log(pc) : -Infinity;
+    let cum = 0;
+    for (let k = 0; k < N; k++) {
+      const { b, c } = pairs[k];
+      const rest = n - b - c;
+      cum += Math.exp(LF[n] - LF[b] - LF[c] - LF[rest] + (b > 0 ? b * l10 : 0) + (c > 0 ? c * l01 : 0) + (rest > 0 ? rest * lc : 0));
+      if (cum > sup[k]) sup[k] = cum;
+      if (cum > 0.5) break; // past any α: the remaining sups are not needed
+    }
+  }
+  let cut = -1;
+  for (let k = 0; k < N; k++) {
+    if (sup[k] > alpha) break;
+    if (k === N - 1 || pairs[k + 1].z < pairs[k].z) cut = k;
+  }
+  const E = new Uint8Array((n + 1) * (n + 1));
+  for (let k = 0; k <= cut; k++) E[pairs[k].b * (n + 1) + pairs[k].c] = 1;
+  const out = { T, E };
+  regionMemo.set(key, out);
+  return out;
+}
+
+let leastMass = 1;
+/** P(pass) per K (and K = ∞, K = 0), plus P(pass by the shortcut without E). */
+function passRates(n, m, alpha, p10, p01) {
+  const { T, E } = regions(n, m, alpha);
+  const byK = KS.map(() => 0);
+  let tango = 0;
+  let today = 0;
+  const mass = enumerate(n, p10, p01, (b, c, p) => {
+    const i = b * (n + 1) + c;
+    if (!T[i]) return;
+    tango += p;
+    if (E[i]) today += p;
+    const d = b + c;
+    for (let k = 0; k < KS.length; k++) if (E[i] || shortcut(CANDS[k], d, n)) byK[k] += p;
+  });
+  leastMass = Math.min(leastMass, mass);
+  return { tango: tango / mass, today: today / mass, byK: byK.map((x) => x / mass) };
+}
+
+function n0(m, alpha) {
+  const z = normalQuantile(1 - alpha);
+  for (let n = 2; n <= 20000; n++) if (pairedProportionBounds({ both: n, onlyA: 0, onlyB: 0, neither: 0 }, 'tango', z)[0] > -m) return n;
+  return null;
+}
+
+const cells = [];
+function run(grid, alpha, m, ns, rs) {
+  const k0 = n0(m, alpha);
+  const all = [...new Set([...ns, k0, k0 + 1])].filter((n) => n <= 2000).sort((a, b) => a - b);
+  for (const n of all) {
+    const t0 = Date.now();
+    for (const r of rs) {
+      if (r < m || r > 1) continue;
+      const fp = passRates(n, m, alpha, (r - m) / 2, (r + m) / 2);
+      const pw = passRates(n, m, alpha, r / 2, r / 2);
+      cells.push({ grid, alpha, m, n, r, kind: 'grid', falsePass: fp, power: pw });
+    }
+    // C: worst nuisance, 64-point even grid of r over [m, 1].
+    let worst = null;
+    for (let i = 0; i < 64; i++) {
+      const r = m + ((1 - m) * i) / 63;
+      const fp = passRates(n, m, alpha, (r - m) / 2, (r + m) / 2);
+      if (worst === null) worst = { r, fp: { ...fp, byK: [...fp.byK] }, rAt: fp.byK.map(() => r) };
+      for (let k = 0; k < KS.length; k++) if (fp.byK[k] > worst.fp.byK[k]) { worst.fp.byK[k] = fp.byK[k]; worst.rAt[k] = r; }
+      worst.fp.tango = Math.max(worst.fp.tango, fp.tango);
+      worst.fp.today = Math.max(worst.fp.today, fp.today);
+    }
+    cells.push({ grid: `${grid}-sup`, alpha, m, n, r: null, kind: 'sup', falsePass: worst.fp, rAt: worst.rAt });
+    process.stderr.write(`${grid} α=${alpha} m=${m} n=${n} ${Date.now() - t0} ms\n`);
+    regionMemo.clear();
+  }
+}
+
+const started = Date.now();
+for (const m of [0.005, 0.01, 0.02, 0.05, 0.1]) run('A', 0.05, m, [10, 20, 30, 39, 50, 100, 200, 500, 1000], [0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5]);
+for (const alpha of [0.025, 0.05, 0.1]) for (const m of [0.03, 0.07, 0.15]) run('B', alpha, m, [15, 25, 75, 150, 300, 700], [m, 1.5 * m, 2 * m, 4 * m, 0.25, 0.5, 0.8]);
+
+const fmt = (x, d = 4) => x.toFixed(d);
+console.log(`# node bench/binary-gate-shortcut.mjs   (${Math.round((Date.now() - started) / 1000)} s; least probability mass kept: ${leastMass.toFixed(12)}; ${cells.length} cells)`);
+console.log('rule (all α pooled; the decision is per α, below) | max false pass (cell) | cells > 0.05 | cells > 0.055 | mean power (grid cells)');
+const gridCells = cells.filter((x) => x.kind === 'grid');
+const line = (name, get, getPw) => {
+  let worst = cells[0];
+  for (const x of cells) if (get(x.falsePass) > get(worst.falsePass)) worst = x;
+  const above = (t) => cells.filter((x) => get(x.falsePass) > t).length;
+  const pw = getPw === null ? '—' : fmt(gridCells.reduce((t, x) => t + getPw(x.power), 0) / gridCells.length);
+  const where = `${worst.grid} α=${worst.alpha} m=${worst.m} n=${worst.n} r=${worst.r === null ? 'sup' : fmt(worst.r, 3)}`;
+  console.log(`${name.padEnd(17)} | ${fmt(get(worst.falsePass))} (${where})`.padEnd(60) + ` | ${String(above(0.05)).padStart(12)} | ${String(above(0.055)).padStart(13)} | ${pw}`);
+  return { maxFalsePass: get(worst.falsePass), above005: above(0.05), above0055: above(0.055) };
+};
+const summary = {};
+summary.tango = line('tango alone', (f) => f.tango, (p) => p.tango);
+summary.today = line('today (K=∞)', (f) => f.today, (p) => p.today);
+KS.forEach((K, k) => (summary[K] = line(K, (f) => f.byK[k], (p) => p.byK[k])));
+// Decision per α (bench/binary-gate-shortcut-2.txt): ≤ 1.1·α everywhere qualifies; ≤ α everywhere preferred.
+const worstRatio = (k) => Math.max(...cells.map((x) => x.falsePass.byK[k] / x.alpha));
+const perCand = KS.map((name, k) => ({ name, k, worst: worstRatio(k), over11: cells.filter((x) => x.falsePass.byK[k] > 1.1 * x.alpha).length, over1: cells.filter((x) => x.falsePass.byK[k] > x.alpha).length }));
+console.log('\ncandidate         | max false pass / α | cells > 1.1α | cells > α | of');
+for (const c of perCand) console.log(`${c.name.padEnd(17)} | ${c.worst.toFixed(4).padStart(18)} | ${String(c.over11).padStart(12)} | ${String(c.over1).padStart(9)} | ${cells.length}`);
+for (const a of [0.025, 0.05, 0.1]) {
+  const cs = cells.filter((x) => x.alpha === a);
+  console.log(`α = ${a}: ` + perCand.map((c) => `${c.name}: ${Math.max(...cs.map((x) => x.falsePass.byK[c.k])).toFixed(4)}`).join('; ') + ` (today: ${Math.max(...cs.map((x) => x.falsePass.today)).toFixed(4)})`);
+}
+const qualifying = perCand.filter((c) => c.over11 === 0);
+const strict = qualifying.filter((c) => c.over1 === 0);
+const adopted = strict.length > 0 ? strict[0].name : qualifying.length > 0 ? qualifying[0].name : null;
+console.log(`qualifying (≤ 1.1α everywhere): ${qualifying.map((c) => c.name).join('; ') || 'none'}; ≤ α everywhere: ${strict.map((c) => c.name).join('; ') || 'none'}; adopted: ${adopted ?? 'none'}`);
+if (adopted !== null) {
+  const k = KS.indexOf(adopted);
+  for (const x of cells.filter((c) => c.falsePass.byK[k] > c.alpha)) console.log(`  ${adopted} above α: ${x.grid} α=${x.alpha} m=${x.m} n=${x.n} r=${x.r === null ? `sup (at ${fmt(x.rAt[k], 3)})` : x.r}: ${fmt(x.falsePass.byK[k])} [today ${fmt(x.falsePass.today)}]`);
+}
+const round = (_k, v) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toFixed(6)) : v);
+writeFileSync(new URL('./binary-gate-shortcut-2.json', import.meta.url), `${JSON.stringify({ candidates: CANDS, summary, adopted, leastMass, cells }, round)}\n`);
