@@ -151,8 +151,14 @@ function run(grid, alpha, m, ns, rs) {
 }
 
 const started = Date.now();
-for (const m of [0.005, 0.01, 0.02, 0.05, 0.1]) run('A', 0.05, m, [10, 20, 30, 39, 50, 100, 200, 500, 1000], [0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5]);
-for (const alpha of [0.025, 0.05, 0.1]) for (const m of [0.03, 0.07, 0.15]) run('B', alpha, m, [15, 25, 75, 150, 300, 700], [m, 1.5 * m, 2 * m, 4 * m, 0.25, 0.5, 0.8]);
+// --confirm: amendment C's fresh grid D (bench/binary-gate-shortcut-2.txt), written to its own JSON.
+const confirm = process.argv.includes('--confirm');
+if (confirm) {
+  for (const alpha of [0.025, 0.05]) for (const m of [0.02, 0.04, 0.08, 0.12]) run('D', alpha, m, [45, 60, 90, 120, 175, 250, 400, 600, 850], [0.1, 0.3, 0.6, 0.9]);
+} else {
+  for (const m of [0.005, 0.01, 0.02, 0.05, 0.1]) run('A', 0.05, m, [10, 20, 30, 39, 50, 100, 200, 500, 1000], [0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5]);
+  for (const alpha of [0.025, 0.05, 0.1]) for (const m of [0.03, 0.07, 0.15]) run('B', alpha, m, [15, 25, 75, 150, 300, 700], [m, 1.5 * m, 2 * m, 4 * m, 0.25, 0.5, 0.8]);
+}
 
 const fmt = (x, d = 4) => x.toFixed(d);
 console.log(`# node bench/binary-gate-shortcut.mjs   (${Math.round((Date.now() - started) / 1000)} s; least probability mass kept: ${leastMass.toFixed(12)}; ${cells.length} cells)`);
@@ -189,4 +195,4 @@ if (adopted !== null) {
   for (const x of cells.filter((c) => c.falsePass.byK[k] > c.alpha)) console.log(`  ${adopted} above α: ${x.grid} α=${x.alpha} m=${x.m} n=${x.n} r=${x.r === null ? `sup (at ${fmt(x.rAt[k], 3)})` : x.r}: ${fmt(x.falsePass.byK[k])} [today ${fmt(x.falsePass.today)}]`);
 }
 const round = (_k, v) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toFixed(6)) : v);
-writeFileSync(new URL('./binary-gate-shortcut-2.json', import.meta.url), `${JSON.stringify({ candidates: CANDS, summary, adopted, leastMass, cells }, round)}\n`);
+writeFileSync(new URL(confirm ? './binary-gate-shortcut-2-confirm.json' : './binary-gate-shortcut-2.json', import.meta.url), `${JSON.stringify({ candidates: CANDS, summary, adopted, leastMass, cells }, round)}\n`);
