@@ -77,19 +77,10 @@ export interface CompareAllReport extends LoaderSettingsEcho {
   stratified: boolean;
   nStrata: number | null;
   threads: number;
-  pairs: Array<{
-    a: string;
-    b: string;
-    n: number;
-    estimate: number;
-    confidenceInterval: [number, number];
-    standardError: number;
-    excludesZero: boolean;
-    pValue: number;
-    adjustedPValue: number;
+  /** Each pair as the library computed it (PairComparison's fields, unchanged) and which test gave its p-value. */
+  pairs: Array<Pick<PairComparison, 'a' | 'b' | 'n' | 'estimate' | 'confidenceInterval' | 'standardError' | 'excludesZero' | 'pValue' | 'adjustedPValue' | 'distinguishable'> & {
     /** Which test produced pValue (see ComparePairReport.pValueTest). */
     pValueTest: ComparePValueTest;
-    distinguishable: boolean;
     designEffect: number | null;
     /** With --method auto. */
     methodUsed?: AutoMethodUsed;
