@@ -129,8 +129,8 @@ export interface NonInferiorityCheck {
   /**
    * With method `auto` on 0/1 scores whose Tango bound clears −margin: the p-value of the exact
    * unconditional score test of H0: candidate − baseline ≤ −margin (exactScoreNonInferiority), which
-   * must also be ≤ 1 − confidenceLevel for the check to pass; null when it was not needed (the bound did
-   * not clear, or exactTestSkipped: ≥ 50 discordant items, at most half the items; then absent).
+   * must also be ≤ 1 − confidenceLevel for the check to pass; null when the bound did not clear;
+   * absent when exactTestSkipped accepted the table (≥ 50 discordant items, at most half the items).
    */
   pValue?: number | null;
   /** Which test gave pValue: `exact-score` (Hsueh, Liu & Chen 2001, ordered by Tango's statistic). */
@@ -577,7 +577,7 @@ function checkSettings(options: NonInferiorityOptions) {
  * ≤ 0.0497 in every cell of bench/binary-exact-study.txt and bench/binary-exact-gate-large.txt. The
  * exact test is skipped where exactTestSkipped accepts the table (≥ 50 discordant items, at most half
  * the items): there the bound alone passes a true drop ≤ 0.0504 of the time at α = 0.05
- * (bench/binary-gate-shortcut-2.txt, exact enumeration), and pValue is null.
+ * (bench/binary-gate-shortcut-2.txt, exact enumeration), and pValue and pValueTest are absent.
  *
  * Degenerate cases: fewer than two units (items, or clusters) fail with a reason; when every item
  * has the same difference the bound is that value (a point mass), with a warning.
