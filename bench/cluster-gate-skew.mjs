@@ -137,7 +137,7 @@ if (PART.includes('B')) {
   console.log(`\nPart B: auto as shipped vs candidate C+bt, ${R} fresh replicates (r = ${from} … ${from + R - 1})`);
   for (const shape of ['normal', 'left', 'right']) {
     for (const G of CLUSTERS) {
-      const c = { fpShip: 0, fpCand: 0, pwShip: 0, pwCand: 0, branch: {} };
+      const c = { fpShip: 0, fpCand: 0, pwShip: 0, pwCand: 0, branch: {}, fpBranch: {} };
       for (let r = from; r < from + R; r++) {
         const d = { ...clusteredGateDesign(G, generator(hash(`gate|${NAMES[shape]}|${G}|${r}`)), -0.05, shape), r };
         const diff = Float64Array.from(d.a, (x, i) => x - d.b[i]);
@@ -145,7 +145,10 @@ if (PART.includes('B')) {
         const cand = candidatePasses(diff, d.cluster, ship, hash(`cbt|${NAMES[shape]}|${G}|${r}`));
         c.branch[cand.branch] = (c.branch[cand.branch] ?? 0) + 1;
         if (ship.passed) c.fpShip++;
-        if (cand.passed) c.fpCand++;
+        if (cand.passed) {
+          c.fpCand++;
+          c.fpBranch[cand.branch] = (c.fpBranch[cand.branch] ?? 0) + 1;
+        }
         if (shape !== 'right') {
           const p = { ...clusteredGateDesign(G, generator(hash(`gate-power|${NAMES[shape]}|${G}|${r}`)), 0, shape), r };
           const pd = Float64Array.from(p.a, (x, i) => x - p.b[i]);
@@ -159,9 +162,10 @@ if (PART.includes('B')) {
         falsePassShipped: rate(c.fpShip, R), falsePassCandidate: rate(c.fpCand, R), mcse: se(rate(c.fpCand, R), R),
         passAtZeroShipped: shape === 'right' ? null : rate(c.pwShip, R), passAtZeroCandidate: shape === 'right' ? null : rate(c.pwCand, R),
         candidateBranches: c.branch,
+        candidateFalsePassesByBranch: c.fpBranch,
       };
       json.B.push(row);
-      console.log(`  ${shape.padEnd(6)} G = ${String(G).padStart(3)}: false pass shipped ${f3(row.falsePassShipped)}  C+bt ${f3(row.falsePassCandidate)} ± ${f3(row.mcse)}${row.passAtZeroShipped === null ? '' : `   pass at 0: shipped ${f3(row.passAtZeroShipped)}  C+bt ${f3(row.passAtZeroCandidate)}`}   branches ${Object.entries(c.branch).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      console.log(`  ${shape.padEnd(6)} G = ${String(G).padStart(3)}: false pass shipped ${f3(row.falsePassShipped)}  C+bt ${f3(row.falsePassCandidate)} ± ${f3(row.mcse)}${row.passAtZeroShipped === null ? '' : `   pass at 0: shipped ${f3(row.passAtZeroShipped)}  C+bt ${f3(row.passAtZeroCandidate)}`}   branches ${Object.entries(c.branch).map(([k, v]) => `${k} ${v} (false passes ${c.fpBranch[k] ?? 0})`).join(', ')}`);
     }
   }
 }
