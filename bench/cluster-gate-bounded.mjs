@@ -10,14 +10,15 @@ import { generator, hash } from './simulate.mjs';
 const MARGIN = 0.05;
 const CLUSTERS = [5, 8, 12, 30, 100];
 const R = process.env.CGB_QUICK === '1' ? 3 : 4000;
+const PART = process.env.CGB_PART ?? 'C'; // C: the clustered designs; D: addendum D (independent items)
 
 function clusterSizes(G, g) {
   return Array.from({ length: G }, () => 1 + Math.floor(Math.exp(1 + 0.9 * g.normal())));
 }
 /** Documents broken with probability p: every item of a broken document scores 0 for the candidate. */
-function design(kind, p) {
+function design(kind, p, iid = false) {
   return (G, g) => {
-    const sizes = clusterSizes(G, g);
+    const sizes = iid ? new Array(G).fill(1) : clusterSizes(G, g);
     const a = [];
     const b = [];
     const cluster = [];
@@ -53,7 +54,7 @@ const mcse = (p) => Math.sqrt((Math.max(p, 0.05) * (1 - Math.max(p, 0.05))) / R)
 const f3 = (x) => x.toFixed(3);
 const rows = [];
 const started = Date.now();
-for (const [name, make, what] of DESIGNS) {
+if (PART.includes('C')) for (const [name, make, what] of DESIGNS) {
   console.log(`\n${name}: ${what === 'falsePass' ? 'false pass at a true drop equal to the margin' : 'pass rate at a true difference of 0'}, ${R} replicates`);
   for (const G of CLUSTERS) {
     let withC = 0;
@@ -70,6 +71,31 @@ for (const [name, make, what] of DESIGNS) {
     row.fails = what === 'falsePass' && row.clustered - 1.96 * row.clusteredMcse > 0.05;
     rows.push(row);
     console.log(`  G = ${String(G).padStart(3)}: clustered gate ${f3(row.clustered)} ± ${f3(row.clusteredMcse)}   (without --cluster ${f3(row.unclustered)})   methods ${Object.entries(used).map(([k, v]) => `${k} ${v}`).join(', ')}${what === 'falsePass' ? (row.fails ? '   FAILS' : '   holds') : ''}`);
+  }
+}
+// Addendum D: independent items (every item its own document), the item-level gate as shipped.
+const IID = [
+  ['[0, 1] partial credit, 10% of items broken (truth −0.05)', design('partial', 0.1, true), 'falsePass'],
+  ['0/1, 1/12 of items broken (truth −0.05)', design('binary', 1 / 12, true), 'falsePass'],
+  ['[0, 1] partial credit, no item broken (truth 0)', design('partial', 0, true), 'passAtZero'],
+  ['0/1, no item broken (truth 0)', design('binary', 0, true), 'passAtZero'],
+];
+if (PART.includes('D')) for (const [name, make, what] of IID) {
+  console.log(`\nD, independent items: ${name}: ${what === 'falsePass' ? 'false pass at a true drop equal to the margin' : 'pass rate at a true difference of 0'}, ${R} replicates`);
+  for (const n of [10, 30, 100, 400]) {
+    let passes = 0;
+    const used = {};
+    for (let r = 0; r < R; r++) {
+      const d = make(n, generator(hash(`cgb-iid|${name}|${n}|${r}`)));
+      const c = gate(d, r, false);
+      const m = c.overall?.methodUsed ?? 'none';
+      used[m] = (used[m] ?? 0) + 1;
+      if (c.passed) passes++;
+    }
+    const row = { part: 'D', design: name, measure: what, n, reps: R, rate: passes / R, mcse: mcse(passes / R), methodUsed: used };
+    row.fails = what === 'falsePass' && row.rate - 1.96 * row.mcse > 0.05;
+    rows.push(row);
+    console.log(`  n = ${String(n).padStart(3)}: gate ${f3(row.rate)} ± ${f3(row.mcse)}   methods ${Object.entries(used).map(([k, v]) => `${k} ${v}`).join(', ')}${what === 'falsePass' ? (row.fails ? '   FAILS' : '   holds') : ''}`);
   }
 }
 console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s`);
