@@ -5,12 +5,13 @@
 //   CGB_QUICK=1 (start check, 3 replicates)   CGB_JSON=out.json (also write the numbers)
 import { writeFileSync } from 'node:fs';
 import { nonInferiorityFromScores } from '../dist/gate/index.js';
+import { bettingInterval } from '../dist/paired/betting-interval.js';
 import { generator, hash } from './simulate.mjs';
 
 const MARGIN = 0.05;
 const CLUSTERS = [5, 8, 12, 30, 100];
 const R = process.env.CGB_QUICK === '1' ? 3 : 4000;
-const PART = process.env.CGB_PART ?? 'C'; // C: the clustered designs; D: addendum D (independent items)
+const PART = process.env.CGB_PART ?? 'C'; // C: the clustered designs; D: addendum D (independent items); E: betting on every sample of D's designs
 
 function clusterSizes(G, g) {
   return Array.from({ length: G }, () => 1 + Math.floor(Math.exp(1 + 0.9 * g.normal())));
@@ -96,6 +97,23 @@ if (PART.includes('D')) for (const [name, make, what] of IID) {
     row.fails = what === 'falsePass' && row.rate - 1.96 * row.mcse > 0.05;
     rows.push(row);
     console.log(`  n = ${String(n).padStart(3)}: gate ${f3(row.rate)} ± ${f3(row.mcse)}   methods ${Object.entries(used).map(([k, v]) => `${k} ${v}`).join(', ')}${what === 'falsePass' ? (row.fails ? '   FAILS' : '   holds') : ''}`);
+  }
+}
+// Part E: the betting bound on every sample of D's designs (the same samples).
+if (PART.includes('E')) for (const [name, make, what] of IID) {
+  console.log(`\nE, independent items, betting bound on every sample: ${name}: ${what === 'falsePass' ? 'false pass at a true drop equal to the margin' : 'pass rate at a true difference of 0'}, ${R} replicates`);
+  for (const n of [10, 30, 100, 400]) {
+    let passes = 0;
+    for (let r = 0; r < R; r++) {
+      const d = make(n, generator(hash(`cgb-iid|${name}|${n}|${r}`)));
+      const diff = Float64Array.from(d.a, (x, i) => x - d.b[i]);
+      const bound = bettingInterval(diff, { range: [-1, 1], seed: r, confidenceLevel: 0.95, alternative: 'greater' }).confidenceInterval[0];
+      if (bound > -MARGIN) passes++;
+    }
+    const row = { part: 'E', design: name, measure: what, n, reps: R, rate: passes / R, mcse: mcse(passes / R) };
+    row.fails = what === 'falsePass' && row.rate - 1.96 * row.mcse > 0.05;
+    rows.push(row);
+    console.log(`  n = ${String(n).padStart(3)}: betting ${f3(row.rate)} ± ${f3(row.mcse)}${what === 'falsePass' ? (row.fails ? '   FAILS' : '   holds') : ''}`);
   }
 }
 console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s`);
