@@ -2,7 +2,8 @@
 // scores (no declared range) and the impossibility bound from the real population.
 // Registered rule (candidates, grid, decision): bench/comet-gate-rules.txt, committed before this ran.
 //
-//   npm run build && nice -n 19 node bench/comet-gate-rules.mjs      # every table (1000 samples per cell)
+//   npm run build && nice -n 19 node bench/comet-gate-rules.mjs      # every table (1000 samples per cell; ~5 min CPU)
+//   (the committed outputs: three processes, GATE_ONLY=falsepass|power|impossible with GATE_JSON=bench/comet-gate-rules.PART.json)
 //   GATE_REPS=200 node bench/comet-gate-rules.mjs                     # quick look
 //   GATE_ONLY=falsepass|power|impossible node bench/comet-gate-rules.mjs
 //   GATE_JSON=bench/comet-gate-rules.json node bench/comet-gate-rules.mjs
