@@ -71,6 +71,11 @@ function r3(d, seed) {
   if (d.length < N_STAR || flat(d)) return bettingLower(d, seed);
   return d.length < cochranMinimumItems(sampleSkewness(d)) ? bettingLower(d, seed) : tLower(d);
 }
+/** R4 (registered after R1–R3): today's rule with t at one-sided 97.5% (betting when n < 25·G1² or no spread). */
+function r4(d, seed) {
+  if (flat(d) || d.length < cochranMinimumItems(sampleSkewness(d))) return bettingLower(d, seed);
+  return tLower(d, ALPHA / 2);
+}
 function inUnit(x) {
   for (let i = 0; i < x.length; i++) if (!(x[i] >= 0 && x[i] <= 1)) return false;
   return true;
@@ -91,10 +96,12 @@ function bounds(a, b, seed, methods) {
     else if (m === 'R1') out[m] = r1(d, seed);
     else if (m === 'R2') out[m] = r2(d, seed);
     else if (m === 'R3') out[m] = r3(d, seed);
+    else if (m === 'R4') out[m] = r4(d, seed);
   }
   return out;
 }
-const METHODS = ['auto', 't', 'betting', 'R1', 'R2', 'R3'];
+// GATE_METHODS=auto,t,R4 runs a subset (each cell's samples depend only on its label, not on the methods).
+const METHODS = process.env.GATE_METHODS ? process.env.GATE_METHODS.split(',') : ['auto', 't', 'betting', 'R1', 'R2', 'R3'];
 
 /** Pass rate of L > threshold over `reps` samples from `sample(n, g)`. */
 function passRate(label, sample, n, threshold, reps = REPS, methods = METHODS) {
@@ -311,7 +318,7 @@ if ((ONLY === 'all' || ONLY === 'impossible') && pop) {
       for (const n of NS) {
         const none = replace ? (1 - k / N) ** n : Math.exp(logNoneWithout(N, k, n));
         const maxPower = Math.min(1, 0.055 / none);
-        const methods = label === 'σ' ? ['auto', 't'] : METHODS;
+        const methods = label === 'σ' ? METHODS.filter((x) => x === 'auto' || x === 't') : METHODS;
         const measured = passRate(`cometgate|body|${label}|${replace}`, (kk, g) => draw(body, kk, replace, g), n, mean, REPS, methods);
         console.log(`   n = ${String(n).padStart(3)} ${replace ? 'w ' : 'wo'}: P(no Tail item) ${f3(none)}, max power ${f3(maxPower)}; measured ${Object.entries(measured).map(([mm, p]) => `${mm} ${f3(p)}`).join('  ')}`);
         json.impossibility.push({ margin: label, marginValue: m, k, p: k / N, bodyMean, n, replace, noTail: none, maxPower, measured });
