@@ -3,7 +3,8 @@
 // Registered rule (candidates, grid, decision): bench/comet-gate-rules.txt, committed before this ran.
 //
 //   npm run build && nice -n 19 node bench/comet-gate-rules.mjs      # every table (1000 samples per cell; ~5 min CPU)
-//   (the committed outputs: three processes, GATE_ONLY=falsepass|power|impossible with GATE_JSON=bench/comet-gate-rules.PART.json)
+//   (the committed outputs: three processes, GATE_ONLY=falsepass|power|impossible with GATE_JSON=bench/comet-gate-rules.PART.json,
+//   before R4 existed; R4 with GATE_METHODS=auto,t,R4 into bench/comet-gate-rules-r4.PART.json)
 //   GATE_REPS=200 node bench/comet-gate-rules.mjs                     # quick look
 //   GATE_ONLY=falsepass|power|impossible node bench/comet-gate-rules.mjs
 //   GATE_JSON=bench/comet-gate-rules.json node bench/comet-gate-rules.mjs
@@ -101,7 +102,7 @@ function bounds(a, b, seed, methods) {
   return out;
 }
 // GATE_METHODS=auto,t,R4 runs a subset (each cell's samples depend only on its label, not on the methods).
-const METHODS = process.env.GATE_METHODS ? process.env.GATE_METHODS.split(',') : ['auto', 't', 'betting', 'R1', 'R2', 'R3'];
+const METHODS = process.env.GATE_METHODS ? process.env.GATE_METHODS.split(',') : ['auto', 't', 'betting', 'R1', 'R2', 'R3', 'R4'];
 
 /** Pass rate of L > threshold over `reps` samples from `sample(n, g)`. */
 function passRate(label, sample, n, threshold, reps = REPS, methods = METHODS) {
