@@ -9,6 +9,7 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   baseline: 'the model to protect, the baseline side of candidate − baseline',
   candidate: 'the model that must not be worse, the candidate side of candidate − baseline',
   acceleration: 'BCa acceleration of the bootstrap (null when the method is not BCa)',
+  blindSpot: 'gate, on a pass on a bounded scale: the share of items (clusters) a sample this size misses at least α of the time, the drop a regression confined to it could cause, and the units that would rule it out (null when the sample already does, the gate did not pass, or the scale is unbounded)',
   bias: 'bootstrap estimate of the bias (null when there was no resampling)',
   biasCorrection: 'BCa bias-correction z0 (null when the method is not BCa)',
   adjustment: 'the multiplicity adjustment of the p-values (holm)',

@@ -5,6 +5,7 @@ import { normalQuantile } from '../distributions/index.js';
 import type { Seed } from '../random/seed.js';
 import { autoPairedInterval } from '../paired/auto-interval.js';
 import { inScoreRange, type AutoMethodUsed } from '../paired/choose-method.js';
+import { gateBlindSpot, type GateBlindSpot } from './blind-spot.js';
 import { bootstrapMeanDifference } from '../bootstrap/mean.js';
 import { exactScoreNonInferiority, exactScoreRejects } from '../paired/exact-score.js';
 import { pairedCounts, pairedItemsNeeded, type PairedCounts } from '../paired/paired-proportion.js';
@@ -174,6 +175,13 @@ export interface NonInferiorityResult {
   strata: NonInferiorityCheck[];
   /** Names of the checks that did not pass (failed or inconclusive): `overall` and/or stratum names. */
   failed: string[];
+  /**
+   * When the gate passes on a bounded scale (scores in [0, 1], or a declared scoreRange): the share
+   * of items (clusters) a sample this size misses at least α of the time, and whether a regression
+   * confined to it could reach the margin (gateBlindSpot); null when it cannot, or the gate did not
+   * pass, or the scale is unbounded. A non-null value also adds a warning.
+   */
+  blindSpot: GateBlindSpot | null;
   warnings: string[];
 }
 
@@ -647,7 +655,12 @@ export function nonInferiorityFromScores(data: NonInferiorityData, options: NonI
   const checks = [overall, ...strata];
   const verdict = combineVerdicts(checks.map((c) => c.verdict));
   const inconclusive = checks.filter((c) => c.verdict === 'inconclusive').map((c) => c.stratum ?? 'overall');
-  const warnings = [...overall.warnings, ...strata.flatMap((c) => c.warnings.map((w) => (w.includes(`"${c.stratum}"`) ? w : `${c.stratum}: ${w}`)))];
+  const blindSpot = verdict === 'pass' ? blindSpotOf(candidate, baseline, overall, settings) : null;
+  const warnings = [
+    ...overall.warnings,
+    ...strata.flatMap((c) => c.warnings.map((w) => (w.includes(`"${c.stratum}"`) ? w : `${c.stratum}: ${w}`))),
+    ...(blindSpot === null ? [] : [blindSpotWarning(blindSpot, settings.margin, settings.confidenceLevel)]),
+  ];
   return {
     baseline: names.baseline,
     candidate: names.candidate,
@@ -670,8 +683,25 @@ export function nonInferiorityFromScores(data: NonInferiorityData, options: NonI
     overall,
     strata,
     failed,
+    blindSpot,
     warnings,
   };
+}
+
+/** The blind spot of a passing gate on a bounded scale (null on an unbounded one). */
+function blindSpotOf(candidate: Float64Array, baseline: Float64Array, overall: NonInferiorityCheck, settings: { margin: number; confidenceLevel: number; scoreRange: readonly [number, number] | null }): GateBlindSpot | null {
+  const range = settings.scoreRange ?? [0, 1];
+  if (!(inScoreRange(candidate, range) && inScoreRange(baseline, range))) return null;
+  const clustered = overall.nClusters !== null;
+  return gateBlindSpot(clustered ? (overall.nClusters as number) : overall.n, range[1] - range[0], settings.margin, settings.confidenceLevel, clustered ? 'cluster' : 'item');
+}
+
+function blindSpotWarning(spot: GateBlindSpot, margin: number, confidenceLevel: number): string {
+  const units = spot.unit === 'item' ? 'items' : 'clusters';
+  const alpha = formatNumber(1 - confidenceLevel);
+  const share = `${formatNumber(100 * spot.share)}%`;
+  const fix = spot.unitsToRuleOut === null ? 'no sample size rules it out at margin 0' : `${spot.unitsToRuleOut} ${units} would rule it out`;
+  return `blind spot: ${spot.units} ${units} miss a regression confined to ${share} of ${units} at least ${alpha} of the time, and on a scale of width ${formatNumber(spot.width)} such a regression can lower the mean by up to ${formatNumber(spot.maxHiddenDrop)}, not less than the margin ${formatNumber(margin)}: this pass cannot see it; ${fix}`;
 }
 
 /** Options of the table form: the two models, and how to resample. */

@@ -53,7 +53,7 @@ export function formatNonInferiorityReport(result: NonInferiorityResult): string
     `${verdictWord(result.verdict)}  ${nonInferiorityHeadline(result)}`,
     '',
     `candidate ${result.candidate} vs baseline ${result.baseline} on ${result.n} paired items${result.dropped > 0 ? ` (${result.dropped} unpaired left out)` : ''}${result.overall.nClusters !== null ? `, ${result.overall.nClusters} clusters` : ''}`,
-    `passes when the one-sided ${level} lower bound of candidate − baseline is above −margin (${formatNumber(result.threshold, 3)}), ${result.methodUsed === 'tango' ? ` and, for these 0/1 scores, the exact score test of a drop of the margin is significant at ${formatNumber(1 - result.confidenceLevel, 3)}` : ''}; fails when the ${level} upper bound is below it; else inconclusive`,
+    `passes when the one-sided ${level} lower bound of candidate − baseline is above −margin (${formatNumber(result.threshold, 3)})${result.methodUsed === 'tango' ? ` and, for these 0/1 scores, the exact score test of a drop of the margin is significant at ${formatNumber(1 - result.confidenceLevel, 3)}` : ''}; fails when the ${level} upper bound is below it; else inconclusive`,
     '',
     formatTable(['check', 'n', 'estimate', `${level} lower`, `${level} upper`, 'threshold', 'verdict'], rows, { align: ['left', 'right', 'right', 'right', 'right', 'right', 'left'] }),
   ];

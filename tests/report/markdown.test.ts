@@ -61,6 +61,7 @@ function gateResult(overrides: Partial<NonInferiorityResult>): NonInferiorityRes
     overall: check(null, 147, 0.0136, -0.0272, 'pass', 'the lower bound -0.0272 is above -0.05'),
     strata: [],
     failed: [],
+    blindSpot: null,
     warnings: [],
     ...overrides,
   };
