@@ -1,11 +1,11 @@
 import type { AlignedScores } from '../data/pairing.js';
-import { autoPairedInterval, autoResultFromBootstrap, type AutoIntervalResult } from './auto-interval.js';
+import { autoIntervalOnDifferences, autoPairedInterval, autoResultFromBootstrap, type AutoIntervalResult } from './auto-interval.js';
 import { chooseIntervalMethod, type AutoMethodUsed } from './choose-method.js';
 import { buildDesign, designEstimate, isPlainDesign, thinGroups, type ResampleDesign } from '../bootstrap/design.js';
 import { holmAdjust } from './holm.js';
 import { designTInterval, meanBootstrapOnDesign, meanResult, plainMean, plainTInterval, plainTResult } from '../bootstrap/mean.js';
 import { checkThreads, resamplingWork, runParallel, signFlipWork, threadsThatPay } from '../bootstrap/parallel.js';
-import { BOOTSTRAP_DEFAULTS, pairedDifferences, resolveSettings } from '../bootstrap/settings.js';
+import { BOOTSTRAP_DEFAULTS, resolveSettings } from '../bootstrap/settings.js';
 import { signFlipTest } from '../bootstrap/sign-flip.js';
 import type { Alternative, BootstrapOptions, BootstrapResult, CompareMethod, CompareModelsOptions, ParallelCompareModelsOptions, SignFlipResult, TIntervalResult } from '../bootstrap/types.js';
 
@@ -88,7 +88,7 @@ export function compareModels(aligned: AlignedScores, options: CompareModelsOpti
 /** compareModels on the pairs' differences and designs already computed (compareModelsParallel's one-thread path reuses its own). */
 function compareOnThisThread(aligned: AlignedScores, named: CompareModelsOptions, pairs: Array<[number, number]>, work: PairWork[]): CompareModelsResult {
   if (named.method === 'auto') {
-    const autos = pairs.map(([i, j], p) => autoPairedInterval(aligned.scores[i], aligned.scores[j], autoOptions(pairOptions(named, p, pairs.length))));
+    const autos = pairs.map(([i, j], p) => autoIntervalOnDifferences(aligned.scores[i], aligned.scores[j], work[p].differences, autoOptions(pairOptions(named, p, pairs.length))));
     return assembleAuto(aligned, named, work, autos);
   }
   return assemble(aligned, named, work, work.map((w, p) => pairBootstrap(w, bootstrapOptions(pairOptions(named, p, pairs.length)))));
@@ -242,14 +242,22 @@ function modelMeans(aligned: AlignedScores, designOptions: BootstrapOptions): nu
   return aligned.scores.map((scores) => (isPlainDesign(scores.length, designOptions) ? plainMean(scores) : designEstimate(buildDesign(scores.length, designOptions, Float64Array.from(scores)))));
 }
 
-/** models[i] − models[j] per item (pairedDifferences), naming the models and the item when a score is not finite. */
+/**
+ * models[i] − models[j] per item (pairedDifferences' numbers), naming the models and the item when a
+ * score is not finite: one pass that checks and subtracts (this check is the one pairedDifferences makes).
+ */
 function differences(aligned: AlignedScores, i: number, j: number): Float64Array {
   const a = aligned.scores[i];
   const b = aligned.scores[j];
+  const d = new Float64Array(a.length);
   for (let t = 0; t < a.length; t++) {
-    if (!Number.isFinite(a[t]) || !Number.isFinite(b[t])) throw new RangeError(`scores of ${aligned.models[i]} and ${aligned.models[j]} at item ${aligned.items[t]} must be finite (got ${a[t]} and ${b[t]})`);
+    const x = a[t];
+    const y = b[t];
+    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new RangeError(`scores of ${aligned.models[i]} and ${aligned.models[j]} at item ${aligned.items[t]} must be finite (got ${x} and ${y})`);
+    d[t] = x - y;
   }
-  return pairedDifferences(a, b);
+  if (a.length !== b.length) throw new RangeError(`a and b must be paired item by item: same length (got ${a.length} and ${b.length})`);
+  return d;
 }
 
 function assemble(aligned: AlignedScores, options: CompareModelsOptions, work: PairWork[], bootstraps: BootstrapResult[], flips: Array<SignFlipResult | null> | null = null): CompareModelsResult {
