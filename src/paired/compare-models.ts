@@ -3,6 +3,7 @@ import { autoIntervalOnDifferences, autoPairedInterval, autoResultFromBootstrap,
 import { chooseIntervalMethod, type AutoMethodUsed } from './choose-method.js';
 import { buildDesign, designEstimate, isPlainDesign, thinGroups, type ResampleDesign } from '../bootstrap/design.js';
 import { holmAdjust } from './holm.js';
+import { tIntervalFromStandardError } from './t-interval.js';
 import { designTInterval, meanBootstrapOnDesign, meanResult, plainMean, plainTInterval, plainTResult } from '../bootstrap/mean.js';
 import { checkThreads, resamplingWork, runParallel, signFlipWork, threadsThatPay } from '../bootstrap/parallel.js';
 import { BOOTSTRAP_DEFAULTS, resolveSettings } from '../bootstrap/settings.js';
@@ -323,6 +324,10 @@ function assembleAuto(aligned: AlignedScores, options: CompareModelsOptions, wor
   const bootstraps = autos.map((auto, p) => auto.bootstrap ?? (work[p].plain ? plainTResult(work[p].differences, resolveSettings(tSettings)) : meanBootstrapOnDesign(work[p].design, work[p].differences, { ...designOptions, ...tSettings })));
   const tests: Array<SignFlipResult | TIntervalResult> = autos.map((auto, p) => {
     if (permutationTested(auto.methodUsed)) return flips?.[p] ?? signFlipTest(work[p].differences, { ...designOptions, nPermutations, seed: settings.seed, alternative: settings.alternative });
+    // On the plain design the pair's t result (the auto interval's own, or the one just computed) holds
+    // the mean and SE plainTInterval would compute again: the same t test from them, bit for bit.
+    const b = bootstraps[p];
+    if (work[p].plain && b.method === 't' && b.confidenceLevel === settings.confidenceLevel && b.alternative === settings.alternative) return tIntervalFromStandardError(b.estimate, b.naiveStandardError, b.n - 1, b.n, settings.confidenceLevel, settings.alternative);
     return pairTInterval(work[p], settings);
   });
   const pValues = autos.map((auto, p) => auto.pValue ?? tests[p].pValue);
