@@ -32,6 +32,12 @@ export interface AutoIntervalOptions {
    * (the test the tango interval inverts); default false.
    */
   midP?: boolean;
+  /**
+   * 0/1 scores: false leaves McNemar's exact and mid-p values out of `pairedProportion` (NaN; see
+   * PairedProportionOptions.exactPValues), for callers that read only the interval; default true.
+   * Ignored with midP or newcombe, whose p-value they are.
+   */
+  exactPValues?: boolean;
   /** Force the clustered branch to the t(G − 1) fallback (false) instead of CR2; default true. */
   cr2Available?: boolean;
   /**
@@ -128,7 +134,8 @@ export function autoIntervalOnDifferences(a: ArrayLike<number>, b: ArrayLike<num
   const estimate = n > 0 ? sum / n : NaN;
 
   if (choice.methodUsed === 'newcombe' || choice.methodUsed === 'tango') {
-    const r = pairedProportionInterval(pairedCounts(a, b), { method: choice.methodUsed, confidenceLevel, alternative });
+    const exactPValues = options.midP === true || choice.methodUsed === 'newcombe' || options.exactPValues !== false;
+    const r = pairedProportionInterval(pairedCounts(a, b), { method: choice.methodUsed, confidenceLevel, alternative, exactPValues });
     let squares = 0;
     for (let i = 0; i < n; i++) squares += (differences[i] - estimate) ** 2;
     const standardError = n > 1 ? Math.sqrt(squares / (n - 1) / n) : NaN;

@@ -36,6 +36,12 @@ export interface PairedProportionOptions {
    * (bench/binary-tango-fix.txt); false gives Tango's (1998) interval as published.
    */
   biasCorrection?: boolean;
+  /**
+   * Default true. false leaves McNemar's exact and mid-p values out (NaN when any item is
+   * discordant): their exact integer sum over the discordant items is most of the call's time at
+   * thousands of them, and a caller that reads only the interval and the score test's p (the gate) skips it.
+   */
+  exactPValues?: boolean;
 }
 
 /** A score interval for pA − pB on paired 0/1 outcomes, with McNemar's exact and mid-p tests. */
@@ -287,6 +293,9 @@ export function pairedProportionInterval(counts: PairedCounts, options: PairedPr
   if (m === 0) {
     exactPValue = 1;
     midPValue = 1;
+  } else if (options.exactPValues === false) {
+    exactPValue = NaN;
+    midPValue = NaN;
   } else if (twoSided) {
     const k = Math.min(b, c);
     const half = binomialHalfTails(m);

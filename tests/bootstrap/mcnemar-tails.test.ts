@@ -67,3 +67,26 @@ describe('pairedProportionInterval’s exact and mid-p values from one tail sum'
     }
   });
 });
+
+describe('exactPValues: false', () => {
+  it('leaves only the McNemar p-values out: the interval and the score test are the same', async () => {
+    const { autoPairedInterval } = await import('../../src/paired/auto-interval.js');
+    for (const counts of [
+      { both: 40, onlyA: 9, onlyB: 4, neither: 7 },
+      { both: 10, onlyA: 0, onlyB: 0, neither: 3 },
+      { both: 5000, onlyA: 1000, onlyB: 800, neither: 3200 },
+    ]) {
+      for (const alternative of ['two-sided', 'greater', 'less'] as const) {
+        const full = pairedProportionInterval(counts, { alternative });
+        const lean = pairedProportionInterval(counts, { alternative, exactPValues: false });
+        const discordant = counts.onlyA + counts.onlyB > 0;
+        expect(lean).toStrictEqual({ ...full, exactPValue: discordant ? NaN : 1, midPValue: discordant ? NaN : 1 });
+      }
+    }
+    const a = [1, 1, 0, 1, 0, 1, 1, 1, 0, 1];
+    const b = [1, 0, 0, 1, 1, 0, 0, 1, 0, 1];
+    // midP needs them: computed whatever exactPValues says
+    expect(autoPairedInterval(a, b, { midP: true, exactPValues: false }).pValue).toBe(autoPairedInterval(a, b, { midP: true }).pValue);
+    expect(autoPairedInterval(a, b, { exactPValues: false }).confidenceInterval).toStrictEqual(autoPairedInterval(a, b).confidenceInterval);
+  });
+});
