@@ -162,6 +162,11 @@ const CARRY_FLOOR = 1e-250;
 /** Steps a probability is carried by ratios before it is recomputed from logs (bounds the rounding a chain accumulates to ~100 ulp). */
 const CARRY_STEPS = 32;
 
+/** P(X = k), X ~ Binomial(m, q), from log factorials (l1 = log q, l0 = log(1 − q)); 0 outside 0 … m. */
+function binomialPmf(lf: Float64Array, m: number, k: number, l1: number, l0: number): number {
+  return k < 0 || k > m ? 0 : Math.exp(lf[m] - lf[k] - lf[m - k] + k * l1 + (m - k) * l0);
+}
+
 /**
  * P_θ(Z(B, C; δ0) ≥ T) at pA − pB = δ0: Σ_i P(B = i) P(C ≤ J(i) | B = i).
  * Both binomial probabilities are carried from one term to the next by their ratios instead of an
@@ -183,7 +188,6 @@ function sizeAt(prepared: Prepared, theta: number): number {
   const mean = n * Math.max(0, p10);
   const spread = 12 * Math.sqrt(mean * Math.max(0, rest)) + 20;
   const bOdds = p10 > 0 && rest > 0 ? p10 / rest : 0;
-  const bLog = (i: number): number => lf[n] - lf[i] - lf[n - i] + (i > 0 ? i * lp : 0) + (n - i > 0 ? (n - i) * lq : 0);
   const first = Math.max(0, Math.floor(mean - spread), prepared.firstValid);
   const last = Math.min(n, Math.ceil(mean + spread));
   const conditional = rest > 0 ? Math.min(1, theta / rest) : 0;
@@ -193,7 +197,6 @@ function sizeAt(prepared: Prepared, theta: number): number {
   const inside = conditional > 0 && conditional < 1;
   const l1 = inside ? Math.log(conditional) : 0;
   const l0 = inside ? Math.log1p(-conditional) : 0;
-  const pmf = (m: number, k: number): number => (k < 0 || k > m ? 0 : Math.exp(lf[m] - lf[k] - lf[m - k] + k * l1 + (m - k) * l0));
   const odds = inside ? conditional / (1 - conditional) : 0;
   const inverseOdds = inside ? (1 - conditional) / conditional : 0;
   const inverseKeep = 1 / (1 - conditional);
@@ -209,7 +212,7 @@ function sizeAt(prepared: Prepared, theta: number): number {
       pb = pb * (n - i + 1) * inverse[i] * bOdds;
       pbSteps += 1;
     } else {
-      const logProbability = bLog(i);
+      const logProbability = lf[n] - lf[i] - lf[n - i] + (i > 0 ? i * lp : 0) + (n - i > 0 ? (n - i) * lq : 0);
       pb = logProbability < -745 ? 0 : Math.exp(logProbability);
       pbSteps = 0;
     }
@@ -224,7 +227,7 @@ function sizeAt(prepared: Prepared, theta: number): number {
         m = trials;
         k = target;
         cdf = binomialCdf(k, m, conditional);
-        pk = pmf(m, k);
+        pk = binomialPmf(lf, m, k, l1, l0);
         pkSteps = 0;
       }
       while (m > trials) {
@@ -234,7 +237,7 @@ function sizeAt(prepared: Prepared, theta: number): number {
           pk = pk * (m - k) * inverse[m] * inverseKeep;
           pkSteps += 1;
         } else {
-          pk = pmf(m - 1, k);
+          pk = binomialPmf(lf, m - 1, k, l1, l0);
           pkSteps = 0;
         }
         cdf += conditional * pk;
@@ -248,7 +251,7 @@ function sizeAt(prepared: Prepared, theta: number): number {
           pk = pk * k * inverse[m - k + 1] * inverseOdds;
           pkSteps += 1;
         } else {
-          pk = pmf(m, k - 1);
+          pk = binomialPmf(lf, m, k - 1, l1, l0);
           pkSteps = 0;
         }
         k -= 1;
@@ -259,7 +262,7 @@ function sizeAt(prepared: Prepared, theta: number): number {
           pk = pk * (m - k) * inverse[k + 1] * odds;
           pkSteps += 1;
         } else {
-          pk = pmf(m, k + 1);
+          pk = binomialPmf(lf, m, k + 1, l1, l0);
           pkSteps = 0;
         }
         k += 1;
@@ -283,13 +286,14 @@ function supremum(prepared: Prepared, stopAbove: number, hint: number | null): {
   const { gridPoints, low, high } = prepared;
   const at = (g: number) => low + ((high - low) * g) / gridPoints;
   const values = new Float64Array(gridPoints + 1).fill(-1);
-  const order: number[] = [];
+  // With a stop: the hint's point, every eighth point, then the rest; without one, every point in order.
+  const first: number[] = [];
   if (stopAbove < Infinity) {
-    if (hint !== null && hint >= low && hint <= high) order.push(Math.round(((hint - low) / (high - low)) * gridPoints));
-    for (let g = 0; g <= gridPoints; g += 8) order.push(g);
+    if (hint !== null && hint >= low && hint <= high) first.push(Math.round(((hint - low) / (high - low)) * gridPoints));
+    for (let g = 0; g <= gridPoints; g += 8) first.push(g);
   }
-  for (let g = 0; g <= gridPoints; g++) order.push(g);
-  for (const g of order) {
+  for (let j = 0; j < first.length + gridPoints + 1; j++) {
+    const g = j < first.length ? first[j] : j - first.length;
     if (values[g] >= 0) continue;
     const value = sizeAt(prepared, at(g));
     values[g] = value;
