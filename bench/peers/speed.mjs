@@ -52,14 +52,20 @@ for (const n of [100, 1000, 10000]) {
   }
 }
 
-function timed(fn, count) {
+// CPU time (user + sys) per call over the same calls, beside the wall-clock median: on a shared
+// machine a call that waits for a core shows in the wall time, not in its CPU time.
+let cpuOf = {};
+function timed(fn, count, label) {
   for (let i = 0; i < 3; i++) fn();
   const ts = [];
+  const c0 = process.cpuUsage();
   for (let i = 0; i < count; i++) {
     const t0 = process.hrtime.bigint();
     fn();
     ts.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
+  const c = process.cpuUsage(c0);
+  cpuOf[label] = (c.user + c.system) / 1000 / count;
   ts.sort((x, y) => x - y);
   return ts[ts.length >> 1];
 }
@@ -67,30 +73,41 @@ function timed(fn, count) {
 // One round of benchplan's calls: { "kind|n": { call: median ms } } (each round's own medians)
 function benchplanRound() {
   const out = {};
+  const cpu = {};
   for (const s of sets) {
     const a = Float64Array.from(s.a);
     const b = Float64Array.from(s.b);
     const aligned = { models: ['A', 'B'], items: s.a.map((_, i) => `i${i}`), scores: [a, b], cluster: null, stratum: null, clusters: [], strata: [] };
     const count = Math.max(3, Math.round((s.n >= 10000 ? Math.max(10, reps / 10) : reps) / rounds));
+    cpuOf = {};
     out[`${s.kind}|${s.n}`] = {
-      'compareModels (auto)': timed(() => compareModels(aligned, { method: 'auto' }), count),
-      autoPairedInterval: timed(() => autoPairedInterval(a, b), count),
-      'gate (nonInferiorityFromScores, margin 0.05)': timed(() => nonInferiorityFromScores({ candidate: a, baseline: b }, { margin: 0.05 }), count),
+      'compareModels (auto)': timed(() => compareModels(aligned, { method: 'auto' }), count, 'compareModels (auto)'),
+      autoPairedInterval: timed(() => autoPairedInterval(a, b), count, 'autoPairedInterval'),
+      'gate (nonInferiorityFromScores, margin 0.05)': timed(() => nonInferiorityFromScores({ candidate: a, baseline: b }, { margin: 0.05 }), count, 'gate (nonInferiorityFromScores, margin 0.05)'),
     };
+    cpu[`${s.kind}|${s.n}`] = cpuOf;
   }
+  cpuRounds.push(cpu);
   return out;
 }
+const cpuRounds = [];
 let peerError = existsSync(python) ? null : `${python} absent: run npm run peers first`;
 const file = join(here, 'out', 'speed-sets.json');
 mkdirSync(join(here, 'out'), { recursive: true });
 writeFileSync(file, JSON.stringify({ sets, reps: Math.max(3, Math.round(reps / rounds)) }));
 const ours = [];
 const theirs = [];
+const peerCpuRounds = [];
 for (let round = 0; round < rounds; round++) {
   ours.push(benchplanRound());
   if (peerError) continue;
   const r = spawnSync(python, [join(here, 'speed.py'), file], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  if (r.status === 0) theirs.push(JSON.parse(r.stdout));
+  if (r.status === 0) {
+    const parsed = JSON.parse(r.stdout);
+    peerCpuRounds.push(parsed.cpu ?? {});
+    delete parsed.cpu;
+    theirs.push(parsed);
+  }
   else peerError = r.stderr.trim().split('\n').slice(-3).join('\n');
 }
 /** The median over rounds of each call's round median. */
@@ -101,6 +118,11 @@ const across = (perRound, key) => {
 const rows = sets.map((s) => ({ kind: s.kind, n: s.n, methodUsed: autoPairedInterval(Float64Array.from(s.a), Float64Array.from(s.b)).methodUsed, benchplan: across(ours, `${s.kind}|${s.n}`) }));
 const peers = Object.fromEntries(sets.map((s) => [`${s.kind}|${s.n}`, theirs.length ? across(theirs, `${s.kind}|${s.n}`) : {}]));
 for (const row of rows) row.peers = peers[`${row.kind}|${row.n}`] ?? {};
+// CPU ms per call (user + sys), the median over rounds, beside the wall-clock medians above
+for (const row of rows) {
+  const key = `${row.kind}|${row.n}`;
+  row.cpu = { benchplan: across(cpuRounds, key), peers: peerCpuRounds.length && peerCpuRounds[0][key] ? across(peerCpuRounds, key) : {} };
+}
 const result = { bench: 'analytic speed vs peers (issue 29 item 4)', date: new Date().toISOString(), reps, rounds, machine: { cpus: cpus().length, node: process.version, loadAverage: loadavg() }, peerError, rows };
 mkdirSync(join(here, 'out'), { recursive: true });
 writeFileSync(join(here, 'out', 'speed.json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -7,14 +7,20 @@ import time
 import numpy as np
 
 
-def timed(fn, reps):
+CPU = {}
+
+
+def timed(fn, reps, key=None):
     for _ in range(3):
         fn()
     ts = []
+    c0 = time.process_time()
     for _ in range(reps):
         t0 = time.perf_counter()
         fn()
         ts.append((time.perf_counter() - t0) * 1000)
+    if key is not None:
+        CPU.setdefault(key[0], {})[key[1]] = (time.process_time() - c0) * 1000 / reps
     return float(np.median(ts))
 
 
@@ -42,8 +48,9 @@ def main():
         for name, fn in calls.items():
             if fn(a, b, s["kind"]) is None:
                 continue
-            row[name] = timed(lambda: fn(a, b, s["kind"]), data["reps"] if s["n"] < 10000 else max(10, data["reps"] // 10))
+            row[name] = timed(lambda: fn(a, b, s["kind"]), data["reps"] if s["n"] < 10000 else max(10, data["reps"] // 10), (f"{s['kind']}|{s['n']}", name))
         out[f"{s['kind']}|{s['n']}"] = row
+    out["cpu"] = CPU
     print(json.dumps(out))
 
 

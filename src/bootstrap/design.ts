@@ -126,6 +126,40 @@ function checkLabels(name: string, labels: Int32Array, n: number): number {
   return max + 1;
 }
 
+/** buildDesign's checks that apply to every design: n a whole number ≥ 1, strataNames and clusterNames arrays (or absent). */
+function checkItemsAndNames(n: number, options: DesignOptions): void {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`the bootstrap needs at least one item (got n = ${n})`);
+  checkNames('strataNames', options.strataNames ?? null);
+  checkNames('clusterNames', options.clusterNames ?? null);
+}
+
+function checkResamplePath(given: ResamplePath | undefined): ResamplePath {
+  const path = given ?? 'auto';
+  if (path !== 'auto' && path !== 'indices' && path !== 'counts') throw new RangeError(`resamplePath must be auto, indices or counts (got ${String(path)})`);
+  return path;
+}
+
+/**
+ * Whether `options` describe the plain design of n items: no clusters, no strata, no stratum
+ * weights (every unit one item, one group). For such options it makes the checks buildDesign would
+ * (n a whole number ≥ 1, names arrays, a known resamplePath) and throws as buildDesign does; other
+ * options are left to buildDesign. The analytic statistics of a plain design (mean.ts: plainTResult,
+ * plainTInterval, plainMean) need no ResampleDesign: they give the same numbers, bit for bit, from the
+ * values in a few passes, where building the design costs several arrays of n entries and a hash of
+ * the values (most of an analytic compare's time at 10⁴ items: bench/peers/speed.mjs).
+ * Formula: plain ⇔ cluster = strata = stratumWeights = null.
+ * @param n items. @param options the design's options.
+ * @returns true for the plain design.
+ * @throws {RangeError} as buildDesign, for plain options only.
+ * @example isPlainDesign(3, {}) // => true
+ */
+export function isPlainDesign(n: number, options: DesignOptions): boolean {
+  if (options.cluster != null || options.strata != null || options.stratumWeights != null) return false;
+  checkItemsAndNames(n, options);
+  checkResamplePath(options.resamplePath);
+  return true;
+}
+
 /**
  * Builds the design for n items (and their values, for the mean path).
  * @throws {RangeError} on labels of the wrong length or negative, weights of the wrong length or
@@ -134,14 +168,12 @@ function checkLabels(name: string, labels: Int32Array, n: number): number {
  * O(n + G + H) time and memory.
  */
 export function buildDesign(n: number, options: DesignOptions, values: Float64Array | null): ResampleDesign {
-  if (!Number.isInteger(n) || n < 1) throw new RangeError(`the bootstrap needs at least one item (got n = ${n})`);
+  checkItemsAndNames(n, options);
   const cluster = options.cluster ?? null;
   const strata = options.strata ?? null;
   const weights = options.stratumWeights ?? null;
   const strataNames = options.strataNames ?? null;
   const clusterNames = options.clusterNames ?? null;
-  checkNames('strataNames', strataNames);
-  checkNames('clusterNames', clusterNames);
   if (weights !== null && strata === null) throw new RangeError('stratumWeights needs strata (got strata = null)');
   // Units: clusters renumbered densely in order of first appearance, or the items themselves.
   let unitOf: Int32Array;
@@ -227,8 +259,7 @@ export function buildDesign(n: number, options: DesignOptions, values: Float64Ar
     for (let u = 0; u < nUnits; u++) groupUnits[u] = u;
     groupStratum = Int32Array.of(0);
   }
-  const path = options.resamplePath ?? 'auto';
-  if (path !== 'auto' && path !== 'indices' && path !== 'counts') throw new RangeError(`resamplePath must be auto, indices or counts (got ${String(path)})`);
+  const path = checkResamplePath(options.resamplePath);
   const classes = unitClasses(groupStart, groupUnits, unitSum, unitCount, values === null ? 'indices' : path);
   return {
     n,

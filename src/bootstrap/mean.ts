@@ -1,5 +1,5 @@
 import { millerVariance } from '../paired/clustered-se.js';
-import { buildDesign, designEstimate, designJackknife, thinGroups, thinGroupWarning, type ResampleDesign } from './design.js';
+import { buildDesign, designEstimate, designJackknife, isPlainDesign, thinGroups, thinGroupWarning, type ResampleDesign } from './design.js';
 import { intervalsFromDistribution } from './intervals.js';
 import { CHUNK_RESAMPLES, chunkCount, resampleMeanChunk } from './resample.js';
 import { finiteValues, pairedDifferences, resolveSettings, type BootstrapSettings } from './settings.js';
@@ -67,8 +67,15 @@ export function bootstrapMeanDifference(a: ArrayLike<number>, b: ArrayLike<numbe
   return meanBootstrap(pairedDifferences(a, b), options);
 }
 
-/** The synchronous mean bootstrap on checked values. */
+/**
+ * The synchronous mean bootstrap on checked values. Method 't' on the plain design (no clusters,
+ * strata or weights) builds no design: plainTResult gives the same result bit for bit.
+ */
 export function meanBootstrap(values: Float64Array, options: BootstrapOptions): BootstrapResult {
+  if (isPlainDesign(values.length, options)) {
+    const settings = resolveSettings(options);
+    if (settings.method === 't') return plainTResult(values, settings);
+  }
   return meanBootstrapOnDesign(buildDesign(values.length, options, values), values, options);
 }
 
@@ -217,4 +224,89 @@ function analyticStandardErrors(design: ResampleDesign, values: Float64Array): {
     clustered += units < 2 ? NaN : v.clustered;
   }
   return { naive: Math.sqrt(naive), clustered: Math.sqrt(design.clustered ? clustered : naive) };
+}
+
+/**
+ * The mean and Miller's naive variance of the plain design (no clusters, strata or weights) in three
+ * passes without building it: the same floating-point operations, in the same order, as
+ * designEstimate and analyticStandardErrors on buildDesign(n, {}, values), so the same bits (a
+ * single-item unit's sum is its value exactly; the residuals are recomputed instead of stored).
+ */
+function plainMoments(values: ArrayLike<number>): { estimate: number; naive: number } {
+  const n = values.length;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += values[i];
+  const mean = sum / n;
+  // millerVariance on the residuals r_i = x_i − mean with scale 1/n and no clusters
+  let residualSum = 0;
+  for (let i = 0; i < n; i++) residualSum += values[i] - mean;
+  const residualMean = residualSum / n;
+  let squares = 0;
+  for (let i = 0; i < n; i++) {
+    const d = values[i] - mean - residualMean;
+    squares += d * d;
+  }
+  const scale = 1 / n;
+  const s2 = scale * scale;
+  return { estimate: mean, naive: n < 2 ? NaN : Math.sqrt((s2 * squares * n) / (n - 1)) };
+}
+
+/**
+ * The mean of values, as designEstimate(buildDesign(n, {}, values)) computes it (Σ x_i in order, / n),
+ * without the design. The caller checks the options are plain (isPlainDesign).
+ * Formula: x̄ = Σ_i x_i / n.
+ * @param values at least one finite value.
+ * @returns the mean.
+ * @example plainMean([1, 2, 4]) // => 2.3333333333333335
+ */
+export function plainMean(values: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i];
+  return sum / values.length;
+}
+
+/**
+ * designTInterval on the plain design (no clusters, strata or weights), without building it: the
+ * t interval and test of the mean with SE = sd/√n on n − 1 degrees of freedom, the same bits as
+ * designTInterval(buildDesign(n, {}, values), values, settings) (tests/bootstrap/plain-path.test.ts).
+ * Formula: x̄ ± t(n − 1, 1 − α) · sd/√n (α halved two-sided).
+ * Reference: scipy `ttest_1samp(values, 0).confidence_interval(confidence_level)`.
+ * @param values the checked values (paired differences). @param settings level and sides.
+ * @returns a TIntervalResult.
+ * @example plainTInterval(Float64Array.of(1, 2, 3, 4), { confidenceLevel: 0.95, alternative: 'two-sided' }).confidenceInterval // => [0.44573974323947896, 4.5542602567605215]
+ */
+export function plainTInterval(values: Float64Array, settings: Pick<BootstrapSettings, 'confidenceLevel' | 'alternative'>): TIntervalResult {
+  const { estimate, naive } = plainMoments(values);
+  return tIntervalFromStandardError(estimate, naive, values.length - 1, values.length, settings.confidenceLevel, settings.alternative);
+}
+
+/**
+ * meanResult for method 't' on the plain design (no clusters, strata or weights), without building
+ * it: the same BootstrapResult, field for field and bit for bit (tests/bootstrap/plain-path.test.ts),
+ * in three passes over the values and no allocation of n entries.
+ * Formula: estimate x̄, standardError = naiveStandardError = sd/√n, interval x̄ ± t(n − 1, 1 − α) · sd/√n.
+ * Reference: scipy `ttest_1samp(values, 0)`; R `t.test(values)`.
+ * @param values the checked values. @param settings resolved settings (method 't').
+ * @returns a BootstrapResult with nResamples 0 and NaN bias, biasCorrection and acceleration.
+ * @example plainTResult(Float64Array.of(1, 2, 3, 4), resolveSettings({ method: 't' })).standardError // => 0.6454972243679028
+ */
+export function plainTResult(values: Float64Array, settings: BootstrapSettings): BootstrapResult {
+  const { estimate, naive } = plainMoments(values);
+  const t = tIntervalFromStandardError(estimate, naive, values.length - 1, values.length, settings.confidenceLevel, settings.alternative);
+  return {
+    estimate,
+    confidenceInterval: t.confidenceInterval,
+    standardError: t.standardError,
+    method: settings.method,
+    confidenceLevel: settings.confidenceLevel,
+    nResamples: 0,
+    seed: settings.seed,
+    alternative: settings.alternative,
+    n: values.length,
+    bias: NaN,
+    biasCorrection: NaN,
+    acceleration: NaN,
+    naiveStandardError: naive,
+    warnings: [...t.warnings],
+  };
 }

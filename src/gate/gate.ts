@@ -3,7 +3,7 @@ import { checkClustersWithinStrata, pairScores } from '../data/pairing.js';
 import type { ScoresTable } from '../data/scores.js';
 import { normalQuantile } from '../distributions/index.js';
 import type { Seed } from '../random/seed.js';
-import { autoPairedInterval } from '../paired/auto-interval.js';
+import { autoIntervalOnDifferences } from '../paired/auto-interval.js';
 import { inScoreRange, type AutoMethodUsed } from '../paired/choose-method.js';
 import { gateBlindSpot, type GateBlindSpot } from './blind-spot.js';
 import { bootstrapMeanDifference } from '../bootstrap/mean.js';
@@ -301,8 +301,13 @@ function checkAuto(
   const threshold = -settings.margin;
   const clusters = cluster === null ? null : dense(cluster, names.clusters);
   const denseStrata = strata === null ? null : dense(strata, names.strata);
+  // candidate − baseline, once: the estimate here and both bounds (the scores are checked already)
+  const differences = new Float64Array(n);
   let sum = 0;
-  for (let i = 0; i < n; i++) sum += candidate[i] - baseline[i];
+  for (let i = 0; i < n; i++) {
+    differences[i] = candidate[i] - baseline[i];
+    sum += differences[i];
+  }
   const estimate = n > 0 ? sum / n : NaN;
   const base = { stratum, n, nClusters: clusters === null ? null : clusters.count, estimate, threshold };
   const units = clusters === null ? n : clusters.count;
@@ -311,7 +316,7 @@ function checkAuto(
     return { ...base, lowerBound: NaN, upperBound: NaN, confidenceInterval: [NaN, Infinity], standardError: NaN, verdict: 'inconclusive', passed: false, reason: `inconclusive: too few ${what}s (${units}) to bound the difference`, itemsNeeded: null, clustersNeeded: null, warnings: [] };
   }
   const interval = (alternative: 'greater' | 'less') =>
-    autoPairedInterval(candidate, baseline, {
+    autoIntervalOnDifferences(candidate, baseline, differences, {
       confidenceLevel: settings.confidenceLevel,
       alternative,
       nResamples: settings.nResamples,
@@ -322,6 +327,8 @@ function checkAuto(
       strataNames: denseStrata === null ? null : denseStrata.names,
       scoreRange: settings.scoreRange,
       onProgress,
+      // the check reads the bound and never McNemar's p-values (their exact sum is most of a 0/1 call at 10⁴ items)
+      exactPValues: false,
     });
   const r = interval('greater');
   // A constant difference has no interval (noInterval); the gate keeps reporting the point it would

@@ -32,6 +32,12 @@ export interface AutoIntervalOptions {
    * (the test the tango interval inverts); default false.
    */
   midP?: boolean;
+  /**
+   * 0/1 scores: false leaves McNemar's exact and mid-p values out of `pairedProportion` (NaN; see
+   * PairedProportionOptions.exactPValues), for callers that read only the interval; default true.
+   * Ignored with midP or newcombe, whose p-value they are.
+   */
+  exactPValues?: boolean;
   /** Force the clustered branch to the t(G − 1) fallback (false) instead of CR2; default true. */
   cr2Available?: boolean;
   /**
@@ -96,21 +102,40 @@ export interface AutoIntervalResult {
  * @example autoPairedInterval([1, 1, 1], [1, 1, 1]).confidenceInterval // => [-0.6576, 0.6576] (Tango with the n/(n − 1) correction, z²/(2 + z²))
  */
 export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, options: AutoIntervalOptions = {}): AutoIntervalResult {
+  // the settings are checked before the scores, as always
+  checkConfidenceLevel(options.confidenceLevel);
+  checkAlternative(options.alternative);
+  return autoIntervalOnDifferences(a, b, pairedDifferences(a, b), options);
+}
+
+/**
+ * autoPairedInterval on differences the caller has already computed and checked (pairedDifferences(a, b):
+ * finite, a − b item by item, the lengths equal): compareModels computes each pair's once and shares
+ * them, where autoPairedInterval would check and copy both score arrays again. The same result.
+ * Formula: as autoPairedInterval, with d = a − b given.
+ * Reference: see autoPairedInterval.
+ * @param a A's scores. @param b B's. @param differences exactly a − b, as a Float64Array (not copied; not modified).
+ * @param options as autoPairedInterval.
+ * @returns as autoPairedInterval.
+ * @throws {RangeError} as autoPairedInterval, except for the checks the differences already passed.
+ * @example autoIntervalOnDifferences([1, 1, 1], [1, 1, 1], Float64Array.of(0, 0, 0)).confidenceInterval // => [-0.6576, 0.6576]
+ */
+export function autoIntervalOnDifferences(a: ArrayLike<number>, b: ArrayLike<number>, differences: Float64Array, options: AutoIntervalOptions = {}): AutoIntervalResult {
   const confidenceLevel = checkConfidenceLevel(options.confidenceLevel);
   const alternative = checkAlternative(options.alternative);
-  const differences = pairedDifferences(a, b);
   const n = differences.length;
   const cluster = options.cluster ?? null;
   const strata = options.strata ?? null;
   const scoreRange = checkScoreRange(options.scoreRange ?? null, a, b);
-  const { warnings: choiceWarnings = [], ...choice } = chooseIntervalMethod({ a, b, cluster, strata, alternative, scoreRange }, { cr2Available: options.cr2Available ?? true, skewAware: true });
+  const { warnings: choiceWarnings = [], ...choice } = chooseIntervalMethod({ a, b, differences, cluster, strata, alternative, scoreRange }, { cr2Available: options.cr2Available ?? true, skewAware: true });
   const base = { method: 'auto' as const, ...choice, confidenceLevel, alternative, n };
   let sum = 0;
   for (let i = 0; i < n; i++) sum += differences[i];
   const estimate = n > 0 ? sum / n : NaN;
 
   if (choice.methodUsed === 'newcombe' || choice.methodUsed === 'tango') {
-    const r = pairedProportionInterval(pairedCounts(a, b), { method: choice.methodUsed, confidenceLevel, alternative });
+    const exactPValues = options.midP === true || choice.methodUsed === 'newcombe' || options.exactPValues !== false;
+    const r = pairedProportionInterval(pairedCounts(a, b), { method: choice.methodUsed, confidenceLevel, alternative, exactPValues });
     let squares = 0;
     for (let i = 0; i < n; i++) squares += (differences[i] - estimate) ** 2;
     const standardError = n > 1 ? Math.sqrt(squares / (n - 1) / n) : NaN;

@@ -48,7 +48,11 @@ export interface ChooseIntervalMethodData {
   a?: ArrayLike<number> | null;
   /** Model B's, paired item by item with `a`. */
   b?: ArrayLike<number> | null;
-  /** a − b per item, when a and b are not given (then 0/1 data cannot be recognised: continuous). */
+  /**
+   * a − b per item, when a and b are not given (then 0/1 data cannot be recognised: continuous). With
+   * a and b, a Float64Array of exactly a − b (their checked differences, which the caller has) spares
+   * computing them again; it must be that difference.
+   */
   differences?: ArrayLike<number> | null;
   /** Per item its cluster index; clustered designs get a cluster-robust interval. */
   cluster?: ArrayLike<number> | null;
@@ -187,8 +191,11 @@ export function chooseIntervalMethod(data: ChooseIntervalMethodData, options: Ch
     // function's time at 10⁴ items (bench/peers/speed.mjs).
     let differences: Float64Array;
     if (a !== null && b !== null) {
-      differences = new Float64Array(n);
-      for (let i = 0; i < n; i++) differences[i] = a[i] - b[i];
+      if (data.differences instanceof Float64Array && data.differences.length === n) differences = data.differences;
+      else {
+        differences = new Float64Array(n);
+        for (let i = 0; i < n; i++) differences[i] = a[i] - b[i];
+      }
     } else differences = Float64Array.from(data.differences ?? []);
     const skewness = sampleSkewness(differences);
     const need = cochranMinimumItems(skewness);

@@ -1,11 +1,12 @@
 import type { AlignedScores } from '../data/pairing.js';
-import { autoPairedInterval, autoResultFromBootstrap, type AutoIntervalResult } from './auto-interval.js';
+import { autoIntervalOnDifferences, autoPairedInterval, autoResultFromBootstrap, type AutoIntervalResult } from './auto-interval.js';
 import { chooseIntervalMethod, type AutoMethodUsed } from './choose-method.js';
-import { buildDesign, designEstimate, thinGroups, type ResampleDesign } from '../bootstrap/design.js';
+import { buildDesign, designEstimate, isPlainDesign, thinGroups, type ResampleDesign } from '../bootstrap/design.js';
 import { holmAdjust } from './holm.js';
-import { designTInterval, meanBootstrapOnDesign, meanResult } from '../bootstrap/mean.js';
+import { tIntervalFromStandardError } from './t-interval.js';
+import { designTInterval, meanBootstrapOnDesign, meanResult, plainMean, plainTInterval, plainTResult } from '../bootstrap/mean.js';
 import { checkThreads, resamplingWork, runParallel, signFlipWork, threadsThatPay } from '../bootstrap/parallel.js';
-import { BOOTSTRAP_DEFAULTS, pairedDifferences, resolveSettings } from '../bootstrap/settings.js';
+import { BOOTSTRAP_DEFAULTS, resolveSettings } from '../bootstrap/settings.js';
 import { signFlipTest } from '../bootstrap/sign-flip.js';
 import type { Alternative, BootstrapOptions, BootstrapResult, CompareMethod, CompareModelsOptions, ParallelCompareModelsOptions, SignFlipResult, TIntervalResult } from '../bootstrap/types.js';
 
@@ -88,10 +89,10 @@ export function compareModels(aligned: AlignedScores, options: CompareModelsOpti
 /** compareModels on the pairs' differences and designs already computed (compareModelsParallel's one-thread path reuses its own). */
 function compareOnThisThread(aligned: AlignedScores, named: CompareModelsOptions, pairs: Array<[number, number]>, work: PairWork[]): CompareModelsResult {
   if (named.method === 'auto') {
-    const autos = pairs.map(([i, j], p) => autoPairedInterval(aligned.scores[i], aligned.scores[j], autoOptions(pairOptions(named, p, pairs.length))));
+    const autos = pairs.map(([i, j], p) => autoIntervalOnDifferences(aligned.scores[i], aligned.scores[j], work[p].differences, autoOptions(pairOptions(named, p, pairs.length))));
     return assembleAuto(aligned, named, work, autos);
   }
-  return assemble(aligned, named, work, work.map((w, p) => meanBootstrapOnDesign(w.design, w.differences, bootstrapOptions(pairOptions(named, p, pairs.length)))));
+  return assemble(aligned, named, work, work.map((w, p) => pairBootstrap(w, bootstrapOptions(pairOptions(named, p, pairs.length)))));
 }
 
 /** The options as BootstrapOptions for a named (non-auto) method. */
@@ -176,7 +177,7 @@ export async function compareModelsParallel(aligned: AlignedScores, options: Par
     });
     return assembleAuto(aligned, named, work, autos, work.map((_, p) => (tested[p] ? flipOf(p) : null)));
   }
-  const results = work.map((w, p) => (resamples[p] ? meanResult(w.design, w.differences, settings, run.distributions[bootIndex[p]]) : meanBootstrapOnDesign(w.design, w.differences, { ...bootstrapOptions(named), onProgress: null })));
+  const results = work.map((w, p) => (resamples[p] ? meanResult(w.design, w.differences, settings, run.distributions[bootIndex[p]]) : pairBootstrap(w, { ...bootstrapOptions(named), onProgress: null })));
   return assemble(aligned, named, work, results, work.map((_, p) => (tested[p] ? flipOf(p) : null)));
 }
 
@@ -195,27 +196,69 @@ function pairsOf(aligned: AlignedScores): Array<[number, number]> {
   return pairs;
 }
 
-/** One pair's differences and resampling design, computed once and shared by its bootstrap and its test. */
+/**
+ * One pair's differences and resampling design, computed once and shared by its bootstrap and its
+ * test. On the plain design (no clusters, strata or weights: `plain`) the design is built only when
+ * something resamples: the analytic results come from the differences (plainTResult, plainTInterval).
+ */
 interface PairWork {
   differences: Float64Array;
-  design: ResampleDesign;
+  readonly design: ResampleDesign;
+  plain: boolean;
 }
 
 function pairWork(aligned: AlignedScores, options: CompareModelsOptions, pairs: Array<[number, number]>): PairWork[] {
   return pairs.map(([i, j]) => {
     const d = differences(aligned, i, j);
-    return { differences: d, design: buildDesign(d.length, bootstrapOptions(options), d) };
+    const plain = isPlainDesign(d.length, bootstrapOptions(options));
+    // Other designs are built at once, so bad labels are reported before any interval is computed.
+    let built: ResampleDesign | null = plain ? null : buildDesign(d.length, bootstrapOptions(options), d);
+    return {
+      differences: d,
+      plain,
+      get design(): ResampleDesign {
+        built ??= buildDesign(d.length, bootstrapOptions(options), d);
+        return built;
+      },
+    };
   });
 }
 
-/** models[i] − models[j] per item (pairedDifferences), naming the models and the item when a score is not finite. */
+/** meanBootstrapOnDesign of the pair; method 't' on the plain design by plainTResult (the same result, no design built). */
+function pairBootstrap(w: PairWork, options: BootstrapOptions): BootstrapResult {
+  if (w.plain) {
+    const settings = resolveSettings(options);
+    if (settings.method === 't') return plainTResult(w.differences, settings);
+  }
+  return meanBootstrapOnDesign(w.design, w.differences, options);
+}
+
+/** The pair's t interval and test (designTInterval, or plainTInterval on the plain design). */
+function pairTInterval(w: PairWork, settings: { confidenceLevel: number; alternative: Alternative }): TIntervalResult {
+  return w.plain ? plainTInterval(w.differences, settings) : designTInterval(w.design, w.differences, settings);
+}
+
+/** Each model's mean score on the aligned items (designEstimate of its design: the weighted mean with stratumWeights). */
+function modelMeans(aligned: AlignedScores, designOptions: BootstrapOptions): number[] {
+  return aligned.scores.map((scores) => (isPlainDesign(scores.length, designOptions) ? plainMean(scores) : designEstimate(buildDesign(scores.length, designOptions, Float64Array.from(scores)))));
+}
+
+/**
+ * models[i] − models[j] per item (pairedDifferences' numbers), naming the models and the item when a
+ * score is not finite: one pass that checks and subtracts (this check is the one pairedDifferences makes).
+ */
 function differences(aligned: AlignedScores, i: number, j: number): Float64Array {
   const a = aligned.scores[i];
   const b = aligned.scores[j];
+  const d = new Float64Array(a.length);
   for (let t = 0; t < a.length; t++) {
-    if (!Number.isFinite(a[t]) || !Number.isFinite(b[t])) throw new RangeError(`scores of ${aligned.models[i]} and ${aligned.models[j]} at item ${aligned.items[t]} must be finite (got ${a[t]} and ${b[t]})`);
+    const x = a[t];
+    const y = b[t];
+    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new RangeError(`scores of ${aligned.models[i]} and ${aligned.models[j]} at item ${aligned.items[t]} must be finite (got ${x} and ${y})`);
+    d[t] = x - y;
   }
-  return pairedDifferences(a, b);
+  if (a.length !== b.length) throw new RangeError(`a and b must be paired item by item: same length (got ${a.length} and ${b.length})`);
+  return d;
 }
 
 function assemble(aligned: AlignedScores, options: CompareModelsOptions, work: PairWork[], bootstraps: BootstrapResult[], flips: Array<SignFlipResult | null> | null = null): CompareModelsResult {
@@ -224,7 +267,7 @@ function assemble(aligned: AlignedScores, options: CompareModelsOptions, work: P
   const designOptions: BootstrapOptions = { cluster: options.cluster, strata: options.strata, stratumWeights: options.stratumWeights, strataNames: options.strataNames, clusterNames: options.clusterNames };
   const pairs = pairsOf(aligned);
   const tests: Array<SignFlipResult | TIntervalResult> = work.map((w, p) => {
-    if (settings.method === 't') return designTInterval(w.design, w.differences, settings);
+    if (settings.method === 't') return pairTInterval(w, settings);
     return flips?.[p] ?? signFlipTest(w.differences, { ...designOptions, nPermutations, seed: settings.seed, alternative: settings.alternative });
   });
   const adjusted = holmAdjust(tests.map((t) => t.pValue));
@@ -249,7 +292,7 @@ function assemble(aligned: AlignedScores, options: CompareModelsOptions, work: P
       warnings,
     };
   });
-  const means = aligned.scores.map((scores) => designEstimate(buildDesign(scores.length, designOptions, Float64Array.from(scores))));
+  const means = modelMeans(aligned, designOptions);
   const warnings = [...new Set(comparisons.flatMap((c) => c.warnings.map((w) => `${c.a} − ${c.b}: ${w}`)))];
   return {
     models: [...aligned.models],
@@ -277,10 +320,15 @@ function assembleAuto(aligned: AlignedScores, options: CompareModelsOptions, wor
   const nPermutations = options.nPermutations ?? 9999;
   const designOptions: BootstrapOptions = { cluster: options.cluster, strata: options.strata, stratumWeights: options.stratumWeights, strataNames: options.strataNames, clusterNames: options.clusterNames };
   const pairs = pairsOf(aligned);
-  const bootstraps = autos.map((auto, p) => auto.bootstrap ?? meanBootstrapOnDesign(work[p].design, work[p].differences, { ...designOptions, method: 't', confidenceLevel: settings.confidenceLevel, alternative: settings.alternative }));
+  const tSettings = { method: 't' as const, confidenceLevel: settings.confidenceLevel, alternative: settings.alternative };
+  const bootstraps = autos.map((auto, p) => auto.bootstrap ?? (work[p].plain ? plainTResult(work[p].differences, resolveSettings(tSettings)) : meanBootstrapOnDesign(work[p].design, work[p].differences, { ...designOptions, ...tSettings })));
   const tests: Array<SignFlipResult | TIntervalResult> = autos.map((auto, p) => {
     if (permutationTested(auto.methodUsed)) return flips?.[p] ?? signFlipTest(work[p].differences, { ...designOptions, nPermutations, seed: settings.seed, alternative: settings.alternative });
-    return designTInterval(work[p].design, work[p].differences, settings);
+    // On the plain design the pair's t result (the auto interval's own, or the one just computed) holds
+    // the mean and SE plainTInterval would compute again: the same t test from them, bit for bit.
+    const b = bootstraps[p];
+    if (work[p].plain && b.method === 't' && b.confidenceLevel === settings.confidenceLevel && b.alternative === settings.alternative) return tIntervalFromStandardError(b.estimate, b.naiveStandardError, b.n - 1, b.n, settings.confidenceLevel, settings.alternative);
+    return pairTInterval(work[p], settings);
   });
   const pValues = autos.map((auto, p) => auto.pValue ?? tests[p].pValue);
   const adjusted = holmAdjust(pValues);
@@ -308,7 +356,7 @@ function assembleAuto(aligned: AlignedScores, options: CompareModelsOptions, wor
       warnings,
     };
   });
-  const means = aligned.scores.map((scores) => designEstimate(buildDesign(scores.length, designOptions, Float64Array.from(scores))));
+  const means = modelMeans(aligned, designOptions);
   const warnings = [...new Set(comparisons.flatMap((c) => c.warnings.map((w) => `${c.a} − ${c.b}: ${w}`)))];
   const anyBca = autos.some((a) => a.methodUsed === 'bca' || a.methodUsed === 'studentized');
   const anyPermuted = autos.some((a) => permutationTested(a.methodUsed));

@@ -1,5 +1,5 @@
 import { normalCdf, normalQuantile } from '../distributions/index.js';
-import { mcnemarFromCounts } from './mcnemar.js';
+import { binomialHalfLowerTails } from './mcnemar.js';
 import { checkAlternative, checkConfidenceLevel } from '../bootstrap/settings.js';
 import type { Alternative } from '../bootstrap/types.js';
 
@@ -36,6 +36,12 @@ export interface PairedProportionOptions {
    * (bench/binary-tango-fix.txt); false gives Tango's (1998) interval as published.
    */
   biasCorrection?: boolean;
+  /**
+   * Default true. false leaves McNemar's exact and mid-p values out (NaN when any item is
+   * discordant): their exact integer sum over the discordant items is most of the call's time at
+   * thousands of them, and a caller that reads only the interval and the score test's p (the gate) skips it.
+   */
+  exactPValues?: boolean;
 }
 
 /** A score interval for pA − pB on paired 0/1 outcomes, with McNemar's exact and mid-p tests. */
@@ -193,21 +199,34 @@ export function pairedProportionBounds(counts: PairedCounts, method: PairedPropo
 }
 
 /**
- * P(X ≤ k), X ~ Binomial(m, ½), from McNemar's exact tail (summed in exact integers there): for
- * k < m/2 the two-sided exact p is 2 P(X ≤ k) (at most 1, so unclamped); above, by symmetry.
+ * P(X ≤ k) and P(X = k), X ~ Binomial(m, ½) (m ≥ 1), from McNemar's exact tail (summed in exact
+ * integers there): for k < m/2 the two-sided exact p is 2 P(X ≤ k) (at most 1, so unclamped); above,
+ * by symmetry. Each lower tail is summed once per call of pairedProportionInterval, with its
+ * neighbour k − 1 (binomialHalfLowerTails), where the exact and mid-p values asked for four sums of
+ * the same terms; the values are those of mcnemarFromCounts(k, m − k).exactPValue / 2 as before.
  */
-function binomialHalfCdf(m: number, k: number): number {
-  if (k < 0) return 0;
-  if (k >= m) return 1;
-  if (2 * k < m) return mcnemarFromCounts(k, m - k).exactPValue / 2;
-  return 1 - binomialHalfCdf(m, m - k - 1);
-}
-
-/** P(X = k), X ~ Binomial(m, ½). */
-function binomialHalfPmf(m: number, k: number): number {
-  if (k < 0 || k > m) return 0;
-  if (2 * k > m) return binomialHalfPmf(m, m - k);
-  return binomialHalfCdf(m, k) - binomialHalfCdf(m, k - 1);
+function binomialHalfTails(m: number): { lower: (k: number) => number; cdf: (k: number) => number; pmf: (k: number) => number } {
+  const known = new Map<number, number>();
+  const lower = (k: number): number => {
+    const seen = known.get(k);
+    if (seen !== undefined) return seen;
+    const tails = binomialHalfLowerTails(m, k);
+    known.set(k, tails.atMost);
+    if (k >= 1) known.set(k - 1, tails.below);
+    return tails.atMost;
+  };
+  const cdf = (k: number): number => {
+    if (k < 0) return 0;
+    if (k >= m) return 1;
+    if (2 * k < m) return Math.min(1, 2 * lower(k)) / 2;
+    return 1 - cdf(m - k - 1);
+  };
+  const pmf = (k: number): number => {
+    if (k < 0 || k > m) return 0;
+    if (2 * k > m) return pmf(m - k);
+    return cdf(k) - cdf(k - 1);
+  };
+  return { lower, cdf, pmf };
 }
 
 /**
@@ -274,15 +293,21 @@ export function pairedProportionInterval(counts: PairedCounts, options: PairedPr
   if (m === 0) {
     exactPValue = 1;
     midPValue = 1;
+  } else if (options.exactPValues === false) {
+    exactPValue = NaN;
+    midPValue = NaN;
   } else if (twoSided) {
     const k = Math.min(b, c);
-    exactPValue = mcnemarFromCounts(b, c).exactPValue;
-    midPValue = Math.min(1, 2 * binomialHalfCdf(m, k) - binomialHalfPmf(m, k));
+    const half = binomialHalfTails(m);
+    // = mcnemarFromCounts(b, c).exactPValue
+    exactPValue = Math.min(1, 2 * half.lower(k));
+    midPValue = Math.min(1, 2 * half.cdf(k) - half.pmf(k));
   } else {
     // greater: H1 pA > pB, evidence is large b: P(X ≥ b) = P(X ≤ c) by symmetry.
     const k = alternative === 'greater' ? c : b;
-    exactPValue = binomialHalfCdf(m, k);
-    midPValue = exactPValue - binomialHalfPmf(m, k) / 2;
+    const half = binomialHalfTails(m);
+    exactPValue = half.cdf(k);
+    midPValue = exactPValue - half.pmf(k) / 2;
   }
   const biasCorrection = options.biasCorrection ?? true;
   // The bias correction divides Z by √(n/(n − 1)); one item (n = 1) then carries no evidence: Z = 0.

@@ -30,21 +30,29 @@ describe('compareModels builds each pair’s differences and design once', () =>
     calls.buildDesign = 0;
   });
 
-  it("method 't': one design per pair (shared by the interval and the t-test) plus one per model for the means", () => {
+  it("method 't' on a plain design (no clusters or strata): no design at all (plainTResult, plainTInterval, plainMean give the same bits)", () => {
     const data = aligned();
     const result = compareModels(data, { method: 't' });
-    // 3 pairs + 3 models. Before: each pair's design was built again for its t-test (9).
-    expect(calls.buildDesign).toBe(6);
+    // Before: 3 pairs + 3 models (6), and earlier still each pair's design again for its t-test (9).
+    expect(calls.buildDesign).toBe(0);
     // And the shared design gives the same numbers as computing the pair on its own.
     const alone = tInterval(Array.from(data.scores[0], (v, t) => v - data.scores[1][t]));
     expect(result.pairs[0].pValue).toBe(alone.pValue);
     expect(result.pairs[0].confidenceInterval).toEqual(alone.confidenceInterval);
   });
 
-  it('bootstrap methods: one design per pair, one per sign-flip test (its own index-path design), one per model', () => {
+  it("method 't' with clusters: one design per pair (shared by the interval and the t-test) plus one per model for the means", () => {
+    const data = aligned();
+    const cluster = Int32Array.from({ length: 12 }, (_, i) => i >> 2);
+    const result = compareModels(data, { method: 't', cluster });
+    expect(calls.buildDesign).toBe(6);
+    expect(result.pairs[0].bootstrap.nClusters).toBe(3);
+  });
+
+  it('bootstrap methods: one design per pair, one per sign-flip test (its own index-path design); the plain means need none', () => {
     const data = aligned();
     const result = compareModels(data, { method: 'percentile', nResamples: 99, nPermutations: 99 });
-    expect(calls.buildDesign).toBe(9);
+    expect(calls.buildDesign).toBe(6);
     const alone = bootstrapMeanDifference(data.scores[1], data.scores[2], { method: 'percentile', nResamples: 99 });
     expect(result.pairs[2].confidenceInterval).toEqual(alone.confidenceInterval);
   });
