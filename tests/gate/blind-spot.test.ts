@@ -64,7 +64,7 @@ describe('the gate reports its blind spot on a pass on a bounded scale', () => {
   });
 
   it('counts clusters, not items, with clusters', () => {
-    const cluster = Array.from({ length: n }, (_, i) => i % 10);
+    const cluster = Int32Array.from({ length: n }, (_, i) => i % 10);
     const r = nonInferiorityFromScores({ candidate, baseline, cluster }, { margin: 0.05 });
     expect(r.verdict).toBe('pass');
     expect(r.blindSpot).toMatchObject({ units: 10, unit: 'cluster', unitsToRuleOut: 59 });
