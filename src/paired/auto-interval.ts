@@ -96,14 +96,43 @@ export interface AutoIntervalResult {
  * @example autoPairedInterval([1, 1, 1], [1, 1, 1]).confidenceInterval // => [-0.6576, 0.6576] (Tango with the n/(n − 1) correction, z²/(2 + z²))
  */
 export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, options: AutoIntervalOptions = {}): AutoIntervalResult {
+  return autoIntervalFromChoice(a, b, options, null);
+}
+
+/** The method autoPairedInterval uses on a and b, with the declared score range it checked (null when none was declared). */
+export interface AutoChoice {
+  choice: IntervalMethodChoice;
+  scoreRange: [number, number] | null;
+}
+
+/**
+ * The choice autoPairedInterval makes on a and b: the declared score range checked (every score
+ * inside it), then chooseIntervalMethod with skewAware and cr2Available (default true). Computed once
+ * per pair by compareModels and compareModelsParallel, which pass it to autoIntervalFromChoice
+ * instead of letting each call choose again.
+ * @throws {RangeError} for a bad score range or a score outside it, or as chooseIntervalMethod.
+ * @example autoIntervalChoice([1, 0, 1], [1, 1, 0]).choice.methodUsed // => 'tango'
+ */
+export function autoIntervalChoice(a: ArrayLike<number>, b: ArrayLike<number>, options: AutoIntervalOptions = {}): AutoChoice {
+  const scoreRange = checkScoreRange(options.scoreRange ?? null, a, b);
+  const choice = chooseIntervalMethod({ a, b, cluster: options.cluster ?? null, strata: options.strata ?? null, alternative: checkAlternative(options.alternative), scoreRange }, { cr2Available: options.cr2Available ?? true, skewAware: true });
+  return { choice, scoreRange };
+}
+
+/**
+ * autoPairedInterval with its choice already made (autoIntervalChoice on the same a, b and options),
+ * or made here when `made` is null: the same result either way.
+ * @example autoIntervalFromChoice([1, 0, 1], [1, 1, 0], {}, autoIntervalChoice([1, 0, 1], [1, 1, 0])).methodUsed // => 'tango'
+ */
+export function autoIntervalFromChoice(a: ArrayLike<number>, b: ArrayLike<number>, options: AutoIntervalOptions, made: AutoChoice | null): AutoIntervalResult {
   const confidenceLevel = checkConfidenceLevel(options.confidenceLevel);
   const alternative = checkAlternative(options.alternative);
   const differences = pairedDifferences(a, b);
   const n = differences.length;
   const cluster = options.cluster ?? null;
   const strata = options.strata ?? null;
-  const scoreRange = checkScoreRange(options.scoreRange ?? null, a, b);
-  const { warnings: choiceWarnings = [], ...choice } = chooseIntervalMethod({ a, b, cluster, strata, alternative, scoreRange }, { cr2Available: options.cr2Available ?? true, skewAware: true });
+  const { choice: chosen, scoreRange } = made ?? autoIntervalChoice(a, b, options);
+  const { warnings: choiceWarnings = [], ...choice } = chosen;
   const base = { method: 'auto' as const, ...choice, confidenceLevel, alternative, n };
   let sum = 0;
   for (let i = 0; i < n; i++) sum += differences[i];

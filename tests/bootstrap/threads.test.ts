@@ -100,7 +100,7 @@ describe('byte-identical results for any number of threads', () => {
     for (const method of ['auto', 'bca', 't'] as const) {
       const options = { method, nResamples: 999, seed: 'few' };
       const sync = toJsonText(compareModels(aligned, options));
-      // below the crossover even at the most the job could cost (decided before any design is built)
+      // below the crossover (the rule keeps it on this thread: tests/bootstrap/threads-path.test.ts checks the calls)
       expect(toJsonText(await compareModelsParallel(aligned, { ...options, threads: 2 }))).toBe(sync);
       // the most it could cost (400 items × 999 a pair and the flips) pays, the work it has does not: auto's 0/1
       // pairs take Tango's analytic interval (no work), bca's draw 0/1 differences on the counts path (≈ 3.3e5 in all)
