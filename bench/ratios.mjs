@@ -123,7 +123,8 @@ function threadsSection(c) {
   lines.push(`| ${cells.join(' | ')} |`, `| ${cells.map(() => '---').join(' | ')} |`);
   for (const r of c.rows) {
     const name = `${r.models} × ${r.items}${r.kind === 'binary' ? ' 0/1, auto' : ''}`;
-    if (paired) lines.push(`| ${[name, r.work.toExponential(2), String(r.ruleThreads), ci(r.paired.forcedWall), ci(r.paired.ruleWall), ci(r.paired.ruleCpu), `${r.paired.ruleWall.above1} of ${c.runs}`].join(' | ')} |`);
+    const rule = r.ruleThreadedRounds !== undefined ? `2 in ${r.ruleThreadedRounds} of ${c.runs} rounds` : String(r.ruleThreads);
+    if (paired) lines.push(`| ${[name, r.work.toExponential(2), rule, ci(r.paired.forcedWall), ci(r.paired.ruleWall), ci(r.paired.ruleCpu), `${r.paired.ruleWall.above1} of ${c.runs}`].join(' | ')} |`);
     else {
       const range = r.ruleOverOneRange ? ` (${r.ruleOverOneRange.map((x) => f(x)).join('–')})` : '';
       lines.push(`| ${[name, r.work.toExponential(2), String(r.ruleThreads), f(r.forcedOverOne), `${f(r.ruleOverOne)}${range}`, f(r.ruleOverOneCpu)].join(' | ')} |`);

@@ -133,6 +133,8 @@ for (const [k, n, kind = 'continuous'] of cases) {
     forcedPool: { wallMs: med('forced', 'wallMs'), cpuMs: med('forced', 'cpuMs') },
     rule: { wallMs: med('rule', 'wallMs'), cpuMs: med('rule', 'cpuMs') },
   };
+  // the rule decides in each process (the load counts): the rounds in which it took the pool
+  row.ruleThreadedRounds = m.rule.filter((x) => x.ruleThreads > 1).length;
   row.forcedOverOne = median(paired('forced'));
   row.ruleOverOne = median(paired('rule'));
   row.ruleOverOneRange = [paired('rule')[0], paired('rule').at(-1)];
@@ -154,7 +156,7 @@ const ci = (s) => `${s.median.toFixed(2)} (${s.confidenceInterval === null ? '�
 say('| models × items | work (draws) | rule: threads | 1 thread ms (CPU) | 2 forced ms (CPU) | forced / 1 wall (95% CI) | forced / 1 CPU | 2 by the rule ms | rule / 1 wall (95% CI) | rule / 1 CPU (95% CI) |');
 say('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
-  say(`| ${r.models} × ${r.items}${r.kind === 'binary' ? ' 0/1, auto' : ''} | ${r.work.toExponential(2)} | ${r.ruleThreads} | ${r.oneThread.wallMs.toFixed(0)} (${r.oneThread.cpuMs.toFixed(0)}) | ${r.forcedPool.wallMs.toFixed(0)} (${r.forcedPool.cpuMs.toFixed(0)}) | ${ci(r.paired.forcedWall)} | ${ci(r.paired.forcedCpu)} | ${r.rule.wallMs.toFixed(0)} | ${ci(r.paired.ruleWall)} | ${ci(r.paired.ruleCpu)} |`);
+  say(`| ${r.models} × ${r.items}${r.kind === 'binary' ? ' 0/1, auto' : ''} | ${r.work.toExponential(2)} | ${r.ruleThreads} (2 in ${r.ruleThreadedRounds} of ${runs}) | ${r.oneThread.wallMs.toFixed(0)} (${r.oneThread.cpuMs.toFixed(0)}) | ${r.forcedPool.wallMs.toFixed(0)} (${r.forcedPool.cpuMs.toFixed(0)}) | ${ci(r.paired.forcedWall)} | ${ci(r.paired.forcedCpu)} | ${r.rule.wallMs.toFixed(0)} | ${ci(r.paired.ruleWall)} | ${ci(r.paired.ruleCpu)} |`);
 }
 say(`measured crossover (forced pool faster from here on): ${crossover === null ? 'none in this run (the second core never paid: a loaded machine?)' : `${crossover.toExponential(2)} draws`}; the rule's threshold PARALLEL_MIN_WORK = ${rows.length ? (await import('../dist/bootstrap/parallel.js')).PARALLEL_MIN_WORK.toExponential(2) : '?'} draws`);
 say(`worst rule / 1 thread: ${Math.max(...rows.map((r) => r.ruleOverOne)).toFixed(2)} (≤ 1 up to the timing noise is the target); 1-minute load over the rounds: median ${median(loadSamples).toFixed(1)}, ${Math.min(...loadSamples).toFixed(1)}–${Math.max(...loadSamples).toFixed(1)}`);
