@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
  */
 export const ISOLATED = [
   'tests/bootstrap/compare-models.test.ts',
+  'tests/bootstrap/threads-path.test.ts',
   'tests/import/limits.test.ts',
   'tests/rotation/io.test.ts',
 ];

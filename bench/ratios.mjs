@@ -7,8 +7,11 @@
 // Reads what the bench runs wrote (each optional): out/bench/results.json (bench/run.mjs),
 // out/bench/scale.json (bench/scale.mjs), out/bench/threads-crossover.json (bench/threads-crossover.mjs),
 // bench/peers/out/**/peers.json (the newest, or --peers FILE). Prints the Markdown tables;
-// with --write-docs also writes docs/performance.md from them (never otherwise a tracked file).
-// `npm run bench` runs it last. Usage: node bench/ratios.mjs [--peers FILE] [--write-docs]
+// with --write-docs also writes docs/performance.md from them (never otherwise a tracked file); with
+// --write-threads replaces only the page's threads section (its heading, table and "Measured crossover"
+// paragraph; the prose after it stays) from --crossover FILE (default out/bench/threads-crossover.json;
+// the docs' run is committed as bench/threads-crossover.json).
+// `npm run bench` runs it last. Usage: node bench/ratios.mjs [--peers FILE] [--crossover FILE] [--write-docs | --write-threads]
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +42,7 @@ function newestPeers() {
 
 const results = read(join(root, 'out', 'bench', 'results.json'));
 const scale = read(join(root, 'out', 'bench', 'scale.json'));
-const crossover = read(join(root, 'out', 'bench', 'threads-crossover.json'));
+const crossover = read(resolve(flag('--crossover', join(root, 'out', 'bench', 'threads-crossover.json'))));
 const peersFile = flag('--peers', newestPeers());
 const peers = peersFile ? read(resolve(peersFile)) : null;
 
@@ -101,16 +104,42 @@ if (scale) {
   say();
 } else say('(out/bench/scale.json absent: `npm run bench` without --no-scale writes it.)\n');
 
-if (crossover) {
-  say(`### Threads: when workers pay (bench/threads-crossover.mjs, ${crossover.date.slice(0, 10)}; ${crossover.cores} cores; load ${crossover.loadAverageBefore.map((x) => x.toFixed(1)).join(' ')})`);
-  say();
-  head(['models × items', 'work (index draws)', 'rule: threads', '2 forced ÷ 1 (wall)', '2 by the rule ÷ 1 (wall; range over runs)', '2 by the rule ÷ 1 (CPU)']);
-  for (const r of crossover.rows) {
-    const range = r.ruleOverOneRange ? ` (${r.ruleOverOneRange.map((x) => f(x)).join('–')})` : '';
-    row([`${r.models} × ${r.items}${r.kind === 'binary' ? ' 0/1, auto' : ''}`, r.work.toExponential(2), String(r.ruleThreads), f(r.forcedOverOne), `${f(r.ruleOverOne)}${range}`, f(r.ruleOverOneCpu)]);
+/** The threads section: heading, table and the "Measured crossover" paragraph (a run without the paired intervals prints the range over runs instead). */
+function threadsSection(c) {
+  const lines = [];
+  const median = (xs) => {
+    const v = [...xs].sort((x, y) => x - y);
+    const h = v.length >> 1;
+    return v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
+  };
+  const ci = (s) => `${f(s.median)} (${s.confidenceInterval ? s.confidenceInterval.map((x) => f(x)).join('–') : '–'})`;
+  const loads = c.loadSamples?.length ? `; 1-minute load over the rounds ${f(median(c.loadSamples), 1)} (${f(Math.min(...c.loadSamples), 1)}–${f(Math.max(...c.loadSamples), 1)})` : '';
+  lines.push(`### Threads: when workers pay (bench/threads-crossover.mjs, ${c.date.slice(0, 10)}; ${c.cores} cores; load ${c.loadAverageBefore.map((x) => x.toFixed(1)).join(' ')}${loads})`);
+  lines.push('');
+  const paired = c.rows.every((r) => r.paired);
+  const cells = paired
+    ? ['models × items', 'work (index draws)', 'rule: threads', '2 forced ÷ 1 (wall; 95% CI)', '2 by the rule ÷ 1 (wall; 95% CI)', '2 by the rule ÷ 1 (CPU; 95% CI)', 'rounds rule > 1 (wall)']
+    : ['models × items', 'work (index draws)', 'rule: threads', '2 forced ÷ 1 (wall)', '2 by the rule ÷ 1 (wall; range over runs)', '2 by the rule ÷ 1 (CPU)'];
+  lines.push(`| ${cells.join(' | ')} |`, `| ${cells.map(() => '---').join(' | ')} |`);
+  for (const r of c.rows) {
+    const name = `${r.models} × ${r.items}${r.kind === 'binary' ? ' 0/1, auto' : ''}`;
+    const rule = r.ruleThreadedRounds !== undefined ? `2 in ${r.ruleThreadedRounds} of ${c.runs} rounds` : String(r.ruleThreads);
+    if (paired) lines.push(`| ${[name, r.work.toExponential(2), rule, ci(r.paired.forcedWall), ci(r.paired.ruleWall), ci(r.paired.ruleCpu), `${r.paired.ruleWall.above1} of ${c.runs}`].join(' | ')} |`);
+    else {
+      const range = r.ruleOverOneRange ? ` (${r.ruleOverOneRange.map((x) => f(x)).join('–')})` : '';
+      lines.push(`| ${[name, r.work.toExponential(2), String(r.ruleThreads), f(r.forcedOverOne), `${f(r.ruleOverOne)}${range}`, f(r.ruleOverOneCpu)].join(' | ')} |`);
+    }
   }
-  say();
-  say(`Measured crossover: ${crossover.crossover === null ? 'none in this run' : `${crossover.crossover.toExponential(2)} draws`}. Ratios are medians of each run's pair (2 threads over the 1-thread run next to it, ${crossover.runs} runs, the order turning). Where the rule picks one thread both sides run the same code: their spread is the run's timing noise.`);
+  lines.push('');
+  const how = paired
+    ? `Ratios are medians of each round's pair (the 2-thread run over the 1-thread run of the same round, ${c.runs} rounds, the order turning), with the median's 95% distribution-free interval (the sign test's order statistics).`
+    : `Ratios are medians of each run's pair (2 threads over the 1-thread run next to it, ${c.runs} runs, the order turning).`;
+  lines.push(`Measured crossover: ${c.crossover === null ? 'none in this run' : `${c.crossover.toExponential(2)} draws`}. ${how} Where the rule picks one thread both sides run the same code: their spread is the run's timing noise.${c.command ? ` Run: \`${c.command}\`.` : ''}`);
+  return lines;
+}
+
+if (crossover) {
+  for (const line of threadsSection(crossover)) say(line);
   say();
 }
 
@@ -145,7 +174,8 @@ below are generated by \`node bench/ratios.mjs --write-docs\` from the last run 
 
 \`\`\`text
 npm run bench                              # bench/run.mjs, then bench/scale.mjs, then bench/ratios.mjs
-node bench/threads-crossover.mjs           # when worker threads pay
+node bench/threads-crossover.mjs --runs 30 --cases 2x200,2x2000,10x1000b,2x5000,10x200,10x1000 --out bench/threads-crossover.json
+node bench/ratios.mjs --crossover bench/threads-crossover.json --write-threads   # the threads table alone
 npm run peers                              # the peers (docs/peers.md)
 node bench/ratios.mjs --write-docs         # this page
 \`\`\`
@@ -157,4 +187,15 @@ asserted by a test; these benches only print what they measure.
 ${text}`;
   writeFileSync(join(root, 'docs', 'performance.md'), page);
   process.stderr.write(`ratios: wrote ${join(root, 'docs', 'performance.md')}\n`);
+}
+if (args.includes('--write-threads')) {
+  if (!crossover) throw new Error('--write-threads: no threads-crossover JSON (run bench/threads-crossover.mjs, or pass --crossover FILE)');
+  const file = join(root, 'docs', 'performance.md');
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const start = lines.findIndex((l) => l.startsWith('### Threads: when workers pay'));
+  const end = lines.findIndex((l, i) => i > start && l.startsWith('Measured crossover:'));
+  if (start < 0 || end < 0) throw new Error(`--write-threads: ${file} has no "### Threads: when workers pay" section ending in a "Measured crossover:" line`);
+  lines.splice(start, end - start + 1, ...threadsSection(crossover));
+  writeFileSync(file, lines.join('\n'));
+  process.stderr.write(`ratios: wrote the threads section of ${file}\n`);
 }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDesign, thinGroups, type ResampleDesign } from './design.js';
@@ -75,21 +75,30 @@ export const PARALLEL_MIN_WORK = 4e7;
  * `threads` were asked for: 1 below `minWork` (default PARALLEL_MIN_WORK: a worker's start-up would
  * cost more than the work it takes over; the crossover is measured by bench/threads-crossover.mjs),
  * else at most the cores this process may use (os.availableParallelism()): a thread without a core of
- * its own adds start-up and switching and takes nothing off the others. So `--threads K` is never
- * asked to run slower than one thread by design; the result is the same bytes whatever this returns
- * (a chunk or a test depends only on its own stream).
- * Formula: threads < 2 or work < minWork → 1; else min(threads, cores).
+ * its own adds start-up and switching and takes nothing off the others. Under the default rule it also
+ * counts the cores other processes keep busy: at most max(1, ⌊cores + 1 − load⌋) threads, load the
+ * 1-minute load average (os.loadavg()[0]; 0 where the system has none, as on Windows), so a machine
+ * loaded to its core count or more runs one thread (bench/threads-crossover.txt: at a load of 13 on 2
+ * cores the pool was slower than one thread at every size, 2 × 5,000 items 1.26× in wall time). A
+ * caller-given `minWork` (tests, the bench's forced mode) decides alone, the load ignored. So
+ * `--threads K` is never asked to run slower than one thread by design; the result is the same bytes
+ * whatever this returns (a chunk or a test depends only on its own stream).
+ * Formula: threads < 2 or work < minWork → 1; else min(threads, cores, max(1, ⌊cores + 1 − load⌋)),
+ * the last term only when minWork was not given.
  * @param threads the thread count asked for (whole number ≥ 1).
  * @param work the job's work in index draws.
- * @param minWork the crossover; default PARALLEL_MIN_WORK.
+ * @param minWork the crossover; default PARALLEL_MIN_WORK (and the load counted).
  * @param cores cores available; default os.availableParallelism().
+ * @param load the load average counted against the cores; default os.loadavg()[0] (ignored when minWork is given).
  * @returns the thread count to run with.
- * @example threadsThatPay(8, 1e9, undefined, 2) // => 2
+ * @example threadsThatPay(8, 1e9, undefined, 2, 0) // => 2
+ * @example threadsThatPay(2, 1e9, undefined, 2, 2.5) // => 1 (no idle core)
  * @example threadsThatPay(2, 1e6) // => 1 (below the crossover)
  */
-export function threadsThatPay(threads: number, work: number, minWork: number = PARALLEL_MIN_WORK, cores: number = availableParallelism()): number {
-  if (threads < 2 || work < minWork) return 1;
-  return Math.max(1, Math.min(threads, cores));
+export function threadsThatPay(threads: number, work: number, minWork?: number, cores: number = availableParallelism(), load?: number): number {
+  if (threads < 2 || work < (minWork ?? PARALLEL_MIN_WORK)) return 1;
+  const usable = minWork !== undefined ? cores : Math.min(cores, Math.floor(cores + 1 - (load ?? loadavg()[0])));
+  return Math.max(1, Math.min(threads, usable));
 }
 
 /** Resampling work of B resamples of the design, in index draws: Σ_g m_g per index group, 30 (K_g − 1) per counts group. */

@@ -90,7 +90,7 @@ export interface BootstrapOptions {
 export interface ParallelBootstrapOptions extends BootstrapOptions {
   /** Worker threads, a whole number ≥ 1; default 1 (then no worker is started). Never changes the result. */
   threads?: number;
-  /** INTERNAL (tests, bench): resampling work below which threads are not used; default PARALLEL_MIN_WORK. */
+  /** INTERNAL (tests, bench): resampling work below which threads are not used; default PARALLEL_MIN_WORK. Given, it decides alone: the machine's load is not counted (threadsThatPay). */
   minParallelWork?: number;
 }
 

@@ -108,6 +108,37 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
   return autoIntervalOnDifferences(a, b, pairedDifferences(a, b), options);
 }
 
+/** The method autoPairedInterval uses on a and b, with the declared score range it checked (null when none was declared). */
+export interface AutoChoice {
+  choice: IntervalMethodChoice;
+  scoreRange: [number, number] | null;
+}
+
+/**
+ * The choice autoPairedInterval makes on a and b: the declared score range checked (every score
+ * inside it), then chooseIntervalMethod with skewAware and cr2Available (default true). Computed once
+ * per pair by compareModels and compareModelsParallel, which pass it to autoIntervalFromChoice
+ * instead of letting each call choose again.
+ * @throws {RangeError} for a bad score range or a score outside it, or as chooseIntervalMethod.
+ * @example autoIntervalChoice([1, 0, 1], [1, 1, 0]).choice.methodUsed // => 'tango'
+ */
+export function autoIntervalChoice(a: ArrayLike<number>, b: ArrayLike<number>, options: AutoIntervalOptions = {}, differences?: Float64Array): AutoChoice {
+  const scoreRange = checkScoreRange(options.scoreRange ?? null, a, b);
+  const choice = chooseIntervalMethod({ a, b, differences, cluster: options.cluster ?? null, strata: options.strata ?? null, alternative: checkAlternative(options.alternative), scoreRange }, { cr2Available: options.cr2Available ?? true, skewAware: true });
+  return { choice, scoreRange };
+}
+
+/**
+ * autoPairedInterval with its choice already made (autoIntervalChoice on the same a, b and options),
+ * or made here when `made` is null: the same result either way.
+ * @example autoIntervalFromChoice([1, 0, 1], [1, 1, 0], {}, autoIntervalChoice([1, 0, 1], [1, 1, 0])).methodUsed // => 'tango'
+ */
+export function autoIntervalFromChoice(a: ArrayLike<number>, b: ArrayLike<number>, options: AutoIntervalOptions, made: AutoChoice | null): AutoIntervalResult {
+  checkConfidenceLevel(options.confidenceLevel);
+  checkAlternative(options.alternative);
+  return autoIntervalOnDifferences(a, b, pairedDifferences(a, b), options, made);
+}
+
 /**
  * autoPairedInterval on differences the caller has already computed and checked (pairedDifferences(a, b):
  * finite, a − b item by item, the lengths equal): compareModels computes each pair's once and shares
@@ -116,18 +147,19 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
  * Reference: see autoPairedInterval.
  * @param a A's scores. @param b B's. @param differences exactly a − b, as a Float64Array (not copied; not modified).
  * @param options as autoPairedInterval.
+ * @param made the choice autoIntervalChoice made on the same a, b and options (compareModels makes it once per pair), or null to make it here.
  * @returns as autoPairedInterval.
  * @throws {RangeError} as autoPairedInterval, except for the checks the differences already passed.
  * @example autoIntervalOnDifferences([1, 1, 1], [1, 1, 1], Float64Array.of(0, 0, 0)).confidenceInterval // => [-0.6576, 0.6576]
  */
-export function autoIntervalOnDifferences(a: ArrayLike<number>, b: ArrayLike<number>, differences: Float64Array, options: AutoIntervalOptions = {}): AutoIntervalResult {
+export function autoIntervalOnDifferences(a: ArrayLike<number>, b: ArrayLike<number>, differences: Float64Array, options: AutoIntervalOptions = {}, made: AutoChoice | null = null): AutoIntervalResult {
   const confidenceLevel = checkConfidenceLevel(options.confidenceLevel);
   const alternative = checkAlternative(options.alternative);
   const n = differences.length;
   const cluster = options.cluster ?? null;
   const strata = options.strata ?? null;
-  const scoreRange = checkScoreRange(options.scoreRange ?? null, a, b);
-  const { warnings: choiceWarnings = [], ...choice } = chooseIntervalMethod({ a, b, differences, cluster, strata, alternative, scoreRange }, { cr2Available: options.cr2Available ?? true, skewAware: true });
+  const { choice: chosen, scoreRange } = made ?? autoIntervalChoice(a, b, options, differences);
+  const { warnings: choiceWarnings = [], ...choice } = chosen;
   const base = { method: 'auto' as const, ...choice, confidenceLevel, alternative, n };
   let sum = 0;
   for (let i = 0; i < n; i++) sum += differences[i];

@@ -1,6 +1,6 @@
 import type { AlignedScores } from '../data/pairing.js';
-import { autoIntervalOnDifferences, autoPairedInterval, autoResultFromBootstrap, type AutoIntervalResult } from './auto-interval.js';
-import { chooseIntervalMethod, type AutoMethodUsed } from './choose-method.js';
+import { autoIntervalChoice, autoIntervalOnDifferences, autoResultFromBootstrap, type AutoChoice, type AutoIntervalResult } from './auto-interval.js';
+import type { AutoMethodUsed } from './choose-method.js';
 import { buildDesign, designEstimate, isPlainDesign, thinGroups, type ResampleDesign } from '../bootstrap/design.js';
 import { holmAdjust } from './holm.js';
 import { tIntervalFromStandardError } from './t-interval.js';
@@ -81,18 +81,62 @@ export interface CompareModelsResult {
  * Cost: one bootstrap and one sign-flip test per pair: O(k² · n · B).
  */
 export function compareModels(aligned: AlignedScores, options: CompareModelsOptions = {}): CompareModelsResult {
-  const named = withNames(aligned, options);
-  const pairs = pairsOf(aligned);
-  return compareOnThisThread(aligned, named, pairs, pairWork(aligned, named, pairs));
+  return compareOnThisThread(aligned, planCompare(aligned, options));
 }
 
-/** compareModels on the pairs' differences and designs already computed (compareModelsParallel's one-thread path reuses its own). */
-function compareOnThisThread(aligned: AlignedScores, named: CompareModelsOptions, pairs: Array<[number, number]>, work: PairWork[]): CompareModelsResult {
-  if (named.method === 'auto') {
-    const autos = pairs.map(([i, j], p) => autoIntervalOnDifferences(aligned.scores[i], aligned.scores[j], work[p].differences, autoOptions(pairOptions(named, p, pairs.length))));
+/**
+ * What every pair needs whoever computes it, made once: the options with the table's names, the
+ * pairs, each pair's differences and design, and under method `auto` each pair's choice of interval
+ * (autoIntervalChoice). compareModels and compareModelsParallel both start here, so a job the rule
+ * keeps on one thread runs exactly the one-thread code on exactly the same arguments.
+ */
+interface ComparePlan {
+  named: CompareModelsOptions;
+  pairs: Array<[number, number]>;
+  work: PairWork[];
+  choices: AutoChoice[] | null;
+  /** planWork's weighing, made here for both entry points so each builds the same designs in the same order. */
+  weighed: { resamples: boolean[]; tested: boolean[]; total: number };
+}
+
+function planCompare(aligned: AlignedScores, options: CompareModelsOptions): ComparePlan {
+  const named = withNames(aligned, options);
+  const pairs = pairsOf(aligned);
+  const work = pairWork(aligned, named, pairs);
+  const choices = named.method === 'auto' ? pairs.map(([i, j], p) => autoIntervalChoice(aligned.scores[i], aligned.scores[j], autoOptions(named), work[p].differences)) : null;
+  const plan = { named, pairs, work, choices };
+  return { ...plan, weighed: planWork(plan) };
+}
+
+/** compareModels on a plan (planCompare): every pair on this thread. */
+function compareOnThisThread(aligned: AlignedScores, plan: ComparePlan): CompareModelsResult {
+  const { named, pairs, work, choices } = plan;
+  if (choices !== null) {
+    const autos = pairs.map(([i, j], p) => autoIntervalOnDifferences(aligned.scores[i], aligned.scores[j], work[p].differences, autoOptions(pairOptions(named, p, pairs.length)), choices[p]));
     return assembleAuto(aligned, named, work, autos);
   }
   return assemble(aligned, named, work, work.map((w, p) => pairBootstrap(w, bootstrapOptions(pairOptions(named, p, pairs.length)))));
+}
+
+/**
+ * Per pair of a plan: whether it resamples (a BCa bootstrap the queue can split), whether it runs the
+ * sign-flip test, and the job's work in index draws (resamplingWork plus signFlipWork) that
+ * threadsThatPay weighs. Method t resamples nothing; under `auto` only pairs given BCa resample and
+ * only permutation-tested ones (BCa, studentized, betting) run the test.
+ */
+function planWork(plan: Omit<ComparePlan, 'weighed'>): { resamples: boolean[]; tested: boolean[]; total: number } {
+  const { named, work, choices } = plan;
+  const method = choices !== null ? 'auto' : (named.method ?? BOOTSTRAP_DEFAULTS.method);
+  const nResamples = named.nResamples ?? BOOTSTRAP_DEFAULTS.nResamples;
+  const nPermutations = named.nPermutations ?? 9999;
+  const resamples = work.map((w, p) => (choices !== null ? choices[p].choice.methodUsed === 'bca' : method !== 't') && thinGroups(w.design).length === 0);
+  const tested = work.map((_, p) => (choices !== null ? permutationTested(choices[p].choice.methodUsed) : method !== 't'));
+  let total = 0;
+  work.forEach((w, p) => {
+    if (resamples[p]) total += resamplingWork(w.design, nResamples);
+    if (tested[p]) total += signFlipWork(w.design.nUnits, nPermutations);
+  });
+  return { resamples, tested, total };
 }
 
 /** The options as BootstrapOptions for a named (non-auto) method. */
@@ -130,33 +174,25 @@ function pairOptions<T extends CompareModelsOptions>(options: T, p: number, coun
  * threads take items from, so the pairs, the tests and the chunks of one large pair are all split,
  * and the main thread works too. The same bytes for any `threads`: a chunk or a test depends only
  * on its own stream. With fewer threads than pay for the work (threadsThatPay: below PARALLEL_MIN_WORK of
- * work in all, or more threads than cores) it uses fewer; with one it is compareModels.
+ * work in all, or more threads than cores) it uses fewer. The decision is made on compareModels' own
+ * first step (the pairs' differences, designs and auto choices, computed once and kept): when it is one
+ * thread, the rest is compareModels' code on the same arguments, with no pool, worker or queue built,
+ * so `threads > 1` costs only the sum that weighs the work (tests/bootstrap/threads-path.test.ts).
  * @example await compareModelsParallel(aligned, { threads: 2 }) // same as compareModels(aligned)
  */
 export async function compareModelsParallel(aligned: AlignedScores, options: ParallelCompareModelsOptions = {}): Promise<CompareModelsResult> {
-  const threads = checkThreads(options.threads);
-  const named = withNames(aligned, options);
-  const pairs = pairsOf(aligned);
-  // Decided before any pair's design is built when even the most the job could cost does not pay for a
-  // worker, so `threads > 1` costs nothing over one thread there (each pair: n draws a resample and a
-  // sign-flip test of n units at most; method t resamples nothing).
-  const most = named.method === 't' ? 0 : pairs.length * (aligned.items.length * (named.nResamples ?? BOOTSTRAP_DEFAULTS.nResamples) + signFlipWork(aligned.items.length, named.nPermutations ?? 9999));
-  if (threadsThatPay(threads, most, options.minParallelWork) === 1) return compareModels(aligned, options);
-  const work = pairWork(aligned, named, pairs);
-  const auto = named.method === 'auto';
+  const { threads: asked, minParallelWork, ...compareOptions } = options;
+  const threads = checkThreads(asked);
+  // The plan is what compareModels makes first (without the thread settings, so the one-thread path
+  // sees exactly compareModels' arguments); the decision comes before anything thread-related exists.
+  const plan = planCompare(aligned, compareOptions);
+  const { resamples, tested, total } = plan.weighed;
+  const use = threadsThatPay(threads, total, minParallelWork);
+  if (use === 1) return compareOnThisThread(aligned, plan);
+  const { named, pairs, work, choices } = plan;
+  const auto = choices !== null;
   const settings = resolveSettings(auto ? { ...bootstrapOptions(named), method: 'bca' } : bootstrapOptions(named));
   const nPermutations = named.nPermutations ?? 9999;
-  const choices = auto ? pairs.map(([i, j]) => chooseIntervalMethod({ a: aligned.scores[i], b: aligned.scores[j], cluster: named.cluster, strata: named.strata, alternative: named.alternative, scoreRange: named.scoreRange }, { skewAware: true })) : null;
-  // Per pair: whether it resamples (and so also runs the sign-flip test).
-  const resamples = work.map((w, p) => (choices !== null ? choices[p].methodUsed === 'bca' : settings.method !== 't') && thinGroups(w.design).length === 0);
-  const tested = work.map((_, p) => (choices !== null ? permutationTested(choices[p].methodUsed) : settings.method !== 't'));
-  let total = 0;
-  work.forEach((w, p) => {
-    if (resamples[p]) total += resamplingWork(w.design, settings.nResamples);
-    if (tested[p]) total += signFlipWork(w.design.nUnits, nPermutations);
-  });
-  const use = threadsThatPay(threads, total, options.minParallelWork);
-  if (use === 1) return compareOnThisThread(aligned, named, pairs, work);
   const designOptions: BootstrapOptions = { cluster: named.cluster, strata: named.strata, stratumWeights: named.stratumWeights, strataNames: named.strataNames, clusterNames: named.clusterNames };
   const flipOptions = { ...designOptions, nPermutations, seed: settings.seed, alternative: settings.alternative };
   const bootIndex = work.map((_, p) => (resamples[p] ? resamples.slice(0, p).filter(Boolean).length : -1));
@@ -168,12 +204,12 @@ export async function compareModelsParallel(aligned: AlignedScores, options: Par
     named.onProgress ?? null,
   );
   const flipOf = (p: number) => run.flips[flipIndex[p]];
-  if (choices !== null) {
+  if (auto) {
     const autos = pairs.map(([i, j], p) => {
-      if (choices[p].methodUsed !== 'bca') return autoPairedInterval(aligned.scores[i], aligned.scores[j], autoOptions({ ...named, onProgress: null }));
+      if (choices[p].choice.methodUsed !== 'bca') return autoIntervalOnDifferences(aligned.scores[i], aligned.scores[j], work[p].differences, autoOptions({ ...named, onProgress: null }), choices[p]);
       const w = work[p];
       const bootstrap = resamples[p] ? meanResult(w.design, w.differences, settings, run.distributions[bootIndex[p]]) : meanBootstrapOnDesign(w.design, w.differences, { ...bootstrapOptions(named), method: 'bca', onProgress: null });
-      return autoResultFromBootstrap(choices[p], bootstrap);
+      return autoResultFromBootstrap(choices[p].choice, bootstrap);
     });
     return assembleAuto(aligned, named, work, autos, work.map((_, p) => (tested[p] ? flipOf(p) : null)));
   }

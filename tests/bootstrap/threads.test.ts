@@ -100,7 +100,7 @@ describe('byte-identical results for any number of threads', () => {
     for (const method of ['auto', 'bca', 't'] as const) {
       const options = { method, nResamples: 999, seed: 'few' };
       const sync = toJsonText(compareModels(aligned, options));
-      // below the crossover even at the most the job could cost (decided before any design is built)
+      // below the crossover (the rule keeps it on this thread: tests/bootstrap/threads-path.test.ts checks the calls)
       expect(toJsonText(await compareModelsParallel(aligned, { ...options, threads: 2 }))).toBe(sync);
       // the most it could cost (400 items × 999 a pair and the flips) pays, the work it has does not: auto's 0/1
       // pairs take Tango's analytic interval (no work), bca's draw 0/1 differences on the counts path (≈ 3.3e5 in all)
@@ -122,16 +122,27 @@ describe('byte-identical results for any number of threads', () => {
 
 describe('threadsThatPay: how many threads a job is given', () => {
   it('one thread below the crossover, whatever was asked for', () => {
-    expect(threadsThatPay(2, PARALLEL_MIN_WORK - 1, undefined, 8)).toBe(1);
-    expect(threadsThatPay(16, 0, undefined, 8)).toBe(1);
+    expect(threadsThatPay(2, PARALLEL_MIN_WORK - 1, undefined, 8, 0)).toBe(1);
+    expect(threadsThatPay(16, 0, undefined, 8, 0)).toBe(1);
   });
   it('from the crossover on: the threads asked for, but never more than the cores', () => {
-    expect(threadsThatPay(2, PARALLEL_MIN_WORK, undefined, 8)).toBe(2);
-    expect(threadsThatPay(8, 1e12, undefined, 2)).toBe(2);
-    expect(threadsThatPay(3, 1e12, undefined, 1)).toBe(1);
+    expect(threadsThatPay(2, PARALLEL_MIN_WORK, undefined, 8, 0)).toBe(2);
+    expect(threadsThatPay(8, 1e12, undefined, 2, 0)).toBe(2);
+    expect(threadsThatPay(3, 1e12, undefined, 1, 0)).toBe(1);
   });
-  it('one thread asked for is one thread; a caller-given crossover replaces the default', () => {
-    expect(threadsThatPay(1, 1e12, undefined, 8)).toBe(1);
+  it('never more threads than idle cores plus this one: max(1, floor(cores + 1 − load))', () => {
+    // 2 cores: a load up to 1 leaves a core idle for the worker; from a load of 2 on, one thread
+    expect(threadsThatPay(2, 1e12, undefined, 2, 0.99)).toBe(2);
+    expect(threadsThatPay(2, 1e12, undefined, 2, 1)).toBe(2);
+    expect(threadsThatPay(2, 1e12, undefined, 2, 1.01)).toBe(1);
+    expect(threadsThatPay(2, 1e12, undefined, 2, 13)).toBe(1);
+    // 8 cores at a load of 5.5: 2.5 idle, so 2 workers beside this thread
+    expect(threadsThatPay(16, 1e12, undefined, 8, 5.5)).toBe(3);
+  });
+  it('one thread asked for is one thread; a caller-given crossover replaces the default and the load check', () => {
+    expect(threadsThatPay(1, 1e12, undefined, 8, 0)).toBe(1);
     expect(threadsThatPay(2, 10, 0, 8)).toBe(2);
+    expect(threadsThatPay(2, 10, 0, 2, 50)).toBe(2);
+    expect(threadsThatPay(2, 10, 100, 2, 0)).toBe(1);
   });
 });
