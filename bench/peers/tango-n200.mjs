@@ -6,6 +6,7 @@
 // coverage ≥ 0.93 over the whole grid. Registered in bench/peers/h30-cells.txt before it ran.
 // No Monte Carlo: every table is weighted by its probability; binomial tails below 1e-12 are skipped
 // (the smallest kept mass is printed). These intervals depend on (b, c, n) only, not on the concordant split.
+// Addendum 2b (registered before it ran): Tango at smaller quantiles z', the slack under that bar.
 // Run: npm run build && node bench/peers/tango-n200.mjs   (writes bench/peers/runs/h30/tango-n200.json)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -20,6 +21,8 @@ const COVERS = 0.93;
 const NS = [10, 20, 30, 39, 50, 100, 200, 500, 1000];
 const RS = [0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5];
 const FS = [-1, -0.5, -0.2, 0, 0.2, 0.5, 1];
+// addendum 2b: Tango at a smaller quantile z' (the slack under issue 25's bar)
+const ZS = [1.8, 1.85, 1.88, 1.9, 1.92, 1.94, 1.95];
 const KS = [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1, 1.5, 2];
 const CELL = { n: 200, p10: 0.025, p01: 0.025 };
 
@@ -73,18 +76,22 @@ function adjustedWald(n, b, c, k) {
 }
 
 const tangoMemo = new Map();
-/** benchplan's default paired 0/1 interval: Tango's score interval with the n/(n − 1) correction. */
-function tango(n, b, c) {
-  const key = `${n}|${b}|${c}`;
+/** benchplan's default paired 0/1 interval: Tango's score interval with the n/(n − 1) correction (at quantile z). */
+function tango(n, b, c, z = Z2) {
+  const key = `${z}|${n}|${b}|${c}`;
   let v = tangoMemo.get(key);
   if (v === undefined) {
-    v = pairedProportionBounds({ both: n - b - c, onlyA: b, onlyB: c, neither: 0 }, 'tango', Z2);
+    v = pairedProportionBounds({ both: n - b - c, onlyA: b, onlyB: c, neither: 0 }, 'tango', z);
     tangoMemo.set(key, v);
   }
   return v;
 }
 
-const methods = [['tango', tango], ...KS.map((k) => [k === 0 ? 'wald' : `adjusted-wald k=${k}`, (n, b, c) => adjustedWald(n, b, c, k)])];
+const methods = [
+  ['tango', (n, b, c) => tango(n, b, c)],
+  ...KS.map((k) => [k === 0 ? 'wald' : `adjusted-wald k=${k}`, (n, b, c) => adjustedWald(n, b, c, k)]),
+  ...ZS.map((z) => [`tango z'=${z}`, (n, b, c) => tango(n, b, c, z)]),
+];
 
 /** Coverage, expected width and zero-width probability of every method at one (n, p10, p01). */
 function cell(n, p10, p01) {
@@ -122,8 +129,11 @@ for (const n of NS) {
 const rows = methods.map(([name]) => ({ method: name, ...atCell.byMethod[name], ...worst[name], keepsBar: worst[name].minCoverage >= COVERS }));
 const tangoWidth = atCell.byMethod.tango.width;
 const waldWidth = atCell.byMethod.wald.width;
-const keeping = rows.filter((r) => r.keepsBar && r.method !== 'tango');
+const keeping = rows.filter((r) => r.keepsBar && r.method.startsWith('adjusted-wald'));
 const narrowest = keeping.length ? keeping.reduce((m, r) => (r.width < m.width ? r : m)) : null;
+// 2b: the smallest quantile z' at which Tango keeps the bar (the default among the candidates)
+const tangoKeeping = rows.filter((r) => r.keepsBar && r.method.startsWith('tango'));
+const narrowestTango = tangoKeeping.reduce((m, r) => (r.width < m.width ? r : m));
 const out = {
   bench: 'Tango vs Wald at n = 200, 5% discordance, exact (bench/peers/h30-cells.txt)',
   date: new Date().toISOString(),
@@ -132,6 +142,7 @@ const out = {
   bar: COVERS,
   rows,
   narrowestAdjustedWaldKeepingBar: narrowest && { method: narrowest.method, width: narrowest.width, overWald: narrowest.width / waldWidth, overTango: narrowest.width / tangoWidth },
+  narrowestTangoKeepingBar: { method: narrowestTango.method, width: narrowestTango.width, coverage: narrowestTango.coverage, minCoverage: narrowestTango.minCoverage, overWald: narrowestTango.width / waldWidth },
   tangoOverWald: tangoWidth / waldWidth,
   seconds: Number(process.hrtime.bigint() - t0) / 1e9,
 };
@@ -144,4 +155,5 @@ console.log('| method | coverage at the cell | expected width | × Wald | P(zero
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.method} | ${f4(r.coverage)} | ${f4(r.width)} | ${(r.width / waldWidth).toFixed(3)} | ${f4(r.zeroWidth)} | ${f4(r.minCoverage)} | ${r.at.n}, ${r.at.r}, ${r.at.f} | ${r.keepsBar ? 'yes' : 'no'} |`);
 console.log(narrowest ? `narrowest adjusted Wald keeping the bar: ${narrowest.method}, width ${f4(narrowest.width)} = ${(narrowest.width / waldWidth).toFixed(3)}× Wald, ${(narrowest.width / tangoWidth).toFixed(3)}× Tango` : 'no adjusted-Wald member keeps min coverage ≥ 0.93');
+console.log(`narrowest Tango quantile keeping the bar: ${narrowestTango.method}, width ${f4(narrowestTango.width)} = ${(narrowestTango.width / waldWidth).toFixed(3)}× Wald (min coverage ${f4(narrowestTango.minCoverage)})`);
 console.log(`Tango / Wald at the cell: ${(tangoWidth / waldWidth).toFixed(3)}; ${out.seconds.toFixed(1)} s`);
