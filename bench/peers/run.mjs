@@ -13,12 +13,14 @@
 // 5. Writes peers.json and peers.md into --out (default bench/peers/out/, ignored); with
 //    --write-docs also replaces the tables between the markers of docs/peers.md.
 //
-// Usage: npm run peers [-- --quick] [--reps 500] [--budget 60] [--min-reps 30] [--cells clustered:10,gate-binary-zero] [--out DIR] [--peers evalci,statgate] [--no-install] [--retry-install] [--reuse] [--write-docs [SECTION]]
+// Usage: npm run peers [-- --quick] [--reps 500] [--budget 60] [--min-reps 30] [--cells clustered:10,gate-binary-zero] [--out DIR] [--peers evalci,statgate] [--no-install] [--retry-install] [--reuse] [--seed-tag TAG] [--write-docs [SECTION]]
 //   --cells LIST: run only the cells whose family (designs.mjs), or family:size, is listed (a re-run of
 //   stale cells; the samples are seeded by the cell's label, so a cell's replicates are the same as in a
 //   full run with the same --reps). --min-reps K: a peer's method takes at least K replicates of a cell
 //   before its --budget can stop it (default 30). --write-docs SECTION: write the tables between the
 //   markers of that section of docs/peers.md (docs.mjs) instead of the main tables.
+//   --seed-tag TAG: fresh samples for a confirmation (every replicate's stream seeded by "peers|TAG|…"
+//   instead of the main run's "peers|…"; bench/peers/confirm-0930.txt).
 //   --reuse: read each peer's results already in --out instead of running it (the samples are seeded,
 //   so the same --reps and --quick give the same cells); a peer without results there is listed as not run.
 //   --budget S: a peer's method stops taking a cell's replicates after S seconds on it (≥ 30 replicates);
@@ -107,6 +109,8 @@ const freeze = existsSync(python) ? spawnSync(python, ['-m', 'pip', 'freeze'], {
 const pythonVersion = existsSync(python) ? spawnSync(python, ['--version'], { encoding: 'utf8' }).stdout.trim() : null;
 
 const made = makeCells({ quick });
+// --seed-tag TAG: fresh samples (a confirmation re-run), seeded by "peers|TAG|label|r" (designs.mjs)
+const seedTag = flag('--seed-tag', null);
 const populations = made.populations;
 // --cells: keep the listed cells only (family, or family:size); ids stay those of the full grid
 const only = flag('--cells', null)?.split(',');
@@ -114,7 +118,7 @@ made.cells.forEach((cell, k) => (cell.id = `c${k}`));
 const cells = only ? made.cells.filter((c) => only.includes(c.family) || only.includes(`${c.family}:${c.size}`)) : made.cells;
 if (only && cells.length === 0) throw new Error(`--cells ${only.join(',')}: no cell of bench/peers/designs.mjs matches (family or family:size)`);
 cells.forEach((cell) => {
-  if (!cell.skipped) cell.reps = Array.from({ length: cell.kind === 'monitor' ? Math.min(reps, quick ? 40 : 200) : reps }, (_, r) => replicate(cell, r));
+  if (!cell.skipped) cell.reps = Array.from({ length: cell.kind === 'monitor' ? Math.min(reps, quick ? 40 : 200) : reps }, (_, r) => replicate(cell, r, seedTag));
 });
 for (const pop of populations) say(pop.skipped ? `peers: real data: ${pop.label} skipped: ${pop.skipped}` : `peers: real data: ${pop.label}: ${pop.size} paired items, truth ${pop.truth.toFixed(4)}`);
 const cellsFile = join(outDir, 'cells.json');
@@ -177,6 +181,7 @@ const meta = {
   command: `npm run peers${args.length ? ` -- ${args.join(' ')}` : ''}`,
   replicates: reps,
   cells: only,
+  seedTag,
   minReps: Number(minReps),
   quick,
   seconds: (Date.now() - t0) / 1000,
