@@ -112,7 +112,7 @@ export function tables(meta, summary) {
   say('| peer | version | status |');
   say('|---|---|---|');
   say('| benchplan | this branch (dist/) | in-process, one Node process |');
-  for (const [name, info] of Object.entries(meta.peers)) say(`| ${name} | ${info.version} | ${info.installed ? (info.runError ? `installed; run failed: ${info.runError.split('\n').pop()}` : info.reused ? 'installed (results of an earlier run with the same cells)' : `installed (${info.seconds?.toFixed(0) ?? '?'} s for all cells)`) : `not installed: ${shortError(info.error)}`} |`);
+  for (const [name, info] of Object.entries(meta.peers)) say(`| ${name} | ${info.version} | ${info.installed ? (info.runError ? `installed; run failed: ${info.runError.split('\n').pop()}` : info.reused ? 'installed (results of an earlier run with the same cells)' : `installed${info.installedVia ? `, ${info.installedVia}` : ''} (${info.seconds?.toFixed(0) ?? '?'} s for all cells)`) : `not installed: ${shortError(info.error)}`} |`);
   say();
   say('### Issue 29\'s criteria on this run');
   say();

@@ -8,10 +8,13 @@
 // (the smallest kept mass is printed). These intervals depend on (b, c, n) only, not on the concordant split.
 // Addendum 2b (registered before it ran): Tango at smaller quantiles z', the slack under that bar.
 // Run: npm run build && node bench/peers/tango-n200.mjs   (writes bench/peers/runs/h30/tango-n200.json)
-import { mkdirSync, writeFileSync } from 'node:fs';
+//   --render: the table from that JSON without re-computing; --write-docs: into docs/peers.md's
+//   <!-- peers:tango-n200:start --> … <!-- peers:tango-n200:end --> markers.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pairedProportionBounds } from '../../dist/paired/index.js';
+import { writeDocs } from './docs.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const Z2 = 1.959963984540054;
@@ -108,52 +111,71 @@ function cell(n, p10, p01) {
   return { mass, byMethod: Object.fromEntries(methods.map(([name], i) => [name, { coverage: acc[i].coverage / mass, width: acc[i].width / mass, zeroWidth: acc[i].zeroWidth / mass }])) };
 }
 
-const t0 = process.hrtime.bigint();
-const atCell = cell(CELL.n, CELL.p10, CELL.p01);
-// the minimum coverage of each method over issue 25's grid, and where it is
-const worst = Object.fromEntries(methods.map(([name]) => [name, { minCoverage: 2, at: null }]));
-let minMass = 1;
-let cells = 0;
-for (const n of NS) {
-  for (const r of RS) {
-    for (const f of FS) {
-      const p10 = (r * (1 + f)) / 2;
-      const p01 = (r * (1 - f)) / 2;
-      const res = cell(n, p10, p01);
-      cells += 1;
-      minMass = Math.min(minMass, res.mass);
-      for (const [name, s] of Object.entries(res.byMethod)) if (s.coverage < worst[name].minCoverage) worst[name] = { minCoverage: s.coverage, at: { n, r, f, p10, p01 } };
+const args = process.argv.slice(2);
+const file = join(here, 'runs', 'h30', 'tango-n200.json');
+const out = args.includes('--render') ? JSON.parse(readFileSync(file, 'utf8')) : compute();
+const md = table(out);
+if (args.includes('--write-docs')) process.stderr.write(`peers: wrote the table into ${writeDocs(md, 'tango-n200')}\n`);
+process.stdout.write(md);
+
+function compute() {
+  const t0 = process.hrtime.bigint();
+  const atCell = cell(CELL.n, CELL.p10, CELL.p01);
+  // the minimum coverage of each method over issue 25's grid, and where it is
+  const worst = Object.fromEntries(methods.map(([name]) => [name, { minCoverage: 2, at: null }]));
+  let minMass = 1;
+  let cells = 0;
+  for (const n of NS) {
+    for (const r of RS) {
+      for (const f of FS) {
+        const p10 = (r * (1 + f)) / 2;
+        const p01 = (r * (1 - f)) / 2;
+        const res = cell(n, p10, p01);
+        cells += 1;
+        minMass = Math.min(minMass, res.mass);
+        for (const [name, s] of Object.entries(res.byMethod)) if (s.coverage < worst[name].minCoverage) worst[name] = { minCoverage: s.coverage, at: { n, r, f, p10, p01 } };
+      }
     }
   }
+  const rows = methods.map(([name]) => ({ method: name, ...atCell.byMethod[name], ...worst[name], keepsBar: worst[name].minCoverage >= COVERS }));
+  const tangoWidth = atCell.byMethod.tango.width;
+  const waldWidth = atCell.byMethod.wald.width;
+  const keeping = rows.filter((r) => r.keepsBar && r.method.startsWith('adjusted-wald'));
+  const narrowest = keeping.length ? keeping.reduce((m, r) => (r.width < m.width ? r : m)) : null;
+  // 2b: the smallest quantile z' at which Tango keeps the bar (the default among the candidates)
+  const tangoKeeping = rows.filter((r) => r.keepsBar && r.method.startsWith('tango'));
+  const narrowestTango = tangoKeeping.reduce((m, r) => (r.width < m.width ? r : m));
+  const result = {
+    bench: 'Tango vs Wald at n = 200, 5% discordance, exact (bench/peers/h30-cells.txt)',
+    date: new Date().toISOString(),
+    cell: { ...CELL, keptMass: atCell.mass },
+    grid: { NS, RS, FS, cells, minKeptMass: minMass },
+    bar: COVERS,
+    rows,
+    narrowestAdjustedWaldKeepingBar: narrowest && { method: narrowest.method, width: narrowest.width, overWald: narrowest.width / waldWidth, overTango: narrowest.width / tangoWidth },
+    narrowestTangoKeepingBar: { method: narrowestTango.method, width: narrowestTango.width, coverage: narrowestTango.coverage, minCoverage: narrowestTango.minCoverage, overWald: narrowestTango.width / waldWidth },
+    tangoOverWald: tangoWidth / waldWidth,
+    seconds: Number(process.hrtime.bigint() - t0) / 1e9,
+  };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  return result;
 }
-const rows = methods.map(([name]) => ({ method: name, ...atCell.byMethod[name], ...worst[name], keepsBar: worst[name].minCoverage >= COVERS }));
-const tangoWidth = atCell.byMethod.tango.width;
-const waldWidth = atCell.byMethod.wald.width;
-const keeping = rows.filter((r) => r.keepsBar && r.method.startsWith('adjusted-wald'));
-const narrowest = keeping.length ? keeping.reduce((m, r) => (r.width < m.width ? r : m)) : null;
-// 2b: the smallest quantile z' at which Tango keeps the bar (the default among the candidates)
-const tangoKeeping = rows.filter((r) => r.keepsBar && r.method.startsWith('tango'));
-const narrowestTango = tangoKeeping.reduce((m, r) => (r.width < m.width ? r : m));
-const out = {
-  bench: 'Tango vs Wald at n = 200, 5% discordance, exact (bench/peers/h30-cells.txt)',
-  date: new Date().toISOString(),
-  cell: CELL,
-  grid: { NS, RS, FS, cells, minKeptMass: minMass },
-  bar: COVERS,
-  rows,
-  narrowestAdjustedWaldKeepingBar: narrowest && { method: narrowest.method, width: narrowest.width, overWald: narrowest.width / waldWidth, overTango: narrowest.width / tangoWidth },
-  narrowestTangoKeepingBar: { method: narrowestTango.method, width: narrowestTango.width, coverage: narrowestTango.coverage, minCoverage: narrowestTango.minCoverage, overWald: narrowestTango.width / waldWidth },
-  tangoOverWald: tangoWidth / waldWidth,
-  seconds: Number(process.hrtime.bigint() - t0) / 1e9,
-};
-const file = join(here, 'runs', 'h30', 'tango-n200.json');
-mkdirSync(dirname(file), { recursive: true });
-writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
-const f4 = (x) => x.toFixed(4);
-console.log(`cell n = ${CELL.n}, p10 = p01 = ${CELL.p10} (kept mass ${atCell.mass.toFixed(12)}); grid ${cells} cells, min kept mass ${minMass.toFixed(12)}`);
-console.log('| method | coverage at the cell | expected width | × Wald | P(zero width) | min coverage on issue 25 grid | where (n, r, Δ/r) | keeps ≥ 0.93 |');
-console.log('|---|---|---|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.method} | ${f4(r.coverage)} | ${f4(r.width)} | ${(r.width / waldWidth).toFixed(3)} | ${f4(r.zeroWidth)} | ${f4(r.minCoverage)} | ${r.at.n}, ${r.at.r}, ${r.at.f} | ${r.keepsBar ? 'yes' : 'no'} |`);
-console.log(narrowest ? `narrowest adjusted Wald keeping the bar: ${narrowest.method}, width ${f4(narrowest.width)} = ${(narrowest.width / waldWidth).toFixed(3)}× Wald, ${(narrowest.width / tangoWidth).toFixed(3)}× Tango` : 'no adjusted-Wald member keeps min coverage ≥ 0.93');
-console.log(`narrowest Tango quantile keeping the bar: ${narrowestTango.method}, width ${f4(narrowestTango.width)} = ${(narrowestTango.width / waldWidth).toFixed(3)}× Wald (min coverage ${f4(narrowestTango.minCoverage)})`);
-console.log(`Tango / Wald at the cell: ${(tangoWidth / waldWidth).toFixed(3)}; ${out.seconds.toFixed(1)} s`);
+
+/** The Markdown table of a result (the docs' section between <!-- peers:tango-n200:start/end -->). */
+function table(res) {
+  const f4 = (x) => x.toFixed(4);
+  const wald = res.rows.find((r) => r.method === 'wald').width;
+  const lines = [
+    `Exact (no Monte Carlo; \`node bench/peers/tango-n200.mjs\`, ${res.date.slice(0, 10)}): the cell n = ${res.cell.n}, p10 = p01 = ${res.cell.p10} (truth 0), and the minimum two-sided 95% coverage over issue 25's grid (${res.grid.cells} cells: n ${res.grid.NS.join(', ')}; discordance ${res.grid.RS.join(', ')}; Δ/r ${res.grid.FS.join(', ')}; smallest kept probability mass ${res.grid.minKeptMass.toFixed(12)}).`,
+    '',
+    '| interval | coverage at the cell | expected width | × Wald | min coverage on the grid | where (n, r, Δ/r) | keeps ≥ 0.93 |',
+    '|---|---|---|---|---|---|---|',
+    ...res.rows.map((r) => `| ${r.method} | ${f4(r.coverage)} | ${f4(r.width)} | ${(r.width / wald).toFixed(3)} | ${f4(r.minCoverage)} | ${r.at.n}, ${r.at.r}, ${r.at.f} | ${r.keepsBar ? 'yes' : 'no'} |`),
+    '',
+    res.narrowestAdjustedWaldKeepingBar ? `Narrowest adjusted Wald keeping the bar: ${res.narrowestAdjustedWaldKeepingBar.method} (${res.narrowestAdjustedWaldKeepingBar.overWald.toFixed(3)}× Wald).` : 'No adjusted-Wald member (k = 0–2) keeps the minimum coverage ≥ 0.93.',
+    `Narrowest Tango quantile keeping the bar: ${res.narrowestTangoKeepingBar.method} (${res.narrowestTangoKeepingBar.overWald.toFixed(3)}× Wald; min coverage ${f4(res.narrowestTangoKeepingBar.minCoverage)}). Tango at its default quantile: ${res.tangoOverWald.toFixed(3)}× Wald.`,
+    '',
+  ];
+  return lines.join('\n');
+}
