@@ -188,7 +188,12 @@ export function cells({ quick }) {
   return { cells: out, populations: pops };
 }
 
-/** Replicate r of a cell: a fresh stream seeded by the cell's label and r. */
-export function replicate(cell, r) {
-  return cell.make(generator(hash(`peers|${cell.family}|${cell.design}|${cell.size}|${r}`)));
+/**
+ * Replicate r of a cell: a fresh stream seeded by the cell's label and r. With a `seedTag` (run.mjs
+ * --seed-tag, a confirmation on fresh samples) the stream is seeded by "peers|TAG|label|r" instead,
+ * so none of the untagged run's samples recurs; without it the streams are the main run's.
+ */
+export function replicate(cell, r, seedTag = null) {
+  const tag = seedTag === null ? '' : `${seedTag}|`;
+  return cell.make(generator(hash(`peers|${tag}${cell.family}|${cell.design}|${cell.size}|${r}`)));
 }

@@ -192,6 +192,11 @@ def ppi_py_methods():
 
 
 def confseq_methods():
+    # confseq 0.0.11 names np.float_ in its type annotations (confseq/misc.py, types.py); NumPy 2 removed
+    # that alias of np.float64, so the import raises. The alias is restored for the import only: it is
+    # used in annotations, never in a computation.
+    if not hasattr(np, "float_"):
+        np.float_ = np.float64
     from confseq import betting
 
     def monitor(rep, r, margin):

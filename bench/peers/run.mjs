@@ -13,12 +13,14 @@
 // 5. Writes peers.json and peers.md into --out (default bench/peers/out/, ignored); with
 //    --write-docs also replaces the tables between the markers of docs/peers.md.
 //
-// Usage: npm run peers [-- --quick] [--reps 500] [--budget 60] [--min-reps 30] [--cells clustered:10,gate-binary-zero] [--out DIR] [--peers evalci,statgate] [--no-install] [--retry-install] [--reuse] [--write-docs [SECTION]]
+// Usage: npm run peers [-- --quick] [--reps 500] [--budget 60] [--min-reps 30] [--cells clustered:10,gate-binary-zero] [--out DIR] [--peers evalci,statgate] [--no-install] [--retry-install] [--reuse] [--seed-tag TAG] [--write-docs [SECTION]]
 //   --cells LIST: run only the cells whose family (designs.mjs), or family:size, is listed (a re-run of
 //   stale cells; the samples are seeded by the cell's label, so a cell's replicates are the same as in a
 //   full run with the same --reps). --min-reps K: a peer's method takes at least K replicates of a cell
 //   before its --budget can stop it (default 30). --write-docs SECTION: write the tables between the
 //   markers of that section of docs/peers.md (docs.mjs) instead of the main tables.
+//   --seed-tag TAG: fresh samples for a confirmation (every replicate's stream seeded by "peers|TAG|…"
+//   instead of the main run's "peers|…"; bench/peers/confirm-0930.txt).
 //   --reuse: read each peer's results already in --out instead of running it (the samples are seeded,
 //   so the same --reps and --quick give the same cells); a peer without results there is listed as not run.
 //   --budget S: a peer's method stops taking a cell's replicates after S seconds on it (≥ 30 replicates);
@@ -59,10 +61,21 @@ export const PEERS = [
   ['ppi-python', '0.2.3', 'ppi_py'],
   ['confseq', '0.0.11', 'confseq'],
 ];
+/**
+ * A peer whose sdist does not build as published, and the build that works (pinned): confseq 0.0.11's
+ * pyproject pins pybind11~=2.6.0, which fails on Python ≥ 3.11 (`invalid use of incomplete type
+ * 'PyFrameObject'`); PyPI has no wheel of it for Linux. The same source builds with pybind11 3.1.0
+ * (scikit-build 0.19.1, cmake 4.4.5) without build isolation, its C++ extensions against the system's
+ * Boost headers. Tried only after the plain install fails; the table says which way it was installed.
+ */
+const BUILD_FALLBACK = {
+  confseq: { deps: ['setuptools', 'wheel', 'pybind11==3.1.0', 'scikit-build==0.19.1', 'cmake==4.4.5', 'numpy'], how: 'built from its sdist with pybind11 3.1.0, --no-build-isolation (its pinned pybind11 2.6 fails on Python 3.11)' },
+};
 const wanted = flag('--peers', PEERS.map((p) => p[0]).join(',')).split(',');
 
 // A peer whose pip install failed (a C++ build takes minutes) is not retried at the same version
-// unless --retry-install is given; its recorded error is reported again.
+// unless --retry-install is given; its recorded error is reported again. A peer installed by its
+// BUILD_FALLBACK is recorded in the same file (installedVia), so later runs say how it was built.
 const failuresFile = join(venv, 'benchplan-failed-installs.json');
 let earlierFailures = {};
 
@@ -77,12 +90,13 @@ function install() {
   for (const [name, version, module] of PEERS) {
     if (!wanted.includes(name)) continue;
     const has = spawnSync(python, ['-c', `import importlib.metadata as m; print(m.version(${JSON.stringify(name)}))`], { encoding: 'utf8' });
+    const failed = earlierFailures[name];
     if (has.status === 0 && has.stdout.trim() === version) {
-      status[name] = { version, module, installed: true };
+      // installed earlier, as published or by its BUILD_FALLBACK (recorded in the same file)
+      status[name] = failed?.installedVia && failed.version === version ? { version, module, installed: true, installedVia: failed.installedVia, publishedError: failed.error } : { version, module, installed: true };
       continue;
     }
-    const failed = earlierFailures[name];
-    if (failed && failed.version === version && !args.includes('--retry-install')) {
+    if (failed && !failed.installedVia && failed.version === version && (failed.fallbackTried || !BUILD_FALLBACK[name]) && !args.includes('--retry-install')) {
       status[name] = { version, module, installed: false, error: failed.error, cached: true };
       continue;
     }
@@ -91,10 +105,23 @@ function install() {
       continue;
     }
     say(`peers: pip install ${name}==${version} …`);
-    const pip = spawnSync(python, ['-m', 'pip', 'install', '--disable-pip-version-check', `${name}==${version}`], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    // --no-cache-dir for a peer with a build fallback: a wheel built earlier by the fallback sits in pip's
+    // cache under the sdist's hash and would make the published install look as if it worked
+    const noCache = BUILD_FALLBACK[name] ? ['--no-cache-dir'] : [];
+    const pip = spawnSync(python, ['-m', 'pip', 'install', '--disable-pip-version-check', ...noCache, `${name}==${version}`], { encoding: 'utf8', maxBuffer: 1 << 26 });
     const lines = `${pip.stdout}\n${pip.stderr}`.trim().split('\n');
     status[name] = pip.status === 0 ? { version, module, installed: true } : { version, module, installed: false, error: lines.filter((l) => /error/i.test(l)).slice(-6).join('\n') || lines.slice(-6).join('\n') };
-    if (pip.status !== 0) earlierFailures[name] = { version, error: status[name].error, date: new Date().toISOString() };
+    const fallback = BUILD_FALLBACK[name];
+    if (pip.status !== 0 && fallback) {
+      say(`peers: ${name} failed as published; building it with ${fallback.deps.join(', ')} (--no-build-isolation) …`);
+      const deps = spawnSync(python, ['-m', 'pip', 'install', '--disable-pip-version-check', ...fallback.deps], { encoding: 'utf8', maxBuffer: 1 << 26 });
+      const built = deps.status === 0 ? spawnSync(python, ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-cache-dir', '--no-build-isolation', `${name}==${version}`], { encoding: 'utf8', maxBuffer: 1 << 26 }) : deps;
+      if (built.status === 0) status[name] = { version, module, installed: true, installedVia: fallback.how, publishedError: status[name].error };
+      else status[name].error += `\n(the fallback build failed too: ${`${built.stdout}\n${built.stderr}`.trim().split('\n').filter((l) => /error/i.test(l)).slice(-3).join(' ')})`;
+    }
+    if (!status[name].installed) earlierFailures[name] = { version, error: status[name].error, fallbackTried: Boolean(fallback), date: new Date().toISOString() };
+    else if (status[name].installedVia) earlierFailures[name] = { version, error: status[name].publishedError, installedVia: status[name].installedVia, date: new Date().toISOString() };
+    else delete earlierFailures[name];
   }
   writeFileSync(failuresFile, `${JSON.stringify(earlierFailures, null, 2)}\n`);
   return status;
@@ -107,6 +134,8 @@ const freeze = existsSync(python) ? spawnSync(python, ['-m', 'pip', 'freeze'], {
 const pythonVersion = existsSync(python) ? spawnSync(python, ['--version'], { encoding: 'utf8' }).stdout.trim() : null;
 
 const made = makeCells({ quick });
+// --seed-tag TAG: fresh samples (a confirmation re-run), seeded by "peers|TAG|label|r" (designs.mjs)
+const seedTag = flag('--seed-tag', null);
 const populations = made.populations;
 // --cells: keep the listed cells only (family, or family:size); ids stay those of the full grid
 const only = flag('--cells', null)?.split(',');
@@ -114,7 +143,7 @@ made.cells.forEach((cell, k) => (cell.id = `c${k}`));
 const cells = only ? made.cells.filter((c) => only.includes(c.family) || only.includes(`${c.family}:${c.size}`)) : made.cells;
 if (only && cells.length === 0) throw new Error(`--cells ${only.join(',')}: no cell of bench/peers/designs.mjs matches (family or family:size)`);
 cells.forEach((cell) => {
-  if (!cell.skipped) cell.reps = Array.from({ length: cell.kind === 'monitor' ? Math.min(reps, quick ? 40 : 200) : reps }, (_, r) => replicate(cell, r));
+  if (!cell.skipped) cell.reps = Array.from({ length: cell.kind === 'monitor' ? Math.min(reps, quick ? 40 : 200) : reps }, (_, r) => replicate(cell, r, seedTag));
 });
 for (const pop of populations) say(pop.skipped ? `peers: real data: ${pop.label} skipped: ${pop.skipped}` : `peers: real data: ${pop.label}: ${pop.size} paired items, truth ${pop.truth.toFixed(4)}`);
 const cellsFile = join(outDir, 'cells.json');
@@ -177,6 +206,7 @@ const meta = {
   command: `npm run peers${args.length ? ` -- ${args.join(' ')}` : ''}`,
   replicates: reps,
   cells: only,
+  seedTag,
   minReps: Number(minReps),
   quick,
   seconds: (Date.now() - t0) / 1000,

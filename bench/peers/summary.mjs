@@ -112,7 +112,7 @@ export function tables(meta, summary) {
   say('| peer | version | status |');
   say('|---|---|---|');
   say('| benchplan | this branch (dist/) | in-process, one Node process |');
-  for (const [name, info] of Object.entries(meta.peers)) say(`| ${name} | ${info.version} | ${info.installed ? (info.runError ? `installed; run failed: ${info.runError.split('\n').pop()}` : info.reused ? 'installed (results of an earlier run with the same cells)' : `installed (${info.seconds?.toFixed(0) ?? '?'} s for all cells)`) : `not installed: ${shortError(info.error)}`} |`);
+  for (const [name, info] of Object.entries(meta.peers)) say(`| ${name} | ${info.version} | ${info.installed ? (info.runError ? `installed; run failed: ${info.runError.split('\n').pop()}` : info.reused ? 'installed (results of an earlier run with the same cells)' : `installed${info.installedVia ? `, ${info.installedVia}` : ''} (${info.seconds?.toFixed(0) ?? '?'} s for all cells)`) : `not installed: ${shortError(info.error)}`} |`);
   say();
   say('### Issue 29\'s criteria on this run');
   say();
@@ -163,15 +163,20 @@ export function tables(meta, summary) {
     say();
     say('Decided: share of streams whose sequence excluded 0 by 2,000 items (truth 0.1: power; truth 0: the error under peeking, nominal ≤ 0.05); items: mean (median) items to that decision.');
     say();
-    say(wide(mon, (s) => `${f(s.decidedRate)} ± ${f(s.se)}; ${s.meanItems === null ? '–' : `${f(s.meanItems, 0)} (${f(s.medianItems, 0)})`}`));
-    say(`(${mon[0].tools.benchplan?.replicates ?? '?'} streams a cell)`);
+    // R=k: a slow peer stopped by its time budget after k streams (its rates are over those k)
+    const streams = mon[0].tools.benchplan?.replicates;
+    say(wide(mon, (s) => `${f(s.decidedRate)} ± ${f(s.se)}; ${s.meanItems === null ? '–' : `${f(s.meanItems, 0)} (${f(s.medianItems, 0)})`}${streams && s.replicates < streams ? ` R=${s.replicates}` : ''}`));
+    say(`(${streams ?? '?'} streams a cell)`);
     say();
   }
-  say('### Time per call, in-process (median ms over a cell\'s replicates)');
-  say();
   const timed = rows.filter((r) => !r.skipped && r.kind !== 'monitor');
-  say(wide(timed, (s) => `${f(s.msPerCall, 2)}${s.msPerCall && timed ? '' : ''}`));
-  say();
+  // a --cells run of monitor cells only has no per-call times to show
+  if (timed.length) {
+    say('### Time per call, in-process (median ms over a cell\'s replicates)');
+    say();
+    say(wide(timed, (s) => `${f(s.msPerCall, 2)}${s.msPerCall && timed ? '' : ''}`));
+    say();
+  }
   // a --cells run without the n = 200 0/1 cell has no command-line timing
   if (Object.keys(meta.commands ?? {}).length > 0) {
     say('Per command (a fresh process, one call on 200 paired 0/1 items; best of 2, wall seconds, ratio to benchplan\'s `compare`):');

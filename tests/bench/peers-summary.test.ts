@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs bench module without types
-import { summarise } from '../../bench/peers/summary.mjs';
+import { summarise, tables } from '../../bench/peers/summary.mjs';
 
 // The arithmetic the peers tables (docs/peers.md) rest on, on hand-made results whose rates are known.
 const cell = (kind: string, truth: number) => ({ id: 'c0', kind, family: 'f', design: 'd', size: 20, reps: [{ truth }] });
@@ -36,5 +36,13 @@ describe('peers summary', () => {
     expect(row.tools.benchplan.decidedRate).toBe(0.75);
     expect(row.tools.benchplan.meanItems).toBe(200);
     expect(row.tools.benchplan.medianItems).toBe(200);
+  });
+  it('monitor table: a peer stopped by its budget is marked R=k; a monitor-only run has no time table', () => {
+    const results = { benchplan: { c0: { results: { default: [100, 300, null, 200] }, msPerCall: 1 } }, p: { c0: { results: { default: [150, null, 250] }, msPerCall: { default: 1 }, cannot: {} } } };
+    const summary = summarise([cell('monitor', 0.1)], results, {});
+    const md = tables({ command: 'x', date: '2026-12-02T00:00:00Z', replicates: 4, seconds: 1, machine: { cpus: 2, loadAverage: [1, 1, 1], node: 'v20', python: null }, peers: {} }, summary);
+    expect(md).toContain('0.667 ± 0.272; 200 (200) R=3');
+    expect(md).toContain('0.750 ± 0.217; 200 (200) |');
+    expect(md).not.toContain('Time per call');
   });
 });

@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+// The peers page's Tango-vs-Wald cell (0/1, n = 200, 5% discordance: p10 = p01 = 0.025, truth 0),
+// computed EXACTLY over the trinomial (b, c, n − b − c) instead of by Monte Carlo; and the adjusted-Wald
+// family "add k to each of the four cells" (Agresti & Min 2005; k = 0 is Wald) on issue 25's exact
+// two-sided grid (bench/binary-exact-study.mjs), to find the narrowest member that keeps the minimum
+// coverage ≥ 0.93 over the whole grid. Registered in bench/peers/h30-cells.txt before it ran.
+// No Monte Carlo: every table is weighted by its probability; binomial tails below 1e-12 are skipped
+// (the smallest kept mass is printed). These intervals depend on (b, c, n) only, not on the concordant split.
+// Addendum 2b (registered before it ran): Tango at smaller quantiles z', the slack under that bar.
+// Run: npm run build && node bench/peers/tango-n200.mjs   (writes bench/peers/runs/h30/tango-n200.json)
+//   --render: the table from that JSON without re-computing; --write-docs: into docs/peers.md's
+//   <!-- peers:tango-n200:start --> … <!-- peers:tango-n200:end --> markers.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pairedProportionBounds } from '../../dist/paired/index.js';
+import { writeDocs } from './docs.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const Z2 = 1.959963984540054;
+const TAIL = 1e-12;
+const COVERS = 0.93;
+// issue 25's two-sided grid (bench/binary-exact-study.mjs NS, RS, FS)
+const NS = [10, 20, 30, 39, 50, 100, 200, 500, 1000];
+const RS = [0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5];
+const FS = [-1, -0.5, -0.2, 0, 0.2, 0.5, 1];
+// addendum 2b: Tango at a smaller quantile z' (the slack under issue 25's bar)
+const ZS = [1.8, 1.85, 1.88, 1.9, 1.92, 1.94, 1.95];
+const KS = [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1, 1.5, 2];
+const CELL = { n: 200, p10: 0.025, p01: 0.025 };
+
+const LF = new Float64Array(5001);
+for (let i = 1; i < LF.length; i++) LF[i] = LF[i - 1] + Math.log(i);
+
+/** Binomial(N, p) pmf over [lo, hi], tails below TAIL on each side skipped (as bench/binary-exact-study.mjs). */
+function binomialRange(N, p) {
+  if (p <= 0) return { lo: 0, pmf: [1] };
+  if (p >= 1) return { lo: N, pmf: [1] };
+  const lp = Math.log(p);
+  const lq = Math.log1p(-p);
+  const all = new Float64Array(N + 1);
+  for (let k = 0; k <= N; k++) all[k] = Math.exp(LF[N] - LF[k] - LF[N - k] + k * lp + (N - k) * lq);
+  let lo = 0;
+  let acc = 0;
+  while (lo < N && acc + all[lo] < TAIL) acc += all[lo++];
+  let hi = N;
+  acc = 0;
+  while (hi > lo && acc + all[hi] < TAIL) acc += all[hi--];
+  return { lo, pmf: Array.from(all.subarray(lo, hi + 1)) };
+}
+
+/** Every (b, c) with its trinomial probability: b ~ Bin(n, p10), c | b ~ Bin(n − b, p01 / (1 − p10)). */
+function enumerate(n, p10, p01, visit) {
+  let mass = 0;
+  const B = binomialRange(n, p10);
+  for (let i = 0; i < B.pmf.length; i++) {
+    const b = B.lo + i;
+    const C = binomialRange(n - b, p10 < 1 ? p01 / (1 - p10) : 0);
+    for (let j = 0; j < C.pmf.length; j++) {
+      const p = B.pmf[i] * C.pmf[j];
+      visit(b, C.lo + j, p);
+      mass += p;
+    }
+  }
+  return mass;
+}
+
+/**
+ * Adjusted Wald, k added to each of the four cells (Agresti & Min 2005, k = 0.5; k = 0 is Wald):
+ * p̃ = (b + k)/(n + 4k), (c + k)/(n + 4k); SE² = (p̃10 + p̃01 − (p̃10 − p̃01)²)/(n + 4k); clipped to [−1, 1].
+ */
+function adjustedWald(n, b, c, k) {
+  const m = n + 4 * k;
+  const p10 = (b + k) / m;
+  const p01 = (c + k) / m;
+  const d = p10 - p01;
+  const se = Math.sqrt(Math.max(0, p10 + p01 - d * d) / m);
+  return [Math.max(-1, d - Z2 * se), Math.min(1, d + Z2 * se)];
+}
+
+const tangoMemo = new Map();
+/** benchplan's default paired 0/1 interval: Tango's score interval with the n/(n − 1) correction (at quantile z). */
+function tango(n, b, c, z = Z2) {
+  const key = `${z}|${n}|${b}|${c}`;
+  let v = tangoMemo.get(key);
+  if (v === undefined) {
+    v = pairedProportionBounds({ both: n - b - c, onlyA: b, onlyB: c, neither: 0 }, 'tango', z);
+    tangoMemo.set(key, v);
+  }
+  return v;
+}
+
+const methods = [
+  ['tango', (n, b, c) => tango(n, b, c)],
+  ...KS.map((k) => [k === 0 ? 'wald' : `adjusted-wald k=${k}`, (n, b, c) => adjustedWald(n, b, c, k)]),
+  ...ZS.map((z) => [`tango z'=${z}`, (n, b, c) => tango(n, b, c, z)]),
+];
+
+/** Coverage, expected width and zero-width probability of every method at one (n, p10, p01). */
+function cell(n, p10, p01) {
+  const truth = p10 - p01;
+  const acc = methods.map(() => ({ coverage: 0, width: 0, zeroWidth: 0 }));
+  const mass = enumerate(n, p10, p01, (b, c, p) => {
+    methods.forEach(([, f], i) => {
+      const [lo, hi] = f(n, b, c);
+      if (lo <= truth + 1e-12 && truth - 1e-12 <= hi) acc[i].coverage += p;
+      acc[i].width += p * (hi - lo);
+      if (hi - lo <= 1e-9) acc[i].zeroWidth += p;
+    });
+  });
+  return { mass, byMethod: Object.fromEntries(methods.map(([name], i) => [name, { coverage: acc[i].coverage / mass, width: acc[i].width / mass, zeroWidth: acc[i].zeroWidth / mass }])) };
+}
+
+const args = process.argv.slice(2);
+const file = join(here, 'runs', 'h30', 'tango-n200.json');
+const out = args.includes('--render') ? JSON.parse(readFileSync(file, 'utf8')) : compute();
+const md = table(out);
+if (args.includes('--write-docs')) process.stderr.write(`peers: wrote the table into ${writeDocs(md, 'tango-n200')}\n`);
+process.stdout.write(md);
+
+function compute() {
+  const t0 = process.hrtime.bigint();
+  const atCell = cell(CELL.n, CELL.p10, CELL.p01);
+  // the minimum coverage of each method over issue 25's grid, and where it is
+  const worst = Object.fromEntries(methods.map(([name]) => [name, { minCoverage: 2, at: null }]));
+  let minMass = 1;
+  let cells = 0;
+  for (const n of NS) {
+    for (const r of RS) {
+      for (const f of FS) {
+        const p10 = (r * (1 + f)) / 2;
+        const p01 = (r * (1 - f)) / 2;
+        const res = cell(n, p10, p01);
+        cells += 1;
+        minMass = Math.min(minMass, res.mass);
+        for (const [name, s] of Object.entries(res.byMethod)) if (s.coverage < worst[name].minCoverage) worst[name] = { minCoverage: s.coverage, at: { n, r, f, p10, p01 } };
+      }
+    }
+  }
+  const rows = methods.map(([name]) => ({ method: name, ...atCell.byMethod[name], ...worst[name], keepsBar: worst[name].minCoverage >= COVERS }));
+  const tangoWidth = atCell.byMethod.tango.width;
+  const waldWidth = atCell.byMethod.wald.width;
+  const keeping = rows.filter((r) => r.keepsBar && r.method.startsWith('adjusted-wald'));
+  const narrowest = keeping.length ? keeping.reduce((m, r) => (r.width < m.width ? r : m)) : null;
+  // 2b: the smallest quantile z' at which Tango keeps the bar (the default among the candidates)
+  const tangoKeeping = rows.filter((r) => r.keepsBar && r.method.startsWith('tango'));
+  const narrowestTango = tangoKeeping.reduce((m, r) => (r.width < m.width ? r : m));
+  const result = {
+    bench: 'Tango vs Wald at n = 200, 5% discordance, exact (bench/peers/h30-cells.txt)',
+    date: new Date().toISOString(),
+    cell: { ...CELL, keptMass: atCell.mass },
+    grid: { NS, RS, FS, cells, minKeptMass: minMass },
+    bar: COVERS,
+    rows,
+    narrowestAdjustedWaldKeepingBar: narrowest && { method: narrowest.method, width: narrowest.width, overWald: narrowest.width / waldWidth, overTango: narrowest.width / tangoWidth },
+    narrowestTangoKeepingBar: { method: narrowestTango.method, width: narrowestTango.width, coverage: narrowestTango.coverage, minCoverage: narrowestTango.minCoverage, overWald: narrowestTango.width / waldWidth },
+    tangoOverWald: tangoWidth / waldWidth,
+    seconds: Number(process.hrtime.bigint() - t0) / 1e9,
+  };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  return result;
+}
+
+/** The Markdown table of a result (the docs' section between <!-- peers:tango-n200:start/end -->). */
+function table(res) {
+  const f4 = (x) => x.toFixed(4);
+  const wald = res.rows.find((r) => r.method === 'wald').width;
+  const lines = [
+    `Exact (no Monte Carlo; \`node bench/peers/tango-n200.mjs\`, ${res.date.slice(0, 10)}): the cell n = ${res.cell.n}, p10 = p01 = ${res.cell.p10} (truth 0), and the minimum two-sided 95% coverage over issue 25's grid (${res.grid.cells} cells: n ${res.grid.NS.join(', ')}; discordance ${res.grid.RS.join(', ')}; Δ/r ${res.grid.FS.join(', ')}; smallest kept probability mass ${res.grid.minKeptMass.toFixed(12)}).`,
+    '',
+    '| interval | coverage at the cell | expected width | × Wald | min coverage on the grid | where (n, r, Δ/r) | keeps ≥ 0.93 |',
+    '|---|---|---|---|---|---|---|',
+    ...res.rows.map((r) => `| ${r.method} | ${f4(r.coverage)} | ${f4(r.width)} | ${(r.width / wald).toFixed(3)} | ${f4(r.minCoverage)} | ${r.at.n}, ${r.at.r}, ${r.at.f} | ${r.keepsBar ? 'yes' : 'no'} |`),
+    '',
+    res.narrowestAdjustedWaldKeepingBar ? `Narrowest adjusted Wald keeping the bar: ${res.narrowestAdjustedWaldKeepingBar.method} (${res.narrowestAdjustedWaldKeepingBar.overWald.toFixed(3)}× Wald).` : 'No adjusted-Wald member (k = 0–2) keeps the minimum coverage ≥ 0.93.',
+    `Narrowest Tango quantile keeping the bar: ${res.narrowestTangoKeepingBar.method} (${res.narrowestTangoKeepingBar.overWald.toFixed(3)}× Wald; min coverage ${f4(res.narrowestTangoKeepingBar.minCoverage)}). Tango at its default quantile: ${res.tangoOverWald.toFixed(3)}× Wald.`,
+    '',
+  ];
+  return lines.join('\n');
+}
