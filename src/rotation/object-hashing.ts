@@ -1,0 +1,269 @@
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { createHash, hash as oneShotHash } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Hashing an archive's objects on two threads for verify (issues 32 and 33: verify within 2× of
+ * `sha256sum` at 10⁵ items). The objects to hash are cut into chunks of OBJECT_CHUNK; this thread
+ * and one worker thread take chunks from a shared counter, so whoever is free hashes the next.
+ * Each object's outcome is a function of the file alone (its bytes, its size, its type), written
+ * to the object's own place, so the result is the same whichever thread hashed it.
+ *
+ * The fast path only says "intact" (SHA-256 equals the name, size as expected) with the bytes
+ * read; anything else (another hash, another size, not a regular file, an error) is marked for a
+ * re-check, which verify does in this thread with the one-thread code (sha256File), so every
+ * problem, message and code is the one-thread one.
+ */
+
+/** Objects per chunk taken from the shared counter (about 4 ms of work for small files). */
+export const OBJECT_CHUNK = 256;
+
+/**
+ * Whole-archive checks with at least this many objects to hash use a worker thread; below, the
+ * worker's start-up (about 30 ms of CPU) costs more than it saves. See bench/verify-scale.mjs.
+ */
+export const PARALLEL_MIN_OBJECTS = 4096;
+
+/** `expected` value: no size is recorded for the object (read it whatever its size up to maxBytes). */
+export const ANY_SIZE = -1;
+/** `expected` value: the records disagree on its size; leave it to the one-thread re-check unread. */
+export const NO_FAST_PATH = -2;
+
+/** `status` values. */
+export const PENDING = 0;
+export const INTACT = 1;
+export const RECHECK = 2;
+
+/** One batch of objects to hash, in shared memory so both threads see it. */
+export interface ObjectHashJob {
+  /** The objects folder with a trailing separator: `prefix + name` is the file. */
+  prefix: string;
+  names: readonly string[];
+  /** Per object: the size every record gives it, ANY_SIZE or NO_FAST_PATH. */
+  expected: Float64Array;
+  maxBytes: number;
+  /** open(2) flags: read only, no link followed, never blocking. */
+  flags: number;
+  chunk: number;
+  /** [0]: the next chunk to take (Atomics.add). */
+  control: Int32Array;
+  /** Per chunk: 1 once the worker has written its outcomes (Atomics.store, then notify). */
+  done: Int32Array;
+  /** Per object: PENDING, INTACT or RECHECK. */
+  status: Uint8Array;
+  /** Per object: the bytes read (INTACT only). */
+  bytes: Float64Array;
+}
+
+/** The file and hash functions hashChunks calls (given, not imported, so the worker runs the same text). */
+export interface HashOps {
+  openSync(path: string, flags: number): number;
+  fstatSync(fd: number): { isFile(): boolean; size: number };
+  readSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: null): number;
+  closeSync(fd: number): void;
+  /** The SHA-256 of some bytes as hex. */
+  sha256(bytes: Uint8Array): string;
+  createHash(algorithm: 'sha256'): { update(bytes: Uint8Array): unknown; digest(encoding: 'hex'): string };
+}
+
+/**
+ * Takes chunks from `job.control` until none is left and hashes their objects; marks each chunk
+ * taken in `mine` (this thread) or, with `mine` null (the worker), sets `job.done[k]` and
+ * notifies. Self-contained (it refers to nothing outside its parameters and globals): the worker
+ * runs its source text. Per object: open (no link followed, not blocking), fstat, reads into one
+ * reused buffer, one hash call, close; INTACT when the file is regular, no larger than maxBytes,
+ * of the expected size, and its SHA-256 is its name; RECHECK otherwise.
+ * Reference: FIPS 180-4 (SHA-256); the digest `sha256sum` prints. Cost: O(bytes hashed).
+ * @example hashChunks(job, ops, null) // => undefined (the outcomes are in job.status and job.bytes)
+ */
+export function hashChunks(job: ObjectHashJob, ops: HashOps, mine: Uint8Array | null): void {
+  const { prefix, names, expected, maxBytes, flags, chunk, control, done, status, bytes } = job;
+  const n = names.length;
+  const buffer = new Uint8Array(1 << 20);
+  const one = (i: number): number => {
+    const name = names[i] as string;
+    const want = expected[i] as number;
+    if (want === -2) return 2;
+    let fd: number;
+    try {
+      fd = ops.openSync(prefix + name, flags);
+    } catch {
+      return 2;
+    }
+    try {
+      const stat = ops.fstatSync(fd);
+      const size = stat.size;
+      if (!stat.isFile() || size > maxBytes || (want >= 0 && size !== want)) return 2;
+      const first = ops.readSync(fd, buffer, 0, buffer.length, null);
+      if (first > maxBytes) return 2;
+      let read = first;
+      let digest: string;
+      // As sha256File: a regular file that gave its whole size in one read is hashed in one call.
+      if (first >= size && first < buffer.length) digest = ops.sha256(buffer.subarray(0, first));
+      else {
+        const h = ops.createHash('sha256');
+        read = 0;
+        for (let r = first; r > 0; r = ops.readSync(fd, buffer, 0, buffer.length, null)) {
+          read += r;
+          if (read > maxBytes) return 2;
+          h.update(buffer.subarray(0, r));
+          if (read >= size && r < buffer.length) break;
+        }
+        digest = h.digest('hex');
+      }
+      if (digest !== name) return 2;
+      bytes[i] = read;
+      return 1;
+    } catch {
+      return 2;
+    } finally {
+      try {
+        ops.closeSync(fd);
+      } catch {
+        // a close error changes nothing read
+      }
+    }
+  };
+  for (;;) {
+    const k = Atomics.add(control, 0, 1);
+    const from = k * chunk;
+    if (from >= n) return;
+    const to = Math.min(n, from + chunk);
+    for (let i = from; i < to; i++) status[i] = one(i);
+    if (mine) mine[k] = 1;
+    else {
+      Atomics.store(done, k, 1);
+      Atomics.notify(done, k);
+    }
+  }
+}
+
+/** The worker's program: hashChunks's own text, run on the job posted to it. CommonJS (an eval worker). */
+const WORKER_SOURCE = `'use strict';
+const { parentPort } = require('node:worker_threads');
+const fs = require('node:fs');
+const crypto = require('node:crypto');
+const hashChunks = (${hashChunks.toString()});
+const sha256 = typeof crypto.hash === 'function' ? (b) => crypto.hash('sha256', b, 'hex') : (b) => crypto.createHash('sha256').update(b).digest('hex');
+const ops = { openSync: fs.openSync, fstatSync: fs.fstatSync, readSync: fs.readSync, closeSync: fs.closeSync, sha256, createHash: crypto.createHash };
+parentPort.once('message', (job) => {
+  hashChunks({ ...job, names: job.names.split('\\n') }, ops, null);
+  parentPort.close();
+});
+`;
+
+/** This thread's file and hash functions for hashChunks. */
+const LOCAL_OPS: HashOps = {
+  openSync,
+  fstatSync,
+  readSync,
+  closeSync,
+  sha256: (b) => oneShotHash('sha256', b, 'hex'),
+  createHash: (algorithm) => createHash(algorithm),
+};
+
+/** How long this thread waits for a chunk the worker took before hashing it itself (a worker that stalled or died). */
+const TAKE_OVER_MS = 30_000;
+
+/** The outcome of hashing a batch: per object PENDING (not asked), INTACT (with its bytes) or RECHECK. */
+export interface ObjectHashOutcome {
+  status: Uint8Array;
+  bytes: Float64Array;
+}
+
+/**
+ * Hashes a batch of archive objects, on this thread and (when asked) one worker thread.
+ * Construct it early (the worker starts while this thread does other work), `start` the batch,
+ * do other work, then `finish`: this thread hashes the chunks left, waits for the worker's, and
+ * returns every object's outcome. Outcomes depend only on the files, never on which thread or
+ * in which order they were hashed.
+ * @example new ObjectHasher(false).start('objs/', [], new Float64Array(0), 1).finish().status.length // => 0
+ */
+export class ObjectHasher {
+  private worker: Worker | null = null;
+  /** The batch in shared memory (after `start`); tests read and move its counter. */
+  job: ObjectHashJob | null = null;
+
+  /** @param useWorker start one worker thread (falls back to this thread alone if it cannot start). */
+  constructor(useWorker: boolean) {
+    if (!useWorker) return;
+    try {
+      const worker = new Worker(WORKER_SOURCE, { eval: true });
+      worker.unref();
+      // A worker that fails only loses its share: chunks it never took are hashed here, taken ones after TAKE_OVER_MS.
+      worker.on('error', () => undefined);
+      this.worker = worker;
+    } catch {
+      this.worker = null;
+    }
+  }
+
+  /**
+   * Hands out the batch: `names[i]` under `prefix`, `expected[i]` its size (ANY_SIZE, NO_FAST_PATH).
+   * @param chunk objects per chunk (OBJECT_CHUNK; tests use 1 to spread a few objects over both threads).
+   * @returns this, to chain `finish`.
+   */
+  start(prefix: string, names: readonly string[], expected: Float64Array, maxBytes: number, chunk = OBJECT_CHUNK): this {
+    const n = names.length;
+    const chunks = Math.ceil(n / chunk);
+    const shared = (bytes: number) => new SharedArrayBuffer(Math.max(8, bytes));
+    const job: ObjectHashJob = {
+      prefix,
+      names,
+      expected: new Float64Array(shared(8 * n), 0, n),
+      maxBytes,
+      flags: constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+      chunk,
+      control: new Int32Array(shared(4)),
+      done: new Int32Array(shared(4 * chunks), 0, chunks),
+      status: new Uint8Array(shared(n), 0, n),
+      bytes: new Float64Array(shared(8 * n), 0, n),
+    };
+    job.expected.set(expected.subarray(0, n));
+    this.job = job;
+    if (this.worker && n > 0) {
+      this.worker.postMessage({ ...job, names: names.join('\n') });
+    }
+    return this;
+  }
+
+  /**
+   * Hashes what is left here, waits for the worker's chunks, stops the worker; every object's outcome.
+   * @param options.help false: this thread hashes nothing until TAKE_OVER_MS (tests: the worker's own outcomes).
+   * @param options.takeOverMs how long to wait for a chunk the worker took before hashing it here (default 30 s).
+   */
+  finish(options: { help?: boolean; takeOverMs?: number } = {}): ObjectHashOutcome {
+    const job = this.job;
+    if (job === null) throw new Error('ObjectHasher.finish before start');
+    const chunks = job.done.length;
+    const mine = new Uint8Array(chunks);
+    if (options.help !== false || this.worker === null) hashChunks(job, LOCAL_OPS, mine);
+    const taken: Array<{ from: number; outcome: ObjectHashOutcome }> = [];
+    for (let k = 0; k < chunks; k++) {
+      if (mine[k] === 1 || Atomics.load(job.done, k) === 1) continue;
+      if (Atomics.wait(job.done, k, 0, options.takeOverMs ?? TAKE_OVER_MS) !== 'timed-out' || Atomics.load(job.done, k) === 1) continue;
+      // The worker took this chunk and stalled or died: hash it here, into arrays of its own that the worker cannot write.
+      const from = k * job.chunk;
+      const to = Math.min(job.names.length, from + job.chunk);
+      const outcome = { status: new Uint8Array(to - from), bytes: new Float64Array(to - from) };
+      const one: ObjectHashJob = { ...job, names: job.names.slice(from, to), expected: job.expected.slice(from, to), control: new Int32Array(1), done: new Int32Array(1), ...outcome };
+      hashChunks(one, LOCAL_OPS, new Uint8Array(1));
+      taken.push({ from, outcome });
+    }
+    // Copies, so that a stalled worker writing later changes nothing returned.
+    const status = Uint8Array.from(job.status);
+    const bytes = Float64Array.from(job.bytes);
+    for (const { from, outcome } of taken) {
+      status.set(outcome.status, from);
+      bytes.set(outcome.bytes, from);
+    }
+    this.stop();
+    return { status, bytes };
+  }
+
+  /** Stops the worker (if any); safe to call twice. */
+  stop(): void {
+    if (this.worker) void this.worker.terminate().catch(() => undefined);
+    this.worker = null;
+  }
+}
