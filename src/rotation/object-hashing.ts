@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { createHash, hash as oneShotHash } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 
 /**
  * Hashing an archive's objects on two threads for verify (issues 32 and 33: verify within 2× of
@@ -19,10 +19,12 @@ import { Worker } from 'node:worker_threads';
 export const OBJECT_CHUNK = 256;
 
 /**
- * Whole-archive checks with at least this many objects to hash use a worker thread; below, the
- * worker's start-up (about 30 ms of CPU) costs more than it saves. See bench/verify-scale.mjs.
+ * Checks whose version records hold at least this many bytes (about 2,700 items at 190 bytes an
+ * item) use a worker thread; below, its start-up (about 30 ms of CPU) costs more than it saves.
+ * Decided from the records' sizes, known before the objects are listed, so that the worker can
+ * list them. See bench/verify-scale.mjs.
  */
-export const PARALLEL_MIN_OBJECTS = 4096;
+export const PARALLEL_MIN_RECORD_BYTES = 1 << 19;
 
 /** `expected` value: no size is recorded for the object (read it whatever its size up to maxBytes). */
 export const ANY_SIZE = -1;
@@ -146,8 +148,30 @@ const crypto = require('node:crypto');
 const hashChunks = (${hashChunks.toString()});
 const sha256 = typeof crypto.hash === 'function' ? (b) => crypto.hash('sha256', b, 'hex') : (b) => crypto.createHash('sha256').update(b).digest('hex');
 const ops = { openSync: fs.openSync, fstatSync: fs.fstatSync, readSync: fs.readSync, closeSync: fs.closeSync, sha256, createHash: crypto.createHash };
-parentPort.once('message', (job) => {
-  hashChunks({ ...job, names: job.names.split('\\n') }, ops, null);
+parentPort.on('message', (message) => {
+  if (message.list !== undefined) {
+    // The objects folder, listed here while the other thread reads the records: names sorted (UTF-16
+    // code units, as verify orders them) and joined by NUL (no file name holds one), and the names
+    // of entries that are not regular files by their folder entry.
+    let reply;
+    try {
+      const entries = fs.readdirSync(message.list, { withFileTypes: true });
+      const names = [];
+      const others = [];
+      for (const entry of entries) {
+        names.push(entry.name);
+        if (!entry.isFile()) others.push(entry.name);
+      }
+      reply = { names: names.sort().join('\\0'), count: names.length, others };
+    } catch (error) {
+      reply = { error: String(error && error.code) };
+    }
+    message.port.postMessage(reply);
+    Atomics.store(message.flag, 0, 1);
+    Atomics.notify(message.flag, 0);
+    return;
+  }
+  hashChunks({ ...message, names: message.names.split('\\0') }, ops, null);
   parentPort.close();
 });
 `;
@@ -198,6 +222,42 @@ export class ObjectHasher {
     }
   }
 
+  /** True when a worker thread was started. */
+  get parallel(): boolean {
+    return this.worker !== null;
+  }
+
+  private listing: { port: MessagePort; flag: Int32Array } | null = null;
+
+  /**
+   * Asks the worker to list a folder (`readdir` with file types) while this thread does other
+   * work; `takeListing` returns it. Nothing happens without a worker.
+   */
+  listEarly(folder: string): void {
+    if (this.worker === null) return;
+    const { port1, port2 } = new MessageChannel();
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    this.worker.postMessage({ list: folder, port: port2, flag }, [port2]);
+    this.listing = { port: port1, flag };
+  }
+
+  /**
+   * The listing `listEarly` asked for: every name, sorted by UTF-16 code units, and the names that
+   * are not regular files by their folder entry; null when there is none (no worker, it failed or
+   * it did not answer within `waitMs`): the caller lists the folder itself.
+   */
+  takeListing(waitMs = TAKE_OVER_MS): { names: string[]; others: string[] } | null {
+    const listing = this.listing;
+    this.listing = null;
+    if (listing === null) return null;
+    Atomics.wait(listing.flag, 0, 0, waitMs);
+    const message = Atomics.load(listing.flag, 0) === 1 ? (receiveMessageOnPort(listing.port)?.message as { names?: string; count?: number; others?: string[] } | undefined) : undefined;
+    listing.port.close();
+    if (message?.names === undefined || message.others === undefined) return null;
+    const names = message.count === 0 ? [] : message.names.split('\0');
+    return names.length === message.count ? { names, others: message.others } : null;
+  }
+
   /**
    * Hands out the batch: `names[i]` under `prefix`, `expected[i]` its size (ANY_SIZE, NO_FAST_PATH).
    * @param chunk objects per chunk (OBJECT_CHUNK; tests use 1 to spread a few objects over both threads).
@@ -222,7 +282,7 @@ export class ObjectHasher {
     job.expected.set(expected.subarray(0, n));
     this.job = job;
     if (this.worker && n > 0) {
-      this.worker.postMessage({ ...job, names: names.join('\n') });
+      this.worker.postMessage({ ...job, names: names.join('\0') });
     }
     return this;
   }

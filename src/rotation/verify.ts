@@ -4,7 +4,7 @@ import { InputError } from '../data/errors.js';
 import { archiveFolders, MAX_RECORD_BYTES, parseVersionRecord, readVersionRecordText, VERSION_RECORD_FORMAT, versionLockPath, type VersionRecord } from './archive.js';
 import { MAX_ITEM_BYTES } from './content.js';
 import { compareIds, isSha256Hex, sha256File } from './hash.js';
-import { ANY_SIZE, INTACT, NO_FAST_PATH, ObjectHasher, PARALLEL_MIN_OBJECTS } from './object-hashing.js';
+import { ANY_SIZE, INTACT, NO_FAST_PATH, ObjectHasher, PARALLEL_MIN_RECORD_BYTES } from './object-hashing.js';
 import { ARCHIVE_HEAD_FILE, readArchiveHead, type ChainLink } from './head.js';
 import { foreignWriterPids, isDeadWriter, temporaryFileWriter } from './leftovers.js';
 import { describeLockOwner, readLock } from './lock.js';
@@ -134,6 +134,15 @@ export interface VerifyResult {
  * @example verifyArchive('out/archive') // => { ok: true, versions: ['2026Q3', '2026Q4'], items: 200, objects: 101, problems: [], notes: [], leftovers: [], head: { version: '2026Q4', sequence: 2, … }, … } (after the demo)
  */
 export function verifyArchive(archiveDir: string, options: { version?: string; threads?: 1 | 2 } = {}): VerifyResult {
+  const held: { hasher: ObjectHasher | null } = { hasher: null };
+  try {
+    return verifyWith(archiveDir, options, held);
+  } finally {
+    held.hasher?.stop(); // also when an error is thrown: no worker outlives the call
+  }
+}
+
+function verifyWith(archiveDir: string, options: { version?: string; threads?: 1 | 2 }, held: { hasher: ObjectHasher | null }): VerifyResult {
   const only = options.version === undefined ? null : checkVersionId(options.version);
   const { objects, versions } = archiveFolders(archiveDir);
   const topProblems: ArchiveProblem[] = [];
@@ -147,7 +156,15 @@ export function verifyArchive(archiveDir: string, options: { version?: string; t
   const digests = new Map<string, string>();
 
   const versionFiles = listFolder(versions);
-  const objectFiles = listFolder(objects, { regularByEntry: true });
+  // Objects are hashed while the records are checked (issue 33): on this thread and, when the
+  // records are large, one worker thread (ObjectHasher), which starts now and lists objects/ (after
+  // versions/, as before: every object a listed record names was written before it) while this
+  // thread reads the records.
+  let recordBytes = 0;
+  for (const [name, stat] of versionFiles) if (only === null || name === `${only}.json`) recordBytes += stat.size;
+  const threads = options.threads ?? (recordBytes >= PARALLEL_MIN_RECORD_BYTES ? 2 : 1);
+  const hasher = (held.hasher = new ObjectHasher(threads === 2));
+  if (only === null) hasher.listEarly(objects);
   const lockFiles = listFolder(join(archiveDir, 'locks'));
   const foreign = foreignWriterPids(archiveDir);
   const pendingSignoffFile = only === null ? (pendingSignoff(archiveDir)?.temporary ?? null) : null;
@@ -204,240 +221,236 @@ export function verifyArchive(archiveDir: string, options: { version?: string; t
     }
   }
 
-  // Objects are hashed while the records are checked (issue 33): on this thread and, for a large
-  // archive, one worker thread (see ObjectHasher). It starts now, so it is ready when the records are read.
-  const threads = options.threads ?? (objectFiles.size >= PARALLEL_MIN_OBJECTS ? 2 : 1);
-  const hasher = new ObjectHasher(threads === 2);
   let items = 0;
   let hashed = 0;
   const objectProblems: ArchiveProblem[] = [];
   let head: VerifyResult['head'] = null;
-  try {
-    let unread = 0;
-    for (const id of idsToRead) {
-      const read = readRecord(versions, id, versionFiles.get(`${id}.json`) as Stats);
-      if ('problem' in read) {
-        recordProblems.push(read.problem);
-        unread += 1;
-        continue;
-      }
-      records.set(id, read.record);
+  let unread = 0;
+  for (const id of idsToRead) {
+    const read = readRecord(versions, id, versionFiles.get(`${id}.json`) as Stats);
+    if ('problem' in read) {
+      recordProblems.push(read.problem);
+      unread += 1;
+      continue;
     }
+    records.set(id, read.record);
+  }
 
-    // Per content hash: the items that use it, the size they all give it, and whether the object is
-    // on disk; one Map lookup per item and one per object (issue 33).
-    const users = new Map<string, ObjectUsers>();
-    for (const record of records.values()) {
-      items += record.items.length;
-      for (const x of record.items) {
-        const group = users.get(x.sha256);
-        const user = { version: record.version, item: x.item, bytes: x.bytes };
-        if (!group) users.set(x.sha256, { list: [user], bytes: x.bytes, onDisk: false });
-        else {
-          if (group.bytes !== x.bytes) group.bytes = NO_FAST_PATH;
-          group.list.push(user);
-        }
+  // Per content hash: the items that use it, the size they all give it, and whether the object is
+  // on disk; one Map lookup per item and one per object (issue 33).
+  const users = new Map<string, ObjectUsers>();
+  for (const record of records.values()) {
+    items += record.items.length;
+    for (const x of record.items) {
+      const group = users.get(x.sha256);
+      const user = { version: record.version, item: x.item, bytes: x.bytes };
+      if (!group) users.set(x.sha256, { list: [user], bytes: x.bytes, onDisk: false });
+      else {
+        if (group.bytes !== x.bytes) group.bytes = NO_FAST_PATH;
+        group.list.push(user);
       }
     }
-    const names = (only === null ? [...objectFiles.keys()] : [...users.keys()].filter((h) => objectFiles.has(h))).sort();
-    // The objects the loop below hashes (a user's name or a content hash; a regular file by its
-    // entry), with the size every record gives each: hashed now, while the records are checked.
-    const toHash: string[] = [];
-    const expected = new Float64Array(names.length);
-    for (const name of names) {
-      const group = users.get(name);
-      if (!group && !isSha256Hex(name)) continue;
-      const stat = objectFiles.get(name) ?? null;
-      if (stat !== null && !stat.isFile()) continue;
-      expected[toHash.length] = group ? group.bytes : ANY_SIZE;
-      toHash.push(name);
+  }
+  const listed = hasher.takeListing();
+  const objectFiles = listed ? folderFromListing(objects, listed) : listFolder(objects, { regularByEntry: true });
+  // Sorted by UTF-16 code units (the default sort, as compareIds, without a call per comparison).
+  // (An entry removed while it was listed is in the listing but not in objectFiles: left out, as listFolder does.)
+  const names = only !== null ? [...users.keys()].filter((h) => objectFiles.has(h)).sort() : !listed ? [...objectFiles.keys()].sort() : objectFiles.size === listed.names.length ? listed.names : listed.names.filter((h) => objectFiles.has(h));
+  // The objects the loop below hashes (a user's name or a content hash; a regular file by its
+  // entry), with the size every record gives each: hashed now, while the records are checked.
+  const toHash: string[] = [];
+  const expected = new Float64Array(names.length);
+  for (const name of names) {
+    const group = users.get(name);
+    if (!group && !isSha256Hex(name)) continue;
+    const stat = objectFiles.get(name) ?? null;
+    if (stat !== null && !stat.isFile()) continue;
+    expected[toHash.length] = group ? group.bytes : ANY_SIZE;
+    toHash.push(name);
+  }
+  const objectsPrefix = join(objects, '_').slice(0, -1); // join(objects, name) for a plain name, built once
+  hasher.start(objectsPrefix, toHash, expected, MAX_ITEM_BYTES);
+
+  for (const record of records.values()) {
+    const id = record.version;
+    const path = `versions/${id}.json`;
+    const issues = versionRecordIssues(record);
+    for (const issue of issues) recordProblems.push({ kind: 'changed', path, detail: issue.detail });
+    if (record.recordDigest === undefined) notes.push(`${path}: no record digest (frozen by an older benchplan): an edit of its date, counts or an item's added, source or bytes cannot be detected`);
+    else if (!issues.some((i) => i.field === 'recordDigest')) intact.add(id);
+    if (record.format !== VERSION_RECORD_FORMAT && only === null) notes.push(`${path}: not in the archive's hash chain (frozen by an older benchplan): its deletion or replacement cannot be detected`);
+    // A link compares with the digest the record carries: an edit that left it behind is the record's own problem, reported above.
+    digests.set(id, record.recordDigest ?? versionRecordDigest(record));
+  }
+
+  /** A record read only to check a link (`--version`): its digest, fingerprint and sequence, or undefined. */
+  const other = (id: string): VersionRecord | undefined => {
+    const known = records.get(id);
+    if (known) return known;
+    const stat = versionFiles.get(`${id}.json`);
+    if (!stat) return undefined;
+    const read = readRecord(versions, id, stat);
+    if (!('record' in read)) return undefined;
+    digests.set(id, read.record.recordDigest ?? versionRecordDigest(read.record));
+    return read.record;
+  };
+
+  // Lineage: a version's parent must still be the version it was rotated from.
+  for (const record of records.values()) {
+    if (!record.parent) continue;
+    const parentPath = `versions/${record.parent.version}.json`;
+    const parent = other(record.parent.version);
+    if (!versionFiles.has(`${record.parent.version}.json`)) {
+      recordProblems.push({ kind: 'missing', path: parentPath, detail: `version ${record.version} was rotated from it` });
+    } else if (parent && parent.fingerprint !== record.parent.fingerprint) {
+      recordProblems.push({ kind: 'changed', path: parentPath, detail: `its fingerprint is not the one version ${record.version} recorded when rotated from it (${record.parent.fingerprint.slice(0, 12)}…)` });
+    } else if (parent && record.parent.recordDigest !== undefined && digests.get(parent.version) !== record.parent.recordDigest) {
+      recordProblems.push({ kind: 'changed', path: parentPath, detail: `its record digest is not the one version ${record.version} recorded when rotated from it (${record.parent.recordDigest.slice(0, 12)}…): the record was replaced` });
     }
-    const objectsPrefix = join(objects, '_').slice(0, -1); // join(objects, name) for a plain name, built once
-    hasher.start(objectsPrefix, toHash, expected, MAX_ITEM_BYTES);
+  }
 
-    for (const record of records.values()) {
-      const id = record.version;
-      const path = `versions/${id}.json`;
-      const issues = versionRecordIssues(record);
-      for (const issue of issues) recordProblems.push({ kind: 'changed', path, detail: issue.detail });
-      if (record.recordDigest === undefined) notes.push(`${path}: no record digest (frozen by an older benchplan): an edit of its date, counts or an item's added, source or bytes cannot be detected`);
-      else if (!issues.some((i) => i.field === 'recordDigest')) intact.add(id);
-      if (record.format !== VERSION_RECORD_FORMAT && only === null) notes.push(`${path}: not in the archive's hash chain (frozen by an older benchplan): its deletion or replacement cannot be detected`);
-      // A link compares with the digest the record carries: an edit that left it behind is the record's own problem, reported above.
-      digests.set(id, record.recordDigest ?? versionRecordDigest(record));
+  // The hash chain.
+  const chainLink = (from: string, link: ChainLink, sequence: number): VersionRecord | null => {
+    const path = `versions/${link.version}.json`;
+    if (!versionFiles.has(`${link.version}.json`)) {
+      recordProblems.push({ kind: 'missing', path, detail: `${from} names it as the version frozen before (the archive's hash chain, sequence ${sequence})` });
+      return null;
     }
-
-    /** A record read only to check a link (`--version`): its digest, fingerprint and sequence, or undefined. */
-    const other = (id: string): VersionRecord | undefined => {
-      const known = records.get(id);
-      if (known) return known;
-      const stat = versionFiles.get(`${id}.json`);
-      if (!stat) return undefined;
-      const read = readRecord(versions, id, stat);
-      if (!('record' in read)) return undefined;
-      digests.set(id, read.record.recordDigest ?? versionRecordDigest(read.record));
-      return read.record;
-    };
-
-    // Lineage: a version's parent must still be the version it was rotated from.
-    for (const record of records.values()) {
-      if (!record.parent) continue;
-      const parentPath = `versions/${record.parent.version}.json`;
-      const parent = other(record.parent.version);
-      if (!versionFiles.has(`${record.parent.version}.json`)) {
-        recordProblems.push({ kind: 'missing', path: parentPath, detail: `version ${record.version} was rotated from it` });
-      } else if (parent && parent.fingerprint !== record.parent.fingerprint) {
-        recordProblems.push({ kind: 'changed', path: parentPath, detail: `its fingerprint is not the one version ${record.version} recorded when rotated from it (${record.parent.fingerprint.slice(0, 12)}…)` });
-      } else if (parent && record.parent.recordDigest !== undefined && digests.get(parent.version) !== record.parent.recordDigest) {
-        recordProblems.push({ kind: 'changed', path: parentPath, detail: `its record digest is not the one version ${record.version} recorded when rotated from it (${record.parent.recordDigest.slice(0, 12)}…): the record was replaced` });
-      }
+    const record = other(link.version);
+    if (!record) return null; // its own problem is reported
+    if (record.format !== VERSION_RECORD_FORMAT || digests.get(link.version) !== link.recordDigest) {
+      recordProblems.push({ kind: 'changed', path, detail: `recordDigest: not the record ${from} chained to (recorded ${link.recordDigest.slice(0, 12)}…): it was replaced` });
+    } else if (record.sequence !== sequence) {
+      recordProblems.push({ kind: 'changed', path, detail: `sequence is ${record.sequence}, but ${from} puts it at ${sequence}: the chain was re-ordered` });
     }
-
-    // The hash chain.
-    const chainLink = (from: string, link: ChainLink, sequence: number): VersionRecord | null => {
-      const path = `versions/${link.version}.json`;
-      if (!versionFiles.has(`${link.version}.json`)) {
-        recordProblems.push({ kind: 'missing', path, detail: `${from} names it as the version frozen before (the archive's hash chain, sequence ${sequence})` });
-        return null;
-      }
-      const record = other(link.version);
-      if (!record) return null; // its own problem is reported
-      if (record.format !== VERSION_RECORD_FORMAT || digests.get(link.version) !== link.recordDigest) {
-        recordProblems.push({ kind: 'changed', path, detail: `recordDigest: not the record ${from} chained to (recorded ${link.recordDigest.slice(0, 12)}…): it was replaced` });
-      } else if (record.sequence !== sequence) {
-        recordProblems.push({ kind: 'changed', path, detail: `sequence is ${record.sequence}, but ${from} puts it at ${sequence}: the chain was re-ordered` });
-      }
-      return record;
-    };
-    if (only !== null) {
-      const record = records.get(only);
-      if (record?.previous) chainLink(`versions/${only}.json`, record.previous, (record.sequence as number) - 1);
+    return record;
+  };
+  if (only !== null) {
+    const record = records.get(only);
+    if (record?.previous) chainLink(`versions/${only}.json`, record.previous, (record.sequence as number) - 1);
+  } else {
+    const chained = [...records.values()].filter((r) => r.format === VERSION_RECORD_FORMAT);
+    const headRead = readArchiveHead(archiveDir);
+    const visited = new Set<string>();
+    let start: { from: string; link: ChainLink; sequence: number } | null = null;
+    if ('problem' in headRead) {
+      topProblems.push({ kind: 'changed', path: ARCHIVE_HEAD_FILE, detail: headRead.problem });
+    } else if ('absent' in headRead) {
+      if (chained.length > 0) topProblems.push({ kind: 'missing', path: ARCHIVE_HEAD_FILE, detail: `names the newest version of the hash chain (${chained.length} chained record${chained.length === 1 ? '' : 's'})` });
     } else {
-      const chained = [...records.values()].filter((r) => r.format === VERSION_RECORD_FORMAT);
-      const headRead = readArchiveHead(archiveDir);
-      const visited = new Set<string>();
-      let start: { from: string; link: ChainLink; sequence: number } | null = null;
-      if ('problem' in headRead) {
-        topProblems.push({ kind: 'changed', path: ARCHIVE_HEAD_FILE, detail: headRead.problem });
-      } else if ('absent' in headRead) {
-        if (chained.length > 0) topProblems.push({ kind: 'missing', path: ARCHIVE_HEAD_FILE, detail: `names the newest version of the hash chain (${chained.length} chained record${chained.length === 1 ? '' : 's'})` });
-      } else {
-        const h = headRead.head;
-        head = { version: h.version, recordDigest: h.recordDigest, sequence: h.sequence };
-        if (!versionFiles.has(`${h.version}.json`)) {
-          const lock = readLock(join(archiveDir, versionLockPath(h.version)));
-          let linkedMeanwhile = false;
-          try {
-            linkedMeanwhile = lstatSync(join(versions, `${h.version}.json`)).isFile();
-          } catch {
-            // still not there
-          }
-          if (linkedMeanwhile) {
-            // A writer committed after we listed the records: judge the chain up to the one before it.
-            leftovers.push({ kind: 'in-progress', path: `versions/${h.version}.json`, detail: 'committed while verify ran (not checked; run verify again)' });
-            head = h.previous ? { ...h.previous, sequence: h.sequence - 1 } : null;
-            if (h.previous) start = { from: ARCHIVE_HEAD_FILE, link: h.previous, sequence: h.sequence - 1 };
-          } else if (lock?.owner) {
-            leftovers.push({ kind: lock.stale ? 'interrupted' : 'in-progress', path: ARCHIVE_HEAD_FILE, detail: `names ${h.version}, whose freeze ${lock.stale ? 'died before linking its record (the next freeze rolls the head back)' : 'is at work (committing it, or re-running after an interrupted commit)'}` });
-            head = h.previous ? { ...h.previous, sequence: h.sequence - 1 } : null;
-            if (h.previous) start = { from: ARCHIVE_HEAD_FILE, link: h.previous, sequence: h.sequence - 1 };
-          } else {
-            topProblems.push({ kind: 'missing', path: `versions/${h.version}.json`, detail: `${ARCHIVE_HEAD_FILE} names it as the newest version (sequence ${h.sequence})` });
-            if (h.previous) start = { from: `${ARCHIVE_HEAD_FILE} (as the one before ${h.version})`, link: h.previous, sequence: h.sequence - 1 };
-          }
-        } else start = { from: ARCHIVE_HEAD_FILE, link: { version: h.version, recordDigest: h.recordDigest }, sequence: h.sequence };
-      }
-      // Walk from the head down; across a deleted record, carry on from the one the chain says came before it.
-      const bySequence = new Map<number, VersionRecord[]>();
-      for (const r of chained) {
-        const list = bySequence.get(r.sequence as number) ?? [];
-        list.push(r);
-        bySequence.set(r.sequence as number, list);
-      }
-      while (start) {
-        const record = chainLink(start.from, start.link, start.sequence);
-        let next: VersionRecord | undefined = record ?? undefined;
-        if (!record) {
-          const candidates = (bySequence.get(start.sequence - 1) ?? []).filter((r) => !visited.has(r.version));
-          next = candidates.length === 1 ? candidates[0] : undefined;
-          if (next) visited.add(next.version);
-          if (!next) break;
-        } else {
-          if (visited.has(record.version)) break; // a loop: reported as a replaced record
-          visited.add(record.version);
-        }
-        const n = next as VersionRecord;
-        start = n.previous ? { from: `versions/${n.version}.json`, link: n.previous, sequence: (n.sequence as number) - 1 } : null;
-      }
-      for (const r of chained) {
-        if (!visited.has(r.version)) recordProblems.push({ kind: 'changed', path: `versions/${r.version}.json`, detail: `not in the archive's hash chain: no later version and not ${ARCHIVE_HEAD_FILE} lead to it (sequence ${r.sequence}); it was inserted, or the record after it replaced` });
-      }
-    }
-
-    // Objects: every referenced one present, of its recorded size and intact; in a whole-archive check, no others.
-    const hashes = hasher.finish();
-    let next = 0; // the place in toHash of the next object that reaches the hash below
-    // The per-object work below is what 10⁵ items multiply (issue 33): no string, object or regular
-    // expression per object beyond a look-up unless something is wrong.
-    for (const name of names) {
-      const path = `objects/${name}`;
-      // null: a regular file by its folder entry, not lstat-ed (the hash's fstat checks it and its size).
-      const stat = objectFiles.get(name) ?? null;
-      // A name a record uses is a content hash (the record's schema checked it), so only others are tested.
-      const group = users.get(name);
-      if (group) group.onDisk = true;
-      const who = group?.list;
-      if (!who && !isSha256Hex(name)) {
-        if (temporary(path, name, stat ?? REGULAR)) continue;
-        objectProblems.push({ kind: 'extra', path, detail: 'not a content hash' });
-        continue;
-      }
-      const kindIfBad = who ? 'changed' : 'extra';
-      if (stat !== null && !stat.isFile()) {
-        objectProblems.push({ kind: kindIfBad, path, detail: `${stat.isSymbolicLink() ? 'a symbolic link (never followed)' : `not a regular file (${fileKind(stat)}; never opened)`}${ofUser(who)}` });
-        continue;
-      }
-      const at = next++;
-      let digest: { sha256: string; bytes: number };
-      if (toHash[at] === name && hashes.status[at] === INTACT) {
-        // Regular, of the size every record gives it (when any does), and its SHA-256 is its name.
-        digest = { sha256: name, bytes: hashes.bytes[at] as number };
-      } else {
-        // Anything else is re-checked here as one thread would: the first user in an intact record gives the size it must have.
-        const trusted = who?.find((u) => intact.has(u.version));
+      const h = headRead.head;
+      head = { version: h.version, recordDigest: h.recordDigest, sequence: h.sequence };
+      if (!versionFiles.has(`${h.version}.json`)) {
+        const lock = readLock(join(archiveDir, versionLockPath(h.version)));
+        let linkedMeanwhile = false;
         try {
-          digest = sha256File(objectsPrefix + name, trusted ? { followLinks: false, maxBytes: MAX_ITEM_BYTES, regularOnly: true, expectBytes: trusted.bytes } : UNTRUSTED_OBJECT);
-        } catch (error) {
-          const e = error as NodeJS.ErrnoException & { size?: number; whileReading?: boolean };
-          const code = e.code;
-          if (code === 'ETOOBIG' && !e.whileReading) objectProblems.push({ kind: kindIfBad, path, detail: `${e.size} bytes, more than an item may hold (${MAX_ITEM_BYTES}); not read${ofUser(who)}` });
-          else if (code === 'ETOOBIG') objectProblems.push({ kind: kindIfBad, path, detail: `grew past ${MAX_ITEM_BYTES} bytes while being read${ofUser(who)}` });
-          else if (code === 'ESIZE' && trusted) objectProblems.push({ kind: 'changed', path, detail: `${e.size} bytes, but item ${trusted.item} of ${trusted.version} records ${trusted.bytes}; not read` });
-          else if (code === 'ENOTREG' || code === 'ELOOP') objectProblems.push({ kind: kindIfBad, path, detail: stat === null ? `not a regular file (${code === 'ELOOP' ? 'a symbolic link, never followed' : 'never read'})${ofUser(who)}` : `not a regular file (replaced while verify ran; never read)${ofUser(who)}` });
-          else objectProblems.push({ kind: 'unreadable', path, detail: `cannot be read: ${code ?? String(error)}${ofUser(who)}` });
-          continue;
+          linkedMeanwhile = lstatSync(join(versions, `${h.version}.json`)).isFile();
+        } catch {
+          // still not there
         }
+        if (linkedMeanwhile) {
+          // A writer committed after we listed the records: judge the chain up to the one before it.
+          leftovers.push({ kind: 'in-progress', path: `versions/${h.version}.json`, detail: 'committed while verify ran (not checked; run verify again)' });
+          head = h.previous ? { ...h.previous, sequence: h.sequence - 1 } : null;
+          if (h.previous) start = { from: ARCHIVE_HEAD_FILE, link: h.previous, sequence: h.sequence - 1 };
+        } else if (lock?.owner) {
+          leftovers.push({ kind: lock.stale ? 'interrupted' : 'in-progress', path: ARCHIVE_HEAD_FILE, detail: `names ${h.version}, whose freeze ${lock.stale ? 'died before linking its record (the next freeze rolls the head back)' : 'is at work (committing it, or re-running after an interrupted commit)'}` });
+          head = h.previous ? { ...h.previous, sequence: h.sequence - 1 } : null;
+          if (h.previous) start = { from: ARCHIVE_HEAD_FILE, link: h.previous, sequence: h.sequence - 1 };
+        } else {
+          topProblems.push({ kind: 'missing', path: `versions/${h.version}.json`, detail: `${ARCHIVE_HEAD_FILE} names it as the newest version (sequence ${h.sequence})` });
+          if (h.previous) start = { from: `${ARCHIVE_HEAD_FILE} (as the one before ${h.version})`, link: h.previous, sequence: h.sequence - 1 };
+        }
+      } else start = { from: ARCHIVE_HEAD_FILE, link: { version: h.version, recordDigest: h.recordDigest }, sequence: h.sequence };
+    }
+    // Walk from the head down; across a deleted record, carry on from the one the chain says came before it.
+    const bySequence = new Map<number, VersionRecord[]>();
+    for (const r of chained) {
+      const list = bySequence.get(r.sequence as number) ?? [];
+      list.push(r);
+      bySequence.set(r.sequence as number, list);
+    }
+    while (start) {
+      const record = chainLink(start.from, start.link, start.sequence);
+      let next: VersionRecord | undefined = record ?? undefined;
+      if (!record) {
+        const candidates = (bySequence.get(start.sequence - 1) ?? []).filter((r) => !visited.has(r.version));
+        next = candidates.length === 1 ? candidates[0] : undefined;
+        if (next) visited.add(next.version);
+        if (!next) break;
+      } else {
+        if (visited.has(record.version)) break; // a loop: reported as a replaced record
+        visited.add(record.version);
       }
-      hashed += 1;
-      if (digest.sha256 !== name) {
-        objectProblems.push({ kind: 'changed', path, detail: `its content hash is now ${digest.sha256.slice(0, 12)}…${ofUser(who)}` });
+      const n = next as VersionRecord;
+      start = n.previous ? { from: `versions/${n.version}.json`, link: n.previous, sequence: (n.sequence as number) - 1 } : null;
+    }
+    for (const r of chained) {
+      if (!visited.has(r.version)) recordProblems.push({ kind: 'changed', path: `versions/${r.version}.json`, detail: `not in the archive's hash chain: no later version and not ${ARCHIVE_HEAD_FILE} lead to it (sequence ${r.sequence}); it was inserted, or the record after it replaced` });
+    }
+  }
+
+  // Objects: every referenced one present, of its recorded size and intact; in a whole-archive check, no others.
+  const hashes = hasher.finish();
+  let next = 0; // the place in toHash of the next object that reaches the hash below
+  // The per-object work below is what 10⁵ items multiply (issue 33): no string, object or regular
+  // expression per object beyond a look-up unless something is wrong.
+  for (const name of names) {
+    const path = `objects/${name}`;
+    // null: a regular file by its folder entry, not lstat-ed (the hash's fstat checks it and its size).
+    const stat = objectFiles.get(name) ?? null;
+    // A name a record uses is a content hash (the record's schema checked it), so only others are tested.
+    const group = users.get(name);
+    if (group) group.onDisk = true;
+    const who = group?.list;
+    if (!who && !isSha256Hex(name)) {
+      if (temporary(path, name, stat ?? REGULAR)) continue;
+      objectProblems.push({ kind: 'extra', path, detail: 'not a content hash' });
+      continue;
+    }
+    const kindIfBad = who ? 'changed' : 'extra';
+    if (stat !== null && !stat.isFile()) {
+      objectProblems.push({ kind: kindIfBad, path, detail: `${stat.isSymbolicLink() ? 'a symbolic link (never followed)' : `not a regular file (${fileKind(stat)}; never opened)`}${ofUser(who)}` });
+      continue;
+    }
+    const at = next++;
+    let digest: { sha256: string; bytes: number };
+    if (toHash[at] === name && hashes.status[at] === INTACT) {
+      // Regular, of the size every record gives it (when any does), and its SHA-256 is its name.
+      digest = { sha256: name, bytes: hashes.bytes[at] as number };
+    } else {
+      // Anything else is re-checked here as one thread would: the first user in an intact record gives the size it must have.
+      const trusted = who?.find((u) => intact.has(u.version));
+      try {
+        digest = sha256File(objectsPrefix + name, trusted ? { followLinks: false, maxBytes: MAX_ITEM_BYTES, regularOnly: true, expectBytes: trusted.bytes } : UNTRUSTED_OBJECT);
+      } catch (error) {
+        const e = error as NodeJS.ErrnoException & { size?: number; whileReading?: boolean };
+        const code = e.code;
+        if (code === 'ETOOBIG' && !e.whileReading) objectProblems.push({ kind: kindIfBad, path, detail: `${e.size} bytes, more than an item may hold (${MAX_ITEM_BYTES}); not read${ofUser(who)}` });
+        else if (code === 'ETOOBIG') objectProblems.push({ kind: kindIfBad, path, detail: `grew past ${MAX_ITEM_BYTES} bytes while being read${ofUser(who)}` });
+        else if (code === 'ESIZE' && trusted) objectProblems.push({ kind: 'changed', path, detail: `${e.size} bytes, but item ${trusted.item} of ${trusted.version} records ${trusted.bytes}; not read` });
+        else if (code === 'ENOTREG' || code === 'ELOOP') objectProblems.push({ kind: kindIfBad, path, detail: stat === null ? `not a regular file (${code === 'ELOOP' ? 'a symbolic link, never followed' : 'never read'})${ofUser(who)}` : `not a regular file (replaced while verify ran; never read)${ofUser(who)}` });
+        else objectProblems.push({ kind: 'unreadable', path, detail: `cannot be read: ${code ?? String(error)}${ofUser(who)}` });
         continue;
       }
-      if (!who) {
-        if (unread > 0) objectProblems.push({ kind: 'extra', path, detail: 'no version that still reads refers to it' });
-        else leftovers.push({ kind: 'unreferenced', path, detail: 'intact, but no version refers to it: left by a freeze that failed or was killed after writing it (contents are never deleted, as another writer may share them); a freeze of a version holding it adopts it' });
-        continue;
-      }
-      // The object is intact, so its size is the content's true size: a record saying otherwise was edited.
-      for (const u of who) {
-        if (u.bytes !== digest.bytes) recordProblems.push({ kind: 'changed', path: `versions/${u.version}.json`, detail: `item ${u.item} records ${u.bytes} bytes, but its content (${path}, intact) has ${digest.bytes}` });
-      }
     }
-    for (const [hash, { list: who, onDisk }] of users) {
-      if (!onDisk && !objectFiles.has(hash)) objectProblems.push({ kind: 'missing', path: `objects/${hash}`, detail: `item ${who[0].item} of ${who[0].version}` });
+    hashed += 1;
+    if (digest.sha256 !== name) {
+      objectProblems.push({ kind: 'changed', path, detail: `its content hash is now ${digest.sha256.slice(0, 12)}…${ofUser(who)}` });
+      continue;
     }
-  } finally {
-    hasher.stop();
+    if (!who) {
+      if (unread > 0) objectProblems.push({ kind: 'extra', path, detail: 'no version that still reads refers to it' });
+      else leftovers.push({ kind: 'unreferenced', path, detail: 'intact, but no version refers to it: left by a freeze that failed or was killed after writing it (contents are never deleted, as another writer may share them); a freeze of a version holding it adopts it' });
+      continue;
+    }
+    // The object is intact, so its size is the content's true size: a record saying otherwise was edited.
+    for (const u of who) {
+      if (u.bytes !== digest.bytes) recordProblems.push({ kind: 'changed', path: `versions/${u.version}.json`, detail: `item ${u.item} records ${u.bytes} bytes, but its content (${path}, intact) has ${digest.bytes}` });
+    }
+  }
+  for (const [hash, { list: who, onDisk }] of users) {
+    if (!onDisk && !objectFiles.has(hash)) objectProblems.push({ kind: 'missing', path: `objects/${hash}`, detail: `item ${who[0].item} of ${who[0].version}` });
   }
   // Sign-offs: each record intact, its version unchanged, its evidence files unchanged where they still are.
   const signoffs: string[] = [];
@@ -557,6 +570,29 @@ function readRecord(versions: string, id: string, stat: Stats): { record: Versio
   }
 }
 
+
+/**
+ * listFolder(path, { regularByEntry: true }) from a listing made elsewhere (ObjectHasher.listEarly):
+ * null for a regular file by its folder entry, the lstat of any other entry.
+ * @throws {InputError} as listFolder.
+ */
+function folderFromListing(path: string, listing: { names: readonly string[]; others: readonly string[] }): Map<string, Stats | null> {
+  const out = new Map<string, Stats | null>();
+  for (const name of listing.names) out.set(name, null);
+  for (const name of listing.others) {
+    try {
+      out.set(name, lstatSync(join(path, name)));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') {
+        out.delete(name); // removed while we listed
+        continue;
+      }
+      throw new InputError(`cannot read the folder's entries: ${code ?? String(error)}`, { file: join(path, name) });
+    }
+  }
+  return out;
+}
 
 /**
  * A folder's entries with their lstat (links are not followed); empty when the folder is absent.
