@@ -251,19 +251,36 @@ function verifyWith(archiveDir: string, options: { version?: string; threads?: 1
       }
     }
   }
+  // The entries of objects/ that are not regular files by their folder entry, with their lstat
+  // (null for a regular file), and the names to look at, sorted by UTF-16 code units (the default
+  // sort, as compareIds, without a call per comparison). From the worker's listing, only the few
+  // entries that are not regular files are looked up (an entry removed meanwhile is left out, as
+  // listFolder does); without it, objects/ is listed here.
   const listed = hasher.takeListing();
-  const objectFiles = listed ? folderFromListing(objects, listed) : listFolder(objects, { regularByEntry: true });
-  // Sorted by UTF-16 code units (the default sort, as compareIds, without a call per comparison).
-  // (An entry removed while it was listed is in the listing but not in objectFiles: left out, as listFolder does.)
-  const names = only !== null ? [...users.keys()].filter((h) => objectFiles.has(h)).sort() : !listed ? [...objectFiles.keys()].sort() : objectFiles.size === listed.names.length ? listed.names : listed.names.filter((h) => objectFiles.has(h));
-  // The objects the loop below hashes (a user's name or a content hash; a regular file by its
-  // entry), with the size every record gives each: hashed now, while the records are checked.
+  let names: readonly string[];
+  let objectFiles: Map<string, Stats | null>;
+  if (listed) {
+    objectFiles = folderFromListing(objects, listed.others);
+    names = objectFiles.size === listed.others.length ? listed.names : listed.names.filter((h) => !listed.others.includes(h) || objectFiles.has(h));
+  } else {
+    objectFiles = listFolder(objects, { regularByEntry: true });
+    names = only !== null ? [...users.keys()].filter((h) => objectFiles.has(h)).sort() : [...objectFiles.keys()].sort();
+  }
+  // Per name: its users and its lstat (one look-up each, kept for the loop below); and the objects
+  // that loop hashes (a user's name or a content hash; a regular file by its entry), with the size
+  // every record gives each: hashed now, while the records are checked.
+  const groupOf: Array<ObjectUsers | undefined> = new Array(names.length);
+  const statOf: Array<Stats | null> = new Array(names.length);
   const toHash: string[] = [];
   const expected = new Float64Array(names.length);
-  for (const name of names) {
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
     const group = users.get(name);
-    if (!group && !isSha256Hex(name)) continue;
     const stat = objectFiles.get(name) ?? null;
+    groupOf[i] = group;
+    statOf[i] = stat;
+    if (group) group.onDisk = true;
+    if (!group && !isSha256Hex(name)) continue;
     if (stat !== null && !stat.isFile()) continue;
     expected[toHash.length] = group ? group.bytes : ANY_SIZE;
     toHash.push(name);
@@ -395,14 +412,13 @@ function verifyWith(archiveDir: string, options: { version?: string; threads?: 1
   let next = 0; // the place in toHash of the next object that reaches the hash below
   // The per-object work below is what 10⁵ items multiply (issue 33): no string, object or regular
   // expression per object beyond a look-up unless something is wrong.
-  for (const name of names) {
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
     const path = `objects/${name}`;
     // null: a regular file by its folder entry, not lstat-ed (the hash's fstat checks it and its size).
-    const stat = objectFiles.get(name) ?? null;
+    const stat = statOf[i] as Stats | null;
     // A name a record uses is a content hash (the record's schema checked it), so only others are tested.
-    const group = users.get(name);
-    if (group) group.onDisk = true;
-    const who = group?.list;
+    const who = groupOf[i]?.list;
     if (!who && !isSha256Hex(name)) {
       if (temporary(path, name, stat ?? REGULAR)) continue;
       objectProblems.push({ kind: 'extra', path, detail: 'not a content hash' });
@@ -449,8 +465,9 @@ function verifyWith(archiveDir: string, options: { version?: string; threads?: 1
       if (u.bytes !== digest.bytes) recordProblems.push({ kind: 'changed', path: `versions/${u.version}.json`, detail: `item ${u.item} records ${u.bytes} bytes, but its content (${path}, intact) has ${digest.bytes}` });
     }
   }
+  // Every name on disk a record uses is in names (so marked onDisk above), listed here or by the worker.
   for (const [hash, { list: who, onDisk }] of users) {
-    if (!onDisk && !objectFiles.has(hash)) objectProblems.push({ kind: 'missing', path: `objects/${hash}`, detail: `item ${who[0].item} of ${who[0].version}` });
+    if (!onDisk) objectProblems.push({ kind: 'missing', path: `objects/${hash}`, detail: `item ${who[0].item} of ${who[0].version}` });
   }
   // Sign-offs: each record intact, its version unchanged, its evidence files unchanged where they still are.
   const signoffs: string[] = [];
@@ -572,22 +589,18 @@ function readRecord(versions: string, id: string, stat: Stats): { record: Versio
 
 
 /**
- * listFolder(path, { regularByEntry: true }) from a listing made elsewhere (ObjectHasher.listEarly):
- * null for a regular file by its folder entry, the lstat of any other entry.
+ * The lstat of each entry a listing made elsewhere (ObjectHasher.listEarly) found not to be a
+ * regular file by its folder entry, as listFolder gives them; one removed meanwhile is left out.
  * @throws {InputError} as listFolder.
  */
-function folderFromListing(path: string, listing: { names: readonly string[]; others: readonly string[] }): Map<string, Stats | null> {
+function folderFromListing(path: string, others: readonly string[]): Map<string, Stats | null> {
   const out = new Map<string, Stats | null>();
-  for (const name of listing.names) out.set(name, null);
-  for (const name of listing.others) {
+  for (const name of others) {
     try {
       out.set(name, lstatSync(join(path, name)));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') {
-        out.delete(name); // removed while we listed
-        continue;
-      }
+      if (code === 'ENOENT') continue; // removed while we listed
       throw new InputError(`cannot read the folder's entries: ${code ?? String(error)}`, { file: join(path, name) });
     }
   }
