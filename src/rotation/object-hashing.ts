@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { createHash, hash as oneShotHash } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 
 /**
@@ -19,12 +20,24 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 export const OBJECT_CHUNK = 256;
 
 /**
- * Checks whose version records hold at least this many bytes (about 2,700 items at 190 bytes an
- * item) use a worker thread; below, its start-up (about 30 ms of CPU) costs more than it saves.
- * Decided from the records' sizes, known before the objects are listed, so that the worker can
- * list them. See bench/verify-scale.mjs.
+ * Checks whose version records hold at least this many bytes (about 5,500 items at 190 bytes an
+ * item) may use a worker thread; below, its start-up (about 40 ms of CPU) costs more than it can
+ * save. Decided from the records' sizes, known before the objects are listed, so that the worker
+ * can list them. See bench/verify-scale.mjs.
  */
-export const PARALLEL_MIN_RECORD_BYTES = 1 << 19;
+export const PARALLEL_MIN_RECORD_BYTES = 1 << 20;
+
+/**
+ * Whether a second thread can run beside this one now: the load average of the last minute
+ * leaves at least half a core idle. On a machine whose cores are all busy, a worker thread only
+ * adds its start-up and contention (measured: slower in wall time and about 15% more CPU at
+ * load 9 on 2 cores, bench/verify-scale.results.txt), so verify then hashes on one thread. The
+ * result is the same either way; only the time differs.
+ * @example typeof coreToSpare() // => "boolean"
+ */
+export function coreToSpare(): boolean {
+  return loadavg()[0] < availableParallelism() - 0.5;
+}
 
 /** `expected` value: no size is recorded for the object (read it whatever its size up to maxBytes). */
 export const ANY_SIZE = -1;

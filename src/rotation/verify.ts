@@ -4,7 +4,7 @@ import { InputError } from '../data/errors.js';
 import { archiveFolders, MAX_RECORD_BYTES, parseVersionRecord, readVersionRecordText, VERSION_RECORD_FORMAT, versionLockPath, type VersionRecord } from './archive.js';
 import { MAX_ITEM_BYTES } from './content.js';
 import { compareIds, isSha256Hex, sha256File } from './hash.js';
-import { ANY_SIZE, INTACT, NO_FAST_PATH, ObjectHasher, PARALLEL_MIN_RECORD_BYTES } from './object-hashing.js';
+import { ANY_SIZE, coreToSpare, INTACT, NO_FAST_PATH, ObjectHasher, PARALLEL_MIN_RECORD_BYTES } from './object-hashing.js';
 import { ARCHIVE_HEAD_FILE, readArchiveHead, type ChainLink } from './head.js';
 import { foreignWriterPids, isDeadWriter, temporaryFileWriter } from './leftovers.js';
 import { describeLockOwner, readLock } from './lock.js';
@@ -126,7 +126,12 @@ export interface VerifyResult {
  * A record or object the file system will not let us read is a problem (`unreadable`, with the
  * error code), not an error: it is part of the archive's content.
  * Cost: O(total bytes in the archive) to hash, O(1 MiB) memory for it.
+ * Objects are hashed on this thread and, for records of PARALLEL_MIN_RECORD_BYTES or more when a
+ * core is idle (coreToSpare), one worker thread that also lists objects/ while the records are
+ * read (ObjectHasher); anything but an intact object is re-checked on this thread, so the result
+ * is the same, byte for byte, whatever the threads (tests/rotation/verify-threads.test.ts).
  * @param options.version check only this version's record and objects (and its chain links).
+ * @param options.threads 1 or 2 to choose instead of deciding from the records' size and the load.
  * @returns the problems in a stable order (stray top-level files, then records, then objects,
  *   each by path), notes, leftovers and the head.
  * @throws {InputError} when there is no archive at `archiveDir`, `version` is a bad id or not in
@@ -162,7 +167,7 @@ function verifyWith(archiveDir: string, options: { version?: string; threads?: 1
   // thread reads the records.
   let recordBytes = 0;
   for (const [name, stat] of versionFiles) if (only === null || name === `${only}.json`) recordBytes += stat.size;
-  const threads = options.threads ?? (recordBytes >= PARALLEL_MIN_RECORD_BYTES ? 2 : 1);
+  const threads = options.threads ?? (recordBytes >= PARALLEL_MIN_RECORD_BYTES && coreToSpare() ? 2 : 1);
   const hasher = (held.hasher = new ObjectHasher(threads === 2));
   if (only === null) hasher.listEarly(objects);
   const lockFiles = listFolder(join(archiveDir, 'locks'));
