@@ -28,15 +28,15 @@ export const OBJECT_CHUNK = 256;
 export const PARALLEL_MIN_RECORD_BYTES = 1 << 20;
 
 /**
- * Whether a second thread can run beside this one now: the load average of the last minute
- * leaves at least half a core idle. On a machine whose cores are all busy, a worker thread only
- * adds its start-up and contention (measured: slower in wall time and about 15% more CPU at
- * load 9 on 2 cores, bench/verify-scale.results.txt), so verify then hashes on one thread. The
- * result is the same either way; only the time differs.
+ * Whether a second thread is likely to get a core now: the load average of the last minute is
+ * below the cores + 1. Measured on 2 cores (bench/verify-scale.results.txt): at load 2.2-2.8 the
+ * worker cut verify's in-process wall time to 0.67-0.69 of one thread's in 4 runs of 5; at load
+ * 3.5-13 it did not pay (0.98-1.25) and cost 10-15% more CPU, so verify then hashes on one
+ * thread. The result is the same either way; only the time differs.
  * @example typeof coreToSpare() // => "boolean"
  */
 export function coreToSpare(): boolean {
-  return loadavg()[0] < availableParallelism() - 0.5;
+  return loadavg()[0] < availableParallelism() + 1;
 }
 
 /** `expected` value: no size is recorded for the object (read it whatever its size up to maxBytes). */

@@ -127,7 +127,7 @@ export interface VerifyResult {
  * error code), not an error: it is part of the archive's content.
  * Cost: O(total bytes in the archive) to hash, O(1 MiB) memory for it.
  * Objects are hashed on this thread and, for records of PARALLEL_MIN_RECORD_BYTES or more when a
- * core is idle (coreToSpare), one worker thread that also lists objects/ while the records are
+ * core is likely free (coreToSpare: 1-minute load below cores + 1), one worker thread that also lists objects/ while the records are
  * read (ObjectHasher); anything but an intact object is re-checked on this thread, so the result
  * is the same, byte for byte, whatever the threads (tests/rotation/verify-threads.test.ts).
  * @param options.version check only this version's record and objects (and its chain links).
