@@ -29,10 +29,10 @@ export const PARALLEL_MIN_RECORD_BYTES = 1 << 20;
 
 /**
  * Whether a second thread is likely to get a core now: the load average of the last minute is
- * below the cores + 1. Measured on 2 cores (bench/verify-scale.results.txt): at load 2.2-2.8 the
- * worker cut verify's in-process wall time to 0.67-0.69 of one thread's in 4 runs of 5; at load
- * 3.5-13 it did not pay (0.98-1.25) and cost 10-15% more CPU, so verify then hashes on one
- * thread. The result is the same either way; only the time differs.
+ * below the cores + 1. Measured on 2 cores (bench/verify-scale.results.txt), threads 2 against 1
+ * at 10^5 items: at load 2.0-3.4 the worker cut verify's wall time to 0.66-0.76 in 6 of 9
+ * measurements and lost in 3 (1.09-1.11); at load 3.5-13 it did not pay (0.98-1.25). It costs
+ * 8-15% more CPU. The result is the same either way; only the time differs.
  * @example typeof coreToSpare() // => "boolean"
  */
 export function coreToSpare(): boolean {
