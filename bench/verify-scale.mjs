@@ -12,6 +12,10 @@
 // sha256sum are timed again. Also printed: the commit measured, node's bare start-up (`node -e 0`)
 // and benchplan's (`--version`), as anchors for the fixed cost in verify's time.
 //
+// Also, in-process (a fresh process per run, paired): verifyArchive with threads 1 and 2, wall and
+// the whole process's CPU, to show what the worker thread (src/rotation/object-hashing.ts) buys in
+// time and costs in CPU.
+//
 // Usage: node bench/verify-scale.mjs [--items 100000] [--runs 3] [--keep DIR]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +26,18 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'bin', 'benchplan.js');
 const args = process.argv.slice(2);
+if (args[0] === '--child') {
+  // One in-process run: node bench/verify-scale.mjs --child ARCHIVE THREADS; prints {"wall","cpu"} in seconds.
+  const { verifyArchive } = await import(join(root, 'dist', 'rotation', 'verify.js'));
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = verifyArchive(args[1], { threads: Number(args[2]) });
+  const wall = (performance.now() - t0) / 1000;
+  const c = process.cpuUsage(c0);
+  if (!result.ok) throw new Error(`verify found problems in ${args[1]}`);
+  process.stdout.write(JSON.stringify({ wall, cpu: (c.user + c.system) / 1e6 }));
+  process.exit(0);
+}
 const flag = (name, fallback) => {
   const k = args.indexOf(name);
   return k >= 0 ? Number(args[k + 1]) : fallback;
@@ -90,7 +106,16 @@ try {
     }
     const v = { wall: median(verifies.map((x) => x.wall)), cpu: median(verifies.map((x) => x.cpu)) };
     const s = { wall: median(sums.map((x) => x.wall)), cpu: median(sums.map((x) => x.cpu)) };
-    rows.push({ kind, objects, v, s });
+    const inProcess = { 1: [], 2: [] };
+    for (let r = 0; r < runs; r++) {
+      for (const threads of [1, 2]) {
+        const out = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', archive, String(threads)], { encoding: 'utf8' });
+        if (out.status !== 0) throw new Error(`in-process run failed: ${out.stderr.slice(0, 500)}`);
+        inProcess[threads].push(JSON.parse(out.stdout));
+      }
+    }
+    const pick = (xs) => ({ wall: median(xs.map((x) => x.wall)), cpu: median(xs.map((x) => x.cpu)) });
+    rows.push({ kind, objects, v, s, one: pick(inProcess[1]), two: pick(inProcess[2]) });
   }
   say(`load at the end ${load()}`);
   say('');
@@ -100,6 +125,14 @@ try {
   say('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const { kind, objects, v, s } of rows) {
     say(`| ${kind === 'files' ? 'item files (path:)' : 'inline texts'} | ${objects} | ${v.wall.toFixed(2)} | ${s.wall.toFixed(2)} | ${(v.wall / s.wall).toFixed(2)} | ${v.cpu.toFixed(2)} | ${s.cpu.toFixed(2)} | ${(v.cpu / s.cpu).toFixed(2)} |`);
+  }
+  say('');
+  say('In-process verifyArchive (no start-up), median of the runs, threads 1 and 2 paired:');
+  say('');
+  say('| archive | threads 1 wall s | threads 2 wall s | wall 2/1 | threads 1 CPU s | threads 2 CPU s | CPU 2/1 |');
+  say('|---|---:|---:|---:|---:|---:|---:|');
+  for (const { kind, one, two } of rows) {
+    say(`| ${kind === 'files' ? 'item files (path:)' : 'inline texts'} | ${one.wall.toFixed(2)} | ${two.wall.toFixed(2)} | ${(two.wall / one.wall).toFixed(2)} | ${one.cpu.toFixed(2)} | ${two.cpu.toFixed(2)} | ${(two.cpu / one.cpu).toFixed(2)} |`);
   }
 } finally {
   if (!keep) rmSync(dir, { recursive: true, force: true });

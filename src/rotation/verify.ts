@@ -4,6 +4,7 @@ import { InputError } from '../data/errors.js';
 import { archiveFolders, MAX_RECORD_BYTES, parseVersionRecord, readVersionRecordText, VERSION_RECORD_FORMAT, versionLockPath, type VersionRecord } from './archive.js';
 import { MAX_ITEM_BYTES } from './content.js';
 import { compareIds, isSha256Hex, sha256File } from './hash.js';
+import { ANY_SIZE, coreToSpare, INTACT, NO_FAST_PATH, ObjectHasher, PARALLEL_MIN_RECORD_BYTES } from './object-hashing.js';
 import { ARCHIVE_HEAD_FILE, readArchiveHead, type ChainLink } from './head.js';
 import { foreignWriterPids, isDeadWriter, temporaryFileWriter } from './leftovers.js';
 import { describeLockOwner, readLock } from './lock.js';
@@ -22,8 +23,8 @@ const REGULAR = { isFile: () => true } as Stats;
 /** The items that use one content hash (see verifyArchive's object check). */
 interface ObjectUsers {
   list: Array<{ version: string; item: string; bytes: number }>;
-  /** The first user in a record whose digest matches: its `bytes` is the size the object must have. */
-  trusted: { version: string; item: string; bytes: number } | undefined;
+  /** The size every user gives the object, or NO_FAST_PATH when they differ (the hash then re-checks it as one thread would). */
+  bytes: number;
   /** Set when the object's name was listed in objects/. */
   onDisk: boolean;
 }
@@ -125,14 +126,28 @@ export interface VerifyResult {
  * A record or object the file system will not let us read is a problem (`unreadable`, with the
  * error code), not an error: it is part of the archive's content.
  * Cost: O(total bytes in the archive) to hash, O(1 MiB) memory for it.
+ * Objects are hashed on this thread and, for records of PARALLEL_MIN_RECORD_BYTES or more when a
+ * core is likely free (coreToSpare: 1-minute load below cores + 1), one worker thread that also lists objects/ while the records are
+ * read (ObjectHasher); anything but an intact object is re-checked on this thread, so the result
+ * is the same, byte for byte, whatever the threads (tests/rotation/verify-threads.test.ts).
  * @param options.version check only this version's record and objects (and its chain links).
+ * @param options.threads 1 or 2 to choose instead of deciding from the records' size and the load.
  * @returns the problems in a stable order (stray top-level files, then records, then objects,
  *   each by path), notes, leftovers and the head.
  * @throws {InputError} when there is no archive at `archiveDir`, `version` is a bad id or not in
  *   the archive, or the archive's folders cannot be listed (the path and the error code).
  * @example verifyArchive('out/archive') // => { ok: true, versions: ['2026Q3', '2026Q4'], items: 200, objects: 101, problems: [], notes: [], leftovers: [], head: { version: '2026Q4', sequence: 2, … }, … } (after the demo)
  */
-export function verifyArchive(archiveDir: string, options: { version?: string } = {}): VerifyResult {
+export function verifyArchive(archiveDir: string, options: { version?: string; threads?: 1 | 2 } = {}): VerifyResult {
+  const held: { hasher: ObjectHasher | null } = { hasher: null };
+  try {
+    return verifyWith(archiveDir, options, held);
+  } finally {
+    held.hasher?.stop(); // also when an error is thrown: no worker outlives the call
+  }
+}
+
+function verifyWith(archiveDir: string, options: { version?: string; threads?: 1 | 2 }, held: { hasher: ObjectHasher | null }): VerifyResult {
   const only = options.version === undefined ? null : checkVersionId(options.version);
   const { objects, versions } = archiveFolders(archiveDir);
   const topProblems: ArchiveProblem[] = [];
@@ -146,7 +161,15 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
   const digests = new Map<string, string>();
 
   const versionFiles = listFolder(versions);
-  const objectFiles = listFolder(objects, { regularByEntry: true });
+  // Objects are hashed while the records are checked (issue 33): on this thread and, when the
+  // records are large, one worker thread (ObjectHasher), which starts now and lists objects/ (after
+  // versions/, as before: every object a listed record names was written before it) while this
+  // thread reads the records.
+  let recordBytes = 0;
+  for (const [name, stat] of versionFiles) if (only === null || name === `${only}.json`) recordBytes += stat.size;
+  const threads = options.threads ?? (recordBytes >= PARALLEL_MIN_RECORD_BYTES && coreToSpare() ? 2 : 1);
+  const hasher = (held.hasher = new ObjectHasher(threads === 2));
+  if (only === null) hasher.listEarly(objects);
   const lockFiles = listFolder(join(archiveDir, 'locks'));
   const foreign = foreignWriterPids(archiveDir);
   const pendingSignoffFile = only === null ? (pendingSignoff(archiveDir)?.temporary ?? null) : null;
@@ -203,16 +226,76 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
     }
   }
 
+  let items = 0;
+  let hashed = 0;
+  const objectProblems: ArchiveProblem[] = [];
+  let head: VerifyResult['head'] = null;
   let unread = 0;
   for (const id of idsToRead) {
-    const path = `versions/${id}.json`;
     const read = readRecord(versions, id, versionFiles.get(`${id}.json`) as Stats);
     if ('problem' in read) {
       recordProblems.push(read.problem);
       unread += 1;
       continue;
     }
-    const record = read.record;
+    records.set(id, read.record);
+  }
+
+  // Per content hash: the items that use it, the size they all give it, and whether the object is
+  // on disk; one Map lookup per item and one per object (issue 33).
+  const users = new Map<string, ObjectUsers>();
+  for (const record of records.values()) {
+    items += record.items.length;
+    for (const x of record.items) {
+      const group = users.get(x.sha256);
+      const user = { version: record.version, item: x.item, bytes: x.bytes };
+      if (!group) users.set(x.sha256, { list: [user], bytes: x.bytes, onDisk: false });
+      else {
+        if (group.bytes !== x.bytes) group.bytes = NO_FAST_PATH;
+        group.list.push(user);
+      }
+    }
+  }
+  // The entries of objects/ that are not regular files by their folder entry, with their lstat
+  // (null for a regular file), and the names to look at, sorted by UTF-16 code units (the default
+  // sort, as compareIds, without a call per comparison). From the worker's listing, only the few
+  // entries that are not regular files are looked up (an entry removed meanwhile is left out, as
+  // listFolder does); without it, objects/ is listed here.
+  const listed = hasher.takeListing();
+  let names: readonly string[];
+  let objectFiles: Map<string, Stats | null>;
+  if (listed) {
+    objectFiles = folderFromListing(objects, listed.others);
+    names = objectFiles.size === listed.others.length ? listed.names : listed.names.filter((h) => !listed.others.includes(h) || objectFiles.has(h));
+  } else {
+    objectFiles = listFolder(objects, { regularByEntry: true });
+    names = only !== null ? [...users.keys()].filter((h) => objectFiles.has(h)).sort() : [...objectFiles.keys()].sort();
+  }
+  // Per name: its users and its lstat (one look-up each, kept for the loop below); and the objects
+  // that loop hashes (a user's name or a content hash; a regular file by its entry), with the size
+  // every record gives each: hashed now, while the records are checked.
+  const groupOf: Array<ObjectUsers | undefined> = new Array(names.length);
+  const statOf: Array<Stats | null> = new Array(names.length);
+  const toHash: string[] = [];
+  const expected = new Float64Array(names.length);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    const group = users.get(name);
+    const stat = objectFiles.get(name) ?? null;
+    groupOf[i] = group;
+    statOf[i] = stat;
+    if (group) group.onDisk = true;
+    if (!group && !isSha256Hex(name)) continue;
+    if (stat !== null && !stat.isFile()) continue;
+    expected[toHash.length] = group ? group.bytes : ANY_SIZE;
+    toHash.push(name);
+  }
+  const objectsPrefix = join(objects, '_').slice(0, -1); // join(objects, name) for a plain name, built once
+  hasher.start(objectsPrefix, toHash, expected, MAX_ITEM_BYTES);
+
+  for (const record of records.values()) {
+    const id = record.version;
+    const path = `versions/${id}.json`;
     const issues = versionRecordIssues(record);
     for (const issue of issues) recordProblems.push({ kind: 'changed', path, detail: issue.detail });
     if (record.recordDigest === undefined) notes.push(`${path}: no record digest (frozen by an older benchplan): an edit of its date, counts or an item's added, source or bytes cannot be detected`);
@@ -220,7 +303,6 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
     if (record.format !== VERSION_RECORD_FORMAT && only === null) notes.push(`${path}: not in the archive's hash chain (frozen by an older benchplan): its deletion or replacement cannot be detected`);
     // A link compares with the digest the record carries: an edit that left it behind is the record's own problem, reported above.
     digests.set(id, record.recordDigest ?? versionRecordDigest(record));
-    records.set(id, record);
   }
 
   /** A record read only to check a link (`--version`): its digest, fingerprint and sequence, or undefined. */
@@ -250,7 +332,6 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
   }
 
   // The hash chain.
-  let head: VerifyResult['head'] = null;
   const chainLink = (from: string, link: ChainLink, sequence: number): VersionRecord | null => {
     const path = `versions/${link.version}.json`;
     if (!versionFiles.has(`${link.version}.json`)) {
@@ -332,36 +413,17 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
   }
 
   // Objects: every referenced one present, of its recorded size and intact; in a whole-archive check, no others.
-  // Per content hash: the items that use it, the first of them in an intact record (whose size can
-  // be trusted), and whether the object is on disk; one Map lookup per item and one per object (issue 33).
-  const users = new Map<string, ObjectUsers>();
-  let items = 0;
-  for (const record of records.values()) {
-    items += record.items.length;
-    const trusted = intact.has(record.version);
-    for (const x of record.items) {
-      let group = users.get(x.sha256);
-      if (!group) users.set(x.sha256, (group = { list: [], trusted: undefined, onDisk: false }));
-      const user = { version: record.version, item: x.item, bytes: x.bytes };
-      group.list.push(user);
-      if (trusted && group.trusted === undefined) group.trusted = user;
-    }
-  }
-  let hashed = 0;
-  const objectProblems: ArchiveProblem[] = [];
-  const names = only === null ? [...objectFiles.keys()] : [...users.keys()].filter((h) => objectFiles.has(h));
+  const hashes = hasher.finish();
+  let next = 0; // the place in toHash of the next object that reaches the hash below
   // The per-object work below is what 10⁵ items multiply (issue 33): no string, object or regular
-  // expression per object beyond the open, read and hash unless something is wrong.
-  const objectsPrefix = join(objects, '_').slice(0, -1); // join(objects, name) for a plain name, built once
-  // The default sort compares UTF-16 code units, as compareIds does, without a call per comparison.
-  for (const name of names.sort()) {
+  // expression per object beyond a look-up unless something is wrong.
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
     const path = `objects/${name}`;
-    // null: a regular file by its folder entry, not lstat-ed (sha256File's fstat checks it and its size).
-    const stat = objectFiles.get(name) ?? null;
+    // null: a regular file by its folder entry, not lstat-ed (the hash's fstat checks it and its size).
+    const stat = statOf[i] as Stats | null;
     // A name a record uses is a content hash (the record's schema checked it), so only others are tested.
-    const group = users.get(name);
-    if (group) group.onDisk = true;
-    const who = group?.list;
+    const who = groupOf[i]?.list;
     if (!who && !isSha256Hex(name)) {
       if (temporary(path, name, stat ?? REGULAR)) continue;
       objectProblems.push({ kind: 'extra', path, detail: 'not a content hash' });
@@ -372,19 +434,26 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
       objectProblems.push({ kind: kindIfBad, path, detail: `${stat.isSymbolicLink() ? 'a symbolic link (never followed)' : `not a regular file (${fileKind(stat)}; never opened)`}${ofUser(who)}` });
       continue;
     }
-    const trusted = group?.trusted;
+    const at = next++;
     let digest: { sha256: string; bytes: number };
-    try {
-      digest = sha256File(objectsPrefix + name, trusted ? { followLinks: false, maxBytes: MAX_ITEM_BYTES, regularOnly: true, expectBytes: trusted.bytes } : UNTRUSTED_OBJECT);
-    } catch (error) {
-      const e = error as NodeJS.ErrnoException & { size?: number; whileReading?: boolean };
-      const code = e.code;
-      if (code === 'ETOOBIG' && !e.whileReading) objectProblems.push({ kind: kindIfBad, path, detail: `${e.size} bytes, more than an item may hold (${MAX_ITEM_BYTES}); not read${ofUser(who)}` });
-      else if (code === 'ETOOBIG') objectProblems.push({ kind: kindIfBad, path, detail: `grew past ${MAX_ITEM_BYTES} bytes while being read${ofUser(who)}` });
-      else if (code === 'ESIZE' && trusted) objectProblems.push({ kind: 'changed', path, detail: `${e.size} bytes, but item ${trusted.item} of ${trusted.version} records ${trusted.bytes}; not read` });
-      else if (code === 'ENOTREG' || code === 'ELOOP') objectProblems.push({ kind: kindIfBad, path, detail: stat === null ? `not a regular file (${code === 'ELOOP' ? 'a symbolic link, never followed' : 'never read'})${ofUser(who)}` : `not a regular file (replaced while verify ran; never read)${ofUser(who)}` });
-      else objectProblems.push({ kind: 'unreadable', path, detail: `cannot be read: ${code ?? String(error)}${ofUser(who)}` });
-      continue;
+    if (toHash[at] === name && hashes.status[at] === INTACT) {
+      // Regular, of the size every record gives it (when any does), and its SHA-256 is its name.
+      digest = { sha256: name, bytes: hashes.bytes[at] as number };
+    } else {
+      // Anything else is re-checked here as one thread would: the first user in an intact record gives the size it must have.
+      const trusted = who?.find((u) => intact.has(u.version));
+      try {
+        digest = sha256File(objectsPrefix + name, trusted ? { followLinks: false, maxBytes: MAX_ITEM_BYTES, regularOnly: true, expectBytes: trusted.bytes } : UNTRUSTED_OBJECT);
+      } catch (error) {
+        const e = error as NodeJS.ErrnoException & { size?: number; whileReading?: boolean };
+        const code = e.code;
+        if (code === 'ETOOBIG' && !e.whileReading) objectProblems.push({ kind: kindIfBad, path, detail: `${e.size} bytes, more than an item may hold (${MAX_ITEM_BYTES}); not read${ofUser(who)}` });
+        else if (code === 'ETOOBIG') objectProblems.push({ kind: kindIfBad, path, detail: `grew past ${MAX_ITEM_BYTES} bytes while being read${ofUser(who)}` });
+        else if (code === 'ESIZE' && trusted) objectProblems.push({ kind: 'changed', path, detail: `${e.size} bytes, but item ${trusted.item} of ${trusted.version} records ${trusted.bytes}; not read` });
+        else if (code === 'ENOTREG' || code === 'ELOOP') objectProblems.push({ kind: kindIfBad, path, detail: stat === null ? `not a regular file (${code === 'ELOOP' ? 'a symbolic link, never followed' : 'never read'})${ofUser(who)}` : `not a regular file (replaced while verify ran; never read)${ofUser(who)}` });
+        else objectProblems.push({ kind: 'unreadable', path, detail: `cannot be read: ${code ?? String(error)}${ofUser(who)}` });
+        continue;
+      }
     }
     hashed += 1;
     if (digest.sha256 !== name) {
@@ -401,8 +470,9 @@ export function verifyArchive(archiveDir: string, options: { version?: string } 
       if (u.bytes !== digest.bytes) recordProblems.push({ kind: 'changed', path: `versions/${u.version}.json`, detail: `item ${u.item} records ${u.bytes} bytes, but its content (${path}, intact) has ${digest.bytes}` });
     }
   }
+  // Every name on disk a record uses is in names (so marked onDisk above), listed here or by the worker.
   for (const [hash, { list: who, onDisk }] of users) {
-    if (!onDisk && !objectFiles.has(hash)) objectProblems.push({ kind: 'missing', path: `objects/${hash}`, detail: `item ${who[0].item} of ${who[0].version}` });
+    if (!onDisk) objectProblems.push({ kind: 'missing', path: `objects/${hash}`, detail: `item ${who[0].item} of ${who[0].version}` });
   }
   // Sign-offs: each record intact, its version unchanged, its evidence files unchanged where they still are.
   const signoffs: string[] = [];
@@ -522,6 +592,25 @@ function readRecord(versions: string, id: string, stat: Stats): { record: Versio
   }
 }
 
+
+/**
+ * The lstat of each entry a listing made elsewhere (ObjectHasher.listEarly) found not to be a
+ * regular file by its folder entry, as listFolder gives them; one removed meanwhile is left out.
+ * @throws {InputError} as listFolder.
+ */
+function folderFromListing(path: string, others: readonly string[]): Map<string, Stats | null> {
+  const out = new Map<string, Stats | null>();
+  for (const name of others) {
+    try {
+      out.set(name, lstatSync(join(path, name)));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') continue; // removed while we listed
+      throw new InputError(`cannot read the folder's entries: ${code ?? String(error)}`, { file: join(path, name) });
+    }
+  }
+  return out;
+}
 
 /**
  * A folder's entries with their lstat (links are not followed); empty when the folder is absent.
