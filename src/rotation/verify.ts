@@ -600,16 +600,23 @@ function readRecord(versions: string, id: string, stat: Stats): { record: Versio
  */
 function folderFromListing(path: string, others: readonly string[]): Map<string, Stats | null> {
   const out = new Map<string, Stats | null>();
-  for (const name of others) {
-    try {
-      out.set(name, lstatSync(join(path, name)));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') continue; // removed while we listed
-      throw new InputError(`cannot read the folder's entries: ${code ?? String(error)}`, { file: join(path, name) });
-    }
-  }
+  for (const name of others) addLstat(out, path, name);
   return out;
+}
+
+/**
+ * Puts the lstat of folder entry `name` into `out`; an entry removed since the folder was listed is
+ * left out.
+ * @throws {InputError} naming the entry and the error code for any other failure.
+ */
+function addLstat(out: Map<string, Stats | null>, path: string, name: string): void {
+  try {
+    out.set(name, lstatSync(join(path, name)));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return; // removed while we listed
+    throw new InputError(`cannot read the folder's entries: ${code ?? String(error)}`, { file: join(path, name) });
+  }
 }
 
 /**
@@ -636,13 +643,7 @@ function listFolder(path: string, options: { regularByEntry?: boolean } = {}): M
       out.set(name, null);
       continue;
     }
-    try {
-      out.set(name, lstatSync(join(path, name)));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') continue; // removed while we listed
-      throw new InputError(`cannot read the folder's entries: ${code ?? String(error)}`, { file: join(path, name) });
-    }
+    addLstat(out, path, name);
   }
   return out;
 }
