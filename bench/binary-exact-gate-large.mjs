@@ -2,27 +2,12 @@
 // The 0/1 gate rule above 200 items, exactly (rule: bench/binary-exact-gate-large.txt, committed
 // before the first run). Run: npm run build && node bench/binary-exact-gate-large.mjs
 import { exactScoreNonInferiority, pairedProportionBounds, tangoStatistic } from '../dist/paired/index.js';
+import { binomialRange } from './trinomial.mjs';
 
 const Z1 = 1.6448536269514722;
 const ALPHA = 0.05;
 const TAIL = 1e-12;
 const CELLS = [[268, 0.01], [269, 0.01], [500, 0.01], [539, 0.005], [540, 0.005], [500, 0.02], [1000, 0.02], [500, 0.05], [1000, 0.05]];
-
-const LF = new Float64Array(2001);
-for (let i = 1; i < LF.length; i++) LF[i] = LF[i - 1] + Math.log(i);
-
-function binomialRange(N, p) {
-  if (p <= 0) return { lo: 0, pmf: [1] };
-  const all = new Float64Array(N + 1);
-  for (let k = 0; k <= N; k++) all[k] = Math.exp(LF[N] - LF[k] - LF[N - k] + k * Math.log(p) + (N - k) * Math.log1p(-p));
-  let lo = 0;
-  let acc = 0;
-  while (lo < N && acc + all[lo] < TAIL) acc += all[lo++];
-  let hi = N;
-  acc = 0;
-  while (hi > lo && acc + all[hi] < TAIL) acc += all[hi--];
-  return { lo, pmf: Array.from(all.subarray(lo, hi + 1)) };
-}
 
 /** P(pass) under (p10, p01), for pass(b, c). */
 function probability(n, p10, p01, pass) {

@@ -6,6 +6,9 @@
 // Run: npm run build && node bench/binary-exact-study.mjs [--quick]   (writes bench/binary-exact-study.json)
 import { writeFileSync } from 'node:fs';
 import { exactScoreNonInferiority, pairedProportionBounds, tangoStatistic } from '../dist/paired/index.js';
+import { binomialRange, logFactorialTable } from './trinomial.mjs';
+
+const LF = logFactorialTable(5001);
 
 const QUICK = process.argv.includes('--quick');
 // --out FILE (relative to bench/): where the per-cell JSON goes; default binary-exact-study.json.
@@ -28,27 +31,6 @@ const EXACT_MAX_N = 200;
 // failure is already shown at n ≤ 200). Tango and Bonett–Price do not depend on the split.
 const NEWCOMBE_SPLIT_MAX_N = 200;
 const METHODS = ['tango', 'newcombe', 'bonett-price'];
-
-const LF = new Float64Array(5001);
-for (let i = 1; i < LF.length; i++) LF[i] = LF[i - 1] + Math.log(i);
-
-/** Binomial(N, p) pmf over [lo, hi], tails below TAIL on each side skipped. */
-function binomialRange(N, p) {
-  if (p <= 0) return { lo: 0, hi: 0, pmf: [1] };
-  if (p >= 1) return { lo: N, hi: N, pmf: [1] };
-  const lp = Math.log(p);
-  const lq = Math.log1p(-p);
-  const all = new Float64Array(N + 1);
-  for (let k = 0; k <= N; k++) all[k] = Math.exp(LF[N] - LF[k] - LF[N - k] + k * lp + (N - k) * lq);
-  // lo: the first k whose left-cumulative mass reaches TAIL; hi likewise from the right.
-  let lo = 0;
-  let acc = 0;
-  while (lo < N && acc + all[lo] < TAIL) acc += all[lo++];
-  let hi = N;
-  acc = 0;
-  while (hi > lo && acc + all[hi] < TAIL) acc += all[hi--];
-  return { lo, hi, pmf: Array.from(all.subarray(lo, hi + 1)) };
-}
 
 /** Visit every table (a, b, c, d) with probability; a-loop only when wanted and 0 < s < 1. */
 function enumerate(n, p10, p01, s, withSplit, visit) {

@@ -7,46 +7,15 @@
 import { writeFileSync } from 'node:fs';
 import { pairedProportionBounds, tangoStatistic } from '../dist/paired/index.js';
 import { normalQuantile } from '../dist/index.js';
+import { binomialRange, logFactorialTable, enumerateTables as enumerate } from './trinomial.mjs';
+
+const LF = logFactorialTable(20001);
 
 const TAIL = 1e-12;
 const CANDS = [];
 for (const K of [30, 50, 100]) for (const cond of ['half', 'K']) CANDS.push({ K, cond, name: `K = ${K}, ${cond}` });
 const KS = CANDS.map((x) => x.name);
 const shortcut = (cand, d, n) => d >= cand.K && (cand.cond === 'half' ? n - d >= d : n - d >= cand.K);
-const LF = new Float64Array(20001);
-for (let i = 1; i < LF.length; i++) LF[i] = LF[i - 1] + Math.log(i);
-
-function binomialRange(N, p) {
-  if (p <= 0) return { lo: 0, pmf: [1] };
-  if (p >= 1) return { lo: N, pmf: [1] };
-  const lp = Math.log(p);
-  const lq = Math.log1p(-p);
-  const all = new Float64Array(N + 1);
-  for (let k = 0; k <= N; k++) all[k] = Math.exp(LF[N] - LF[k] - LF[N - k] + k * lp + (N - k) * lq);
-  let lo = 0;
-  let acc = 0;
-  while (lo < N && acc + all[lo] < TAIL) acc += all[lo++];
-  let hi = N;
-  acc = 0;
-  while (hi > lo && acc + all[hi] < TAIL) acc += all[hi--];
-  return { lo, pmf: Array.from(all.subarray(lo, hi + 1)) };
-}
-
-/** Visit every (b, c) with its trinomial probability; returns the kept mass. */
-function enumerate(n, p10, p01, visit) {
-  let mass = 0;
-  const B = binomialRange(n, p10);
-  for (let i = 0; i < B.pmf.length; i++) {
-    const b = B.lo + i;
-    const C = binomialRange(n - b, p10 < 1 ? p01 / (1 - p10) : 0);
-    for (let j = 0; j < C.pmf.length; j++) {
-      const p = B.pmf[i] * C.pmf[j];
-      visit(b, C.lo + j, p);
-      mass += p;
-    }
-  }
-  return mass;
-}
 
 /** Per (n, m, α): Tango clears (T) and exact rejects (E), as flat arrays over b·(n + 1) + c. */
 const regionMemo = new Map();

@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pairedProportionBounds } from '../../dist/paired/index.js';
 import { writeDocs } from './docs.mjs';
+import { binomialRange, enumerateTables as enumerate } from '../trinomial.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const Z2 = 1.959963984540054;
@@ -28,42 +29,6 @@ const FS = [-1, -0.5, -0.2, 0, 0.2, 0.5, 1];
 const ZS = [1.8, 1.85, 1.88, 1.9, 1.92, 1.94, 1.95];
 const KS = [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1, 1.5, 2];
 const CELL = { n: 200, p10: 0.025, p01: 0.025 };
-
-const LF = new Float64Array(5001);
-for (let i = 1; i < LF.length; i++) LF[i] = LF[i - 1] + Math.log(i);
-
-/** Binomial(N, p) pmf over [lo, hi], tails below TAIL on each side skipped (as bench/binary-exact-study.mjs). */
-function binomialRange(N, p) {
-  if (p <= 0) return { lo: 0, pmf: [1] };
-  if (p >= 1) return { lo: N, pmf: [1] };
-  const lp = Math.log(p);
-  const lq = Math.log1p(-p);
-  const all = new Float64Array(N + 1);
-  for (let k = 0; k <= N; k++) all[k] = Math.exp(LF[N] - LF[k] - LF[N - k] + k * lp + (N - k) * lq);
-  let lo = 0;
-  let acc = 0;
-  while (lo < N && acc + all[lo] < TAIL) acc += all[lo++];
-  let hi = N;
-  acc = 0;
-  while (hi > lo && acc + all[hi] < TAIL) acc += all[hi--];
-  return { lo, pmf: Array.from(all.subarray(lo, hi + 1)) };
-}
-
-/** Every (b, c) with its trinomial probability: b ~ Bin(n, p10), c | b ~ Bin(n − b, p01 / (1 − p10)). */
-function enumerate(n, p10, p01, visit) {
-  let mass = 0;
-  const B = binomialRange(n, p10);
-  for (let i = 0; i < B.pmf.length; i++) {
-    const b = B.lo + i;
-    const C = binomialRange(n - b, p10 < 1 ? p01 / (1 - p10) : 0);
-    for (let j = 0; j < C.pmf.length; j++) {
-      const p = B.pmf[i] * C.pmf[j];
-      visit(b, C.lo + j, p);
-      mass += p;
-    }
-  }
-  return mass;
-}
 
 /**
  * Adjusted Wald, k added to each of the four cells (Agresti & Min 2005, k = 0.5; k = 0 is Wald):
