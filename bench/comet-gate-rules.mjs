@@ -16,7 +16,7 @@ import { autoPairedInterval } from '../dist/paired/auto-interval.js';
 import { bettingInterval } from '../dist/paired/betting-interval.js';
 import { studentTQuantile } from '../dist/distributions/distributions.js';
 import { sampleSkewness, cochranMinimumItems } from '../dist/paired/skewness.js';
-import { generator, hash } from './simulate.mjs';
+import { generator, hash, drawPaired } from './simulate.mjs';
 import { cells as peerCells, replicate as peerReplicate } from './peers/designs.mjs';
 
 const LOGS = process.env.REAL_LOGS ?? '/work/shared/real-logs';
@@ -140,27 +140,6 @@ function comet() {
   const itEn = load('samples_MT_CALAMITA_it_en_public_2024-11-13T03-09-01.700058.jsonl');
   return pairRows(enIt, itEn, (r) => r.item.split('/').pop());
 }
-function draw(pop, n, replace, g) {
-  const N = pop.a.length;
-  const a = new Float64Array(n);
-  const b = new Float64Array(n);
-  if (replace) {
-    for (let i = 0; i < n; i++) {
-      const j = Math.floor(g.uniform() * N);
-      a[i] = pop.a[j];
-      b[i] = pop.b[j];
-    }
-  } else {
-    const idx = Int32Array.from({ length: N }, (_, i) => i);
-    for (let i = 0; i < n; i++) {
-      const j = i + Math.floor(g.uniform() * (N - i));
-      [idx[i], idx[j]] = [idx[j], idx[i]];
-      a[i] = pop.a[idx[i]];
-      b[i] = pop.b[idx[i]];
-    }
-  }
-  return { a, b };
-}
 function popStats(pop) {
   const d = Float64Array.from(pop.a, (x, i) => x - pop.b[i]);
   const { m, s } = moments(d);
@@ -238,7 +217,7 @@ if (ONLY === 'all' || ONLY === 'falsepass') {
       const truth = popStats(p).mean;
       for (const replace of [true, false]) {
         for (const n of NS) {
-          const rates = passRate(`cometgate|${name}|${replace}`, (k, g) => draw(p, k, replace, g), n, truth);
+          const rates = passRate(`cometgate|${name}|${replace}`, (k, g) => drawPaired(p, k, replace, g), n, truth);
           line(`${name}, n = ${n} ${replace ? 'w' : 'wo'}`, rates);
           json.falsePass.push({ cell: name, n, replace, rates });
         }
@@ -274,7 +253,7 @@ if (ONLY === 'all' || ONLY === 'power') {
   if (pop) {
     const { mean, sd } = popStats(pop);
     for (const n of NS) {
-      const rates = passRate('cometgate|COMET power|true', (k, g) => draw(pop, k, true, g), n, mean - sd / 2);
+      const rates = passRate('cometgate|COMET power|true', (k, g) => drawPaired(pop, k, true, g), n, mean - sd / 2);
       line(`COMET, truth 0 (margin σ/2), n = ${n} w`, rates);
       json.power.push({ cell: 'COMET en→it − it→en, shifted to a true difference of 0', n, margin: sd / 2, rates });
     }
@@ -320,7 +299,7 @@ if ((ONLY === 'all' || ONLY === 'impossible') && pop) {
         const none = replace ? (1 - k / N) ** n : Math.exp(logNoneWithout(N, k, n));
         const maxPower = Math.min(1, 0.055 / none);
         const methods = label === 'σ' ? METHODS.filter((x) => x === 'auto' || x === 't') : METHODS;
-        const measured = passRate(`cometgate|body|${label}|${replace}`, (kk, g) => draw(body, kk, replace, g), n, mean, REPS, methods);
+        const measured = passRate(`cometgate|body|${label}|${replace}`, (kk, g) => drawPaired(body, kk, replace, g), n, mean, REPS, methods);
         console.log(`   n = ${String(n).padStart(3)} ${replace ? 'w ' : 'wo'}: P(no Tail item) ${f3(none)}, max power ${f3(maxPower)}; measured ${Object.entries(measured).map(([mm, p]) => `${mm} ${f3(p)}`).join('  ')}`);
         json.impossibility.push({ margin: label, marginValue: m, k, p: k / N, bodyMean, n, replace, noTail: none, maxPower, measured });
       }

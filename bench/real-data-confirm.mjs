@@ -11,7 +11,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { importResults } from '../dist/import/index.js';
 import { autoPairedInterval } from '../dist/paired/auto-interval.js';
 import { studentTQuantile } from '../dist/distributions/distributions.js';
-import { generator, hash } from './simulate.mjs';
+import { generator, hash, drawPaired } from './simulate.mjs';
 
 const LOGS = process.env.REAL_LOGS ?? '/work/shared/real-logs';
 const REPS = Number(process.env.CONFIRM_REPS ?? 20000);
@@ -56,29 +56,6 @@ function loadPopulations() {
     return { name: `CALAMITA ${metric.replace('_score', '').toUpperCase()}, en→it − it→en`, ...p };
   });
 }
-function draw(pop, n, replace, g) {
-  const N = pop.a.length;
-  const a = new Float64Array(n);
-  const b = new Float64Array(n);
-  if (replace) {
-    for (let i = 0; i < n; i++) {
-      const j = Math.floor(g.uniform() * N);
-      a[i] = pop.a[j];
-      b[i] = pop.b[j];
-    }
-  } else {
-    const idx = Int32Array.from({ length: N }, (_, i) => i);
-    for (let i = 0; i < n; i++) {
-      const j = i + Math.floor(g.uniform() * (N - i));
-      const t = idx[i];
-      idx[i] = idx[j];
-      idx[j] = t;
-      a[i] = pop.a[idx[i]];
-      b[i] = pop.b[idx[i]];
-    }
-  }
-  return { a, b };
-}
 const mcse = (p, R) => Math.sqrt((p * (1 - p)) / R);
 const f4 = (x) => x.toFixed(4);
 
@@ -98,7 +75,7 @@ for (const pop of loadPopulations()) {
       const st = { cover: 0, width: 0, zero: 0, tCover: 0, tWidth: 0, disagree: 0, tLowerFail: 0, used: {} };
       for (let r = 0; r < REPS; r++) {
         const seed = hash(`${TAG}|${pop.name}|${replace ? 'w' : 'wo'}|${n}|${r}`);
-        const { a, b } = draw(pop, n, replace, generator(seed));
+        const { a, b } = drawPaired(pop, n, replace, generator(seed));
         const d = Float64Array.from(a, (x, i) => x - b[i]);
         const res = autoPairedInterval(a, b, { seed, confidenceLevel: LEVEL, alternative: 'two-sided' });
         st.used[res.methodUsed] = (st.used[res.methodUsed] ?? 0) + 1;

@@ -17,7 +17,7 @@ import { studentizedBootstrap } from '../dist/bootstrap/studentized.js';
 import { meanBootstrap } from '../dist/bootstrap/mean.js';
 import { bettingInterval } from '../dist/paired/betting-interval.js';
 import { studentTQuantile } from '../dist/distributions/distributions.js';
-import { generator, hash, skewedPartialCredit } from './simulate.mjs';
+import { generator, hash, skewedPartialCredit, drawPaired } from './simulate.mjs';
 
 const LOGS = process.env.REAL_LOGS ?? '/work/shared/real-logs';
 const REPS = Number(process.env.REAL_REPS ?? 1000);
@@ -145,29 +145,6 @@ function loadPopulations() {
 }
 
 // --- resampling ---
-function draw(pop, n, replace, g) {
-  const N = pop.a.length;
-  const a = new Float64Array(n);
-  const b = new Float64Array(n);
-  if (replace) {
-    for (let i = 0; i < n; i++) {
-      const j = Math.floor(g.uniform() * N);
-      a[i] = pop.a[j];
-      b[i] = pop.b[j];
-    }
-  } else {
-    const idx = Int32Array.from({ length: N }, (_, i) => i);
-    for (let i = 0; i < n; i++) {
-      const j = i + Math.floor(g.uniform() * (N - i));
-      const t = idx[i];
-      idx[i] = idx[j];
-      idx[j] = t;
-      a[i] = pop.a[idx[i]];
-      b[i] = pop.b[idx[i]];
-    }
-  }
-  return { a, b };
-}
 function inUnit(x) {
   for (let i = 0; i < x.length; i++) if (!(x[i] >= 0 && x[i] <= 1)) return false;
   return true;
@@ -268,7 +245,7 @@ if (ONLY !== 'synthetic') {
         for (const n of NS) {
           if (!replace && n > d.length / 2) continue;
           const label = `real|${pop.name}|${replace ? 'with' : 'without'}`;
-          const res = runCell(label, (k, g) => draw(pop, k, replace, g), truth, n, REPS, methods, margin, pop.oneSidedOnly === true);
+          const res = runCell(label, (k, g) => drawPaired(pop, k, replace, g), truth, n, REPS, methods, margin, pop.oneSidedOnly === true);
           printCell(`n = ${n}, ${replace ? 'with' : 'without'} replacement (${REPS} samples)`, res, REPS);
           json.real.push({ population: pop.name, kind: pop.kind, N: d.length, truth, sd, skewness: gamma, n, replace, reps: REPS, margin, methods: res.rows, autoUsed: res.used });
         }

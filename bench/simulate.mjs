@@ -92,3 +92,31 @@ export function skewedPartialCredit(n, g) {
   // E[b] = 0.15 · 0.5 = 0.075; E[a] = 0.94 · 0.075 + 0.05; truth = E[a] − E[b]
   return { a, b, truth: 0.94 * 0.075 + 0.05 - 0.075 };
 }
+
+/**
+ * n paired items drawn from a population { a, b } (arrays of equal length), with replacement or
+ * without (a partial Fisher–Yates shuffle), by the generator g: the real-data studies' resampling.
+ */
+export function drawPaired(pop, n, replace, g) {
+  const N = pop.a.length;
+  const a = new Float64Array(n);
+  const b = new Float64Array(n);
+  if (replace) {
+    for (let i = 0; i < n; i++) {
+      const j = Math.floor(g.uniform() * N);
+      a[i] = pop.a[j];
+      b[i] = pop.b[j];
+    }
+  } else {
+    const idx = Int32Array.from({ length: N }, (_, i) => i);
+    for (let i = 0; i < n; i++) {
+      const j = i + Math.floor(g.uniform() * (N - i));
+      const t = idx[i];
+      idx[i] = idx[j];
+      idx[j] = t;
+      a[i] = pop.a[idx[i]];
+      b[i] = pop.b[idx[i]];
+    }
+  }
+  return { a, b };
+}
