@@ -3,7 +3,7 @@ import { checkClustersWithinStrata, pairScores } from '../data/pairing.js';
 import type { ScoresTable } from '../data/scores.js';
 import { normalQuantile } from '../distributions/index.js';
 import type { Seed } from '../random/seed.js';
-import { autoIntervalOnDifferences } from '../paired/auto-interval.js';
+import { autoIntervalOnDifferences, ONE_SIDED_BOUNDED_T_LEVEL_FACTOR } from '../paired/auto-interval.js';
 import { inScoreRange, type AutoMethodUsed } from '../paired/choose-method.js';
 import { gateBlindSpot, type GateBlindSpot } from './blind-spot.js';
 import { bootstrapMeanDifference } from '../bootstrap/mean.js';
@@ -418,7 +418,8 @@ function checkAuto(
     const text = needed === null ? `; no number of items at this discordance would decide it ${margin}` : `; ${needed} items ${how} ${decide} ${margin}`;
     return { ...result, reason: head + text, itemsNeeded: needed, clustersNeeded: null };
   }
-  const z = normalQuantile(settings.confidenceLevel);
+  // A bound at the two-sided interval's end (bounded scores, R4) is estimate ∓ t(1 − α/2)·SE: its arm grows with that quantile.
+  const z = normalQuantile(r.boundAtIntervalEnd === true ? 1 - (1 - settings.confidenceLevel) / ONE_SIDED_BOUNDED_T_LEVEL_FACTOR : settings.confidenceLevel);
   // Betting and studentized bounds are not estimate ∓ z·SE: scale their own arm (the bound's distance from the estimate) by 1/√n instead.
   const ownArm = failSide ? upperBound - estimate : estimate - lowerBound;
   const arm = r.methodUsed === 'betting' || r.methodUsed === 'studentized' ? ownArm : z * r.standardError;

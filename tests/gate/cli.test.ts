@@ -167,11 +167,13 @@ describe('benchplan gate', () => {
     writeFileSync(spread, `${r2.join('\n')}\n`);
     const j = JSON.parse((await runCli(['gate', spread, '--baseline', 'main', '--candidate', 'pr', '--margin', '0.05', '--json'])).stdout);
     expect(j).toMatchObject({ method: 'auto', methodUsed: 't', passed: false, verdict: 'inconclusive' });
-    // Hand: mean 0.0125, sd 0.2039 → SE 0.05887; N ≈ 12 · (1.6449 · 0.05887 / 0.0625)² = 28.8 → 29.
+    // Scores in [0, 1]: the one-sided bound is the two-sided interval's end (bench/comet-gate-rules.txt, R4),
+    // so the arm is z(0.975)·SE. Hand: mean 0.01667, sd 0.1981 → SE 0.05719, gap to −margin 0.06667;
+    // N = 12 · (1.95996 · 0.05719 / 0.06667)² = 33.9 → 34 (at one-sided z(0.95) it was 23.9 → 24).
     const mean = d.reduce((s, x) => s + x, 0) / d.length;
     const sd = Math.sqrt(d.reduce((s, x) => s + (x - mean) ** 2, 0) / (d.length - 1));
     const se = sd / Math.sqrt(d.length);
-    expect(j.overall.itemsNeeded).toBe(Math.ceil(12 * ((1.6448536269514722 * se) / (mean + 0.05)) ** 2));
+    expect(j.overall.itemsNeeded).toBe(Math.ceil(12 * ((1.959963984540054 * se) / (mean + 0.05)) ** 2));
   });
 
   const noStrata = join(dir, 'plain.csv');
