@@ -272,7 +272,7 @@ export function criteria(summary) {
     const bpPower = power.tools.benchplan?.passRate;
     if (bpFalse === undefined || bpPower === undefined) continue;
     const valid = peerEntries(power).filter(([k]) => drop.tools[k]?.passRate !== undefined && drop.tools[k].passRate <= VALID_FALSE_PASS);
-    const row = { ...power, design: power.design.replace(/, truth 0$/, '').replace(/, margin σ\/2 − truth = .*$/, ', power at margin σ/2') };
+    const row = { ...power, design: power.design.replace(/, truth 0$/, '').replace(/, margin σ\/2 − truth = .*$/, '') };
     add('gate false pass ≤ 0.055', row, `${f(bpFalse)} ± ${f(drop.tools.benchplan.se)}`, '', bpFalse <= VALID_FALSE_PASS);
     if (valid.length === 0) {
       add('gate power ≥ best valid peer − 0.05', row, f(bpPower), 'no peer has false pass ≤ 0.055', null);
