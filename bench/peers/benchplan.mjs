@@ -7,19 +7,21 @@ import { nonInferiorityFromScores } from '../../dist/gate/gate.js';
 import { ppiMean } from '../../dist/judge/ppi-mean.js';
 import { createSequence } from '../../dist/sequential/sequence.js';
 
+/** The gate's margin where a cell sets none (the synthetic gate cells); a real gate cell carries its own (designs.mjs). */
 export const MARGIN = 0.05;
 
 const clusterIndex = (cluster) => (cluster ? Int32Array.from(cluster) : null);
 
 /** One replicate through benchplan: { method: result } (interval [low, high], gate boolean, monitor items or null). */
-function runOne(kind, rep, r) {
+function runOne(cell, rep, r) {
+  const kind = cell.kind;
   if (kind === 'interval') {
     const res = autoPairedInterval(rep.a, rep.b, { cluster: clusterIndex(rep.cluster), seed: r });
     return { default: res.confidenceInterval, methodUsed: res.methodUsed };
   }
   if (kind === 'gate') {
-    const res = nonInferiorityFromScores({ candidate: rep.a, baseline: rep.b }, { margin: MARGIN, seed: r });
-    return { default: res.passed };
+    const res = nonInferiorityFromScores({ candidate: rep.a, baseline: rep.b }, { margin: cell.margin ?? MARGIN, seed: r });
+    return { default: res.passed, methodUsed: res.methodUsed };
   }
   if (kind === 'judge') {
     const res = ppiMean(rep.labels, rep.predictions, rep.unlabelled);
@@ -46,7 +48,7 @@ export function runBenchplan(cells, reps) {
     const times = [];
     cell.reps.forEach((rep, r) => {
       const t0 = process.hrtime.bigint();
-      const one = runOne(cell.kind, rep, r);
+      const one = runOne(cell, rep, r);
       times.push(Number(process.hrtime.bigint() - t0) / 1e6);
       results.push(one.default);
       if (one.methodUsed) used[one.methodUsed] = (used[one.methodUsed] ?? 0) + 1;

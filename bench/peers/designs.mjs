@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generator, hash } from '../simulate.mjs';
+import { importResults } from '../../dist/import/index.js';
 
 export const REAL_LOGS = '/work/shared/real-logs';
 
@@ -136,6 +137,45 @@ export function realPopulations() {
   return out;
 }
 
+/**
+ * The CALAMITA machine-translation run (lm-eval, Meta-Llama-3-8B-Instruct): en→it and it→en samples
+ * files scored per sentence, paired by doc id (as bench/comet-gate-rules.mjs and
+ * bench/real-data-study.mjs pair them), N = 1,011. Per metric: { metric, label, a (en→it), b (it→en),
+ * truth, sd } with truth the population mean of a − b, or { metric, skipped } when the logs are absent.
+ * The scores are in [0, 1] and are not shifted (bench/peers/real-gate-cells.txt).
+ */
+const CALAMITA = 'lm-eval/tests_calamita_meta-llama__Meta-Llama-3-8B-Instruct';
+const CALAMITA_EN_IT = 'samples_MT_CALAMITA_en_it_public_2024-11-13T02-20-05.221387.jsonl';
+const CALAMITA_IT_EN = 'samples_MT_CALAMITA_it_en_public_2024-11-13T03-09-01.700058.jsonl';
+export function translationPopulations() {
+  const out = [];
+  for (const [metric, name] of [['comet_score', 'COMET'], ['bleu_score', 'BLEU']]) {
+    const fa = join(REAL_LOGS, CALAMITA, CALAMITA_EN_IT);
+    const fb = join(REAL_LOGS, CALAMITA, CALAMITA_IT_EN);
+    if (!existsSync(fa) || !existsSync(fb)) {
+      out.push({ metric, name, skipped: `${REAL_LOGS} absent (a user's clone does not have it)` });
+      continue;
+    }
+    const rows = (f) => importResults('lm-eval', [f], { metric }).rows;
+    const doc = (r) => r.item.split('/').pop();
+    const byDoc = new Map(rows(fb).map((r) => [doc(r), r.score]));
+    const a = [];
+    const b = [];
+    for (const r of rows(fa)) {
+      if (!byDoc.has(doc(r))) continue;
+      a.push(r.score);
+      b.push(byDoc.get(doc(r)));
+    }
+    let m = 0;
+    for (let i = 0; i < a.length; i++) m += a[i] - b[i];
+    m /= a.length;
+    let ss = 0;
+    for (let i = 0; i < a.length; i++) ss += (a[i] - b[i] - m) ** 2;
+    out.push({ metric, name, label: `CALAMITA ${name} en→it − it→en`, a, b, truth: m, sd: Math.sqrt(ss / (a.length - 1)), size: a.length });
+  }
+  return out;
+}
+
 /** n items drawn without replacement from a population (partial Fisher–Yates). */
 function subsample(pop, n, g) {
   const index = Array.from({ length: pop.a.length }, (_, i) => i);
@@ -152,12 +192,19 @@ function subsample(pop, n, g) {
 
 /**
  * The cells of the study. kind: 'interval' (two-sided 95% of mean(A − B)), 'gate' (one-sided 95%,
- * margin 0.05), 'judge' (PPI of a mean), 'monitor' (streamed).
+ * at the cell's `margin`: 0.05 on the synthetic cells, set per real cell; `role` 'false-pass' when the
+ * truth is −margin, 'power' otherwise; `scoreType` '0/1' or 'bounded' for the size rule of
+ * summary.mjs), 'judge' (PPI of a mean), 'monitor' (streamed).
  */
 export function cells({ quick }) {
   const sizes = quick ? [20, 200] : [20, 50, 200];
   const out = [];
-  const add = (kind, family, design, size, make) => out.push({ kind, family, design, size, make });
+  const add = (kind, family, design, size, make) => {
+    const cell = { kind, family, design, size, make };
+    out.push(cell);
+    return cell;
+  };
+  const gate = (family, design, size, make, { margin = 0.05, role, scoreType }) => Object.assign(add('gate', family, design, size, make), { margin, role, scoreType });
   for (const n of sizes) {
     add('interval', 'binary-5', '0/1, discordance 5% (2.5% each way)', n, (g) => binaryPair(n, 0.025, 0.025, 0.7, g));
     add('interval', 'binary-20', '0/1, discordance 20% (12% / 8%)', n, (g) => binaryPair(n, 0.12, 0.08, 0.6, g));
@@ -173,10 +220,10 @@ export function cells({ quick }) {
     }
   }
   for (const n of quick ? [50] : [50, 200]) {
-    add('gate', 'gate-binary-drop', '0/1, 10% discordance, truth −0.05 (= −margin)', n, (g) => binaryPair(n, 0.025, 0.075, 0.6, g));
-    add('gate', 'gate-binary-zero', '0/1, 10% discordance, truth 0', n, (g) => binaryPair(n, 0.05, 0.05, 0.6, g));
-    add('gate', 'gate-partial-drop', '[0, 1] quarter points, truth −0.05', n, (g) => partialCredit(n, -0.05, g));
-    add('gate', 'gate-partial-zero', '[0, 1] quarter points, truth 0', n, (g) => partialCredit(n, 0, g));
+    gate('gate-binary-drop', '0/1, 10% discordance, truth −0.05 (= −margin)', n, (g) => binaryPair(n, 0.025, 0.075, 0.6, g), { role: 'false-pass', scoreType: '0/1' });
+    gate('gate-binary-zero', '0/1, 10% discordance, truth 0', n, (g) => binaryPair(n, 0.05, 0.05, 0.6, g), { role: 'power', scoreType: '0/1' });
+    gate('gate-partial-drop', '[0, 1] quarter points, truth −0.05', n, (g) => partialCredit(n, -0.05, g), { role: 'false-pass', scoreType: 'bounded' });
+    gate('gate-partial-zero', '[0, 1] quarter points, truth 0', n, (g) => partialCredit(n, 0, g), { role: 'power', scoreType: 'bounded' });
   }
   for (const n of quick ? [50] : [50, 200]) {
     add('judge', 'judge-0.5', 'judge corr 0.5, N = 10 n', n, (g) => judged(n, 0.5, false, g));
@@ -185,7 +232,26 @@ export function cells({ quick }) {
   }
   add('monitor', 'monitor-0.1', '0/1 stream, truth 0.1, up to 2,000 items', 2000, (g) => streamed(2000, 0.1, g));
   add('monitor', 'monitor-0', '0/1 stream, truth 0, up to 2,000 items', 2000, (g) => streamed(2000, 0, g));
-  return { cells: out, populations: pops };
+  // Real gate cells (bench/peers/real-gate-cells.txt), after every earlier cell (the monitors too), so
+  // the earlier cells keep their ids (c0, c1, … in run.mjs): COMET and BLEU en→it − it→en at margin
+  // −truth (false pass: the truth is exactly −margin) and at margin σ/2 − truth (power: a true
+  // difference of 0 at margin σ/2 for a translation-equivariant bound), n items without replacement.
+  const translation = translationPopulations();
+  for (const pop of translation) {
+    const key = pop.name.toLowerCase();
+    for (const n of quick ? [50] : [20, 50, 200]) {
+      if (pop.skipped) {
+        for (const role of ['drop', 'zero']) gate(`gate-${key}-${role}`, `CALAMITA ${pop.name} en→it − it→en`, n, null, { margin: NaN, role: role === 'drop' ? 'false-pass' : 'power', scoreType: 'bounded' }).skipped = pop.skipped;
+        continue;
+      }
+      const drop = -pop.truth;
+      const zero = pop.sd / 2 - pop.truth;
+      const signed = (x) => x.toFixed(4).replace('-', '−');
+      gate(`gate-${key}-drop`, `${pop.label}, truth ${signed(pop.truth)}, margin ${signed(drop)} (= −truth)`, n, (g) => subsample(pop, n, g), { margin: drop, role: 'false-pass', scoreType: 'bounded' });
+      gate(`gate-${key}-zero`, `${pop.label}, margin σ/2 − truth = ${signed(zero)} (≡ truth 0 at margin σ/2)`, n, (g) => subsample(pop, n, g), { margin: zero, role: 'power', scoreType: 'bounded' });
+    }
+  }
+  return { cells: out, populations: [...pops, ...translation.map((p) => (p.skipped ? { label: `CALAMITA ${p.name} en→it − it→en`, skipped: p.skipped } : p))] };
 }
 
 /**

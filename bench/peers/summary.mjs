@@ -33,11 +33,26 @@ function monitorStats(results, truth) {
   return { decidedRate: d.rate, se: d.se, meanItems: decided.length ? mean(decided) : null, medianItems: median(decided), truth, replicates: results.length };
 }
 
-/** Per cell: { id, kind, family, design, size, truth, tools: { 'tool method': stats } }. */
+/**
+ * A gate cell's role: 'false-pass' (truth = −margin) or 'power'. Cells from designs.mjs say it; a
+ * summary written before they did (a run's peers.json re-rendered) had truth −0.05 or 0 at margin 0.05.
+ */
+function gateRole(cell, truth) {
+  if (cell.role) return cell.role;
+  return truth < 0 ? 'false-pass' : 'power';
+}
+/** The score type for the size rule: '0/1' or 'bounded' (quarter points, COMET, BLEU); inferred from the family for old summaries. */
+function scoreType(cell) {
+  return cell.scoreType ?? (cell.family.includes('binary') ? '0/1' : 'bounded');
+}
+const familyRoot = (family) => family.replace(/-(drop|zero)$/, '');
+
+/** Per cell: { id, kind, family, design, size, truth, tools: { 'tool method': stats } }; gate cells add margin, role and scoreType. */
 export function summarise(cells, results, peers) {
   const out = [];
   for (const cell of cells) {
     const row = { id: cell.id, kind: cell.kind, family: cell.family, design: cell.design, size: cell.size, truth: cell.skipped ? null : cell.reps[0].truth, tools: {}, cannot: {} };
+    if (cell.kind === 'gate') Object.assign(row, { margin: cell.margin ?? 0.05, role: gateRole(cell, row.truth), scoreType: scoreType(cell) });
     if (cell.skipped) {
       row.skipped = cell.skipped;
       out.push(row);
@@ -141,12 +156,15 @@ export function tables(meta, summary) {
   }
   const gate = rows.filter((r) => r.kind === 'gate');
   if (gate.length) {
-    say('### Non-inferiority gate, margin 0.05: pass rate ± MC SE');
+    const margins = [...new Set(gate.map((r) => r.margin ?? 0.05))];
+    const one = margins.length === 1 ? margins[0] : null;
+    say(`### Non-inferiority gate, ${one === null ? 'margin per cell (the design says it; 0.05 where it does not)' : `margin ${one}`}: pass rate ± MC SE`);
     say();
-    say('At a true drop equal to the margin the pass rate is the false-pass rate (should be ≤ 0.05 at one-sided 95%); at no change it is the power. "(like-for-like)": one-sided 95% (the lower end of the two-sided 90% interval > −0.05); a peer\'s own gate at its default level otherwise.');
+    say(`At a true drop equal to the margin the pass rate is the false-pass rate (should be ≤ 0.05 at one-sided 95%); at no change it is the power. "(like-for-like)": one-sided 95% (the lower end of the two-sided 90% interval > −${one === null ? 'margin' : one}); a peer's own gate at its default level otherwise.`);
     say();
     say(wide(gate, (s) => (s.passRate === undefined ? `failed ×${s.failed}` : `${f(s.passRate)} ± ${f(s.se)}${s.replicates < REPS ? ` R=${s.replicates}` : ''}`)));
     say();
+    say(sizeTable(summary));
   }
   const judge = rows.filter((r) => r.kind === 'judge');
   if (judge.length) {
@@ -245,21 +263,34 @@ export function criteria(summary) {
     }
   }
   const gates = cells.filter((c) => c.kind === 'gate');
-  for (const power of gates.filter((c) => c.truth === 0)) {
-    const drop = gates.find((c) => c.size === power.size && c.truth < 0 && c.family.replace(/-drop$/, '') === power.family.replace(/-zero$/, ''));
+  const role = (c) => c.role ?? gateRole(c, c.truth);
+  const sizes = gateSizes(summary);
+  for (const power of gates.filter((c) => role(c) === 'power')) {
+    const drop = gates.find((c) => c.size === power.size && role(c) === 'false-pass' && familyRoot(c.family) === familyRoot(power.family));
     if (!drop) continue;
     const bpFalse = drop.tools.benchplan?.passRate;
     const bpPower = power.tools.benchplan?.passRate;
     if (bpFalse === undefined || bpPower === undefined) continue;
     const valid = peerEntries(power).filter(([k]) => drop.tools[k]?.passRate !== undefined && drop.tools[k].passRate <= VALID_FALSE_PASS);
-    const row = { ...power, design: power.design.replace(/, truth 0$/, '') };
+    const row = { ...power, design: power.design.replace(/, truth 0$/, '').replace(/, margin σ\/2 − truth = .*$/, '') };
     add('gate false pass ≤ 0.055', row, `${f(bpFalse)} ± ${f(drop.tools.benchplan.se)}`, '', bpFalse <= VALID_FALSE_PASS);
     if (valid.length === 0) {
       add('gate power ≥ best valid peer − 0.05', row, f(bpPower), 'no peer has false pass ≤ 0.055', null);
-      continue;
+    } else {
+      const [name, best] = valid.reduce((m, e) => (e[1].passRate > m[1].passRate ? e : m));
+      add('gate power ≥ best valid peer − 0.05', row, `${f(bpPower)} ± ${f(power.tools.benchplan.se)}`, `${name} ${f(best.passRate)} ± ${f(best.se)} (false pass ${f(drop.tools[name].passRate)}, R = ${best.replicates})`, bpPower >= best.passRate - GATE_POWER_GAP);
     }
-    const [name, best] = valid.reduce((m, e) => (e[1].passRate > m[1].passRate ? e : m));
-    add('gate power ≥ best valid peer − 0.05', row, `${f(bpPower)} ± ${f(power.tools.benchplan.se)}`, `${name} ${f(best.passRate)} ± ${f(best.se)} (false pass ${f(drop.tools[name].passRate)}, R = ${best.replicates})`, bpPower >= best.passRate - GATE_POWER_GAP);
+    // V2 (bench/peers/real-gate-cells.txt): a peer method counts only if its false pass is ≤ 0.055 in
+    // every false-pass cell of this score type at every n it ran (its size over the cells of this run)
+    const type = power.scoreType ?? scoreType(power);
+    const sized = peerEntries(power).filter(([k, s]) => s.passRate !== undefined && sizes[type]?.[k]?.qualifies);
+    if (sized.length === 0) {
+      add('gate power ≥ best peer of size ≤ 0.055 − 0.05', row, f(bpPower), `no peer method has false pass ≤ 0.055 in every ${type} false-pass cell`, null);
+    } else {
+      const [name, best] = sized.reduce((m, e) => (e[1].passRate > m[1].passRate ? e : m));
+      const worst = sizes[type][name].worst;
+      add('gate power ≥ best peer of size ≤ 0.055 − 0.05', row, `${f(bpPower)} ± ${f(power.tools.benchplan.se)}`, `${name} ${f(best.passRate)} ± ${f(best.se)} (worst false pass ${f(worst.passRate)} over ${sizes[type][name].cells} cells, R = ${best.replicates})`, bpPower >= best.passRate - GATE_POWER_GAP);
+    }
   }
   for (const r of cells.filter((c) => c.kind !== 'monitor')) {
     const bp = r.tools.benchplan;
@@ -270,7 +301,7 @@ export function criteria(summary) {
     const timed = peerEntries(r).filter(([, s]) => typeof s.msPerCall === 'number');
     if (timed.length === 0) continue;
     const [name, best] = timed.reduce((m, e) => (e[1].msPerCall < m[1].msPerCall ? e : m));
-    const path = r.kind === 'interval' ? used.join(', ') : r.kind === 'gate' ? (r.family.includes('binary') ? 'tango + exact score' : 't') : 'ppi';
+    const path = r.kind === 'interval' || (r.kind === 'gate' && used.length && !r.family.includes('binary')) ? used.join(', ') : r.kind === 'gate' ? (r.family.includes('binary') ? 'tango + exact score' : 't') : 'ppi';
     add('time per call ≤ fastest peer (analytic paths)', r, `${f(bp.msPerCall, 2)} ms (${path})`, `${name} ${f(best.msPerCall, 2)} ms`, bp.msPerCall <= best.msPerCall);
   }
   const counts = {};
@@ -283,6 +314,52 @@ export function criteria(summary) {
     }
   }
   return { rows, counts };
+}
+
+/**
+ * Each gate method's size over the false-pass cells of a summary, per score type (V2 of
+ * bench/peers/real-gate-cells.txt): { [scoreType]: { [tool]: { cells, worst: { passRate, se,
+ * replicates, design, n }, qualifies, separated, over } } }. qualifies: the point estimate is ≤ 0.055
+ * in every false-pass cell where the method ran; over: the cells above 0.055; separated: the cells
+ * where it is above 0.055 by more than 1.96 MC SE (p̂ − 1.96·√(p̂(1 − p̂)/R) > 0.055), the failures
+ * not explained by Monte Carlo noise.
+ */
+export function gateSizes(summary) {
+  const out = {};
+  for (const c of summary.filter((r) => r.kind === 'gate' && !r.skipped)) {
+    if ((c.role ?? gateRole(c, c.truth)) !== 'false-pass') continue;
+    const type = c.scoreType ?? scoreType(c);
+    for (const [tool, s] of Object.entries(c.tools)) {
+      if (s.passRate === undefined) continue;
+      out[type] ??= {};
+      const e = (out[type][tool] ??= { cells: 0, worst: null, qualifies: true, over: [], separated: [] });
+      e.cells += 1;
+      const here = { passRate: s.passRate, se: s.se, replicates: s.replicates, design: c.design, n: c.size };
+      if (e.worst === null || s.passRate > e.worst.passRate) e.worst = here;
+      if (s.passRate > VALID_FALSE_PASS) {
+        e.qualifies = false;
+        e.over.push(here);
+        if (s.passRate - 1.96 * s.se > VALID_FALSE_PASS) e.separated.push(here);
+      }
+    }
+  }
+  return out;
+}
+
+/** gateSizes as Markdown: per score type and method, its worst false-pass cell and whether it is of size ≤ 0.055 (V2). */
+export function sizeTable(summary) {
+  const sizes = gateSizes(summary);
+  const lines = ['Size of each gate method (bench/peers/real-gate-cells.txt, rule V2): its worst false-pass cell of each score type in this run, and whether its false pass is ≤ 0.055 in every one (point estimate); "separated": cells above 0.055 by more than 1.96 MC SE.', ''];
+  lines.push('| score type | method | false-pass cells | worst (± MC SE, R) | in | size ≤ 0.055 in every cell | cells above 0.055 (separated) |', '|---|---|---|---|---|---|---|');
+  for (const [type, byTool] of Object.entries(sizes)) {
+    const order = Object.keys(byTool).sort((x, y) => (x === 'benchplan' ? -1 : y === 'benchplan' ? 1 : byTool[x].worst.passRate - byTool[y].worst.passRate));
+    for (const tool of order) {
+      const e = byTool[tool];
+      const w = e.worst;
+      lines.push(`| ${type} | ${tool} | ${e.cells} | ${f(w.passRate)} ± ${f(w.se)}, R = ${w.replicates} | ${w.design}, n = ${w.n} | ${e.qualifies ? '✓' : '✗'} | ${e.over.length} (${e.separated.length}) |`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** The criteria as Markdown: a count per criterion, then every cell where one does not hold or cannot be judged. */

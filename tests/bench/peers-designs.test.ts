@@ -31,3 +31,28 @@ describe('peers tables: how a peer was installed', () => {
     expect(tables(meta({ installed: false, error: 'x\n/tmp/a/b/pybind11.h:1:2: error: invalid use of incomplete type\ny' }), [])).toContain('| confseq | 0.0.11 | not installed: …/pybind11.h:1:2: error: invalid use of incomplete type |');
   });
 });
+
+// bench/peers/real-gate-cells.txt: the real gate cells set the margin from the population, the scores
+// are not shifted, and the earlier cells keep their ids and seeds.
+describe('peers designs: real COMET / BLEU gate cells', () => {
+  const all = cells({ quick: false }).cells;
+  const real = all.filter((c: { family: string }) => /^gate-(comet|bleu)-/.test(c.family));
+  it('come after every earlier cell, so the earlier cells keep their positions (ids c0, c1, …)', () => {
+    expect(all.findIndex((c: { family: string }) => c.family === 'gate-partial-zero')).toBe(24);
+    expect(all.findIndex((c: { family: string }) => /^gate-(comet|bleu)-/.test(c.family))).toBe(37);
+    expect(all.find((c: { family: string; size: number }) => c.family === 'gate-partial-zero' && c.size === 200).design).toBe('[0, 1] quarter points, truth 0');
+  });
+  it('false-pass cells face a true drop exactly equal to the margin; samples are unshifted sentences of the population', (ctx) => {
+    if (real.some((c: { skipped?: string }) => c.skipped)) {
+      console.log(`skipped: ${real[0].skipped}`);
+      ctx.skip();
+    }
+    for (const c of real.filter((x: { role: string }) => x.role === 'false-pass')) {
+      const rep = replicate(c, 0);
+      expect(rep.truth).toBe(-c.margin);
+      expect(rep.a).toHaveLength(c.size);
+      for (const x of [...rep.a, ...rep.b]) expect(x >= 0 && x <= 1).toBe(true);
+    }
+    expect(real.filter((x: { role: string }) => x.role === 'power').every((c: { margin: number }) => c.margin > 0.03)).toBe(true);
+  });
+});
