@@ -61,11 +61,12 @@ export function evaluateCell(methods, n, p10, p01) {
 }
 
 /**
- * Every method over issue 25's grid (or `cells`): the minimum coverage and where it is, and the mean
- * coverage (the plain average over the cells, as binary-exact-study.mjs's meanCoverage).
+ * Every method over issue 25's grid (or `cells`): the minimum coverage and where it is, the mean
+ * coverage (the plain average over the cells, as binary-exact-study.mjs's meanCoverage), and the number
+ * of cells below COVERS.
  */
 export function evaluateGrid(methods, cells = gridCells()) {
-  const worst = Object.fromEntries(methods.map(([name]) => [name, { minCoverage: 2, at: null, sum: 0 }]));
+  const worst = Object.fromEntries(methods.map(([name]) => [name, { minCoverage: 2, at: null, sum: 0, below: 0 }]));
   let minMass = 1;
   for (const { n, r, f, p10, p01 } of cells) {
     const res = evaluateCell(methods, n, p10, p01);
@@ -73,9 +74,10 @@ export function evaluateGrid(methods, cells = gridCells()) {
     for (const [name, s] of Object.entries(res.byMethod)) {
       const w = worst[name];
       w.sum += s.coverage;
+      if (s.coverage < COVERS) w.below += 1;
       if (s.coverage < w.minCoverage) Object.assign(w, { minCoverage: s.coverage, at: { n, r, f, p10, p01 } });
     }
   }
-  const byMethod = Object.fromEntries(Object.entries(worst).map(([name, w]) => [name, { minCoverage: w.minCoverage, at: w.at, meanCoverage: w.sum / cells.length }]));
+  const byMethod = Object.fromEntries(Object.entries(worst).map(([name, w]) => [name, { minCoverage: w.minCoverage, at: w.at, meanCoverage: w.sum / cells.length, cellsBelowBar: w.below }]));
   return { cells: cells.length, minMass, byMethod };
 }
