@@ -15,33 +15,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pairedProportionBounds } from '../../dist/paired/index.js';
 import { writeDocs } from './docs.mjs';
-import { binomialRange, enumerateTables as enumerate } from '../trinomial.mjs';
+import { adjustedWald, CELL, COVERS, evaluateCell, evaluateGrid, FS, NS, RS, Z2 } from './paired-intervals.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const Z2 = 1.959963984540054;
-const TAIL = 1e-12;
-const COVERS = 0.93;
-// issue 25's two-sided grid (bench/binary-exact-study.mjs NS, RS, FS)
-const NS = [10, 20, 30, 39, 50, 100, 200, 500, 1000];
-const RS = [0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5];
-const FS = [-1, -0.5, -0.2, 0, 0.2, 0.5, 1];
 // addendum 2b: Tango at a smaller quantile z' (the slack under issue 25's bar)
 const ZS = [1.8, 1.85, 1.88, 1.9, 1.92, 1.94, 1.95];
 const KS = [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1, 1.5, 2];
-const CELL = { n: 200, p10: 0.025, p01: 0.025 };
-
-/**
- * Adjusted Wald, k added to each of the four cells (Agresti & Min 2005, k = 0.5; k = 0 is Wald):
- * p̃ = (b + k)/(n + 4k), (c + k)/(n + 4k); SE² = (p̃10 + p̃01 − (p̃10 − p̃01)²)/(n + 4k); clipped to [−1, 1].
- */
-function adjustedWald(n, b, c, k) {
-  const m = n + 4 * k;
-  const p10 = (b + k) / m;
-  const p01 = (c + k) / m;
-  const d = p10 - p01;
-  const se = Math.sqrt(Math.max(0, p10 + p01 - d * d) / m);
-  return [Math.max(-1, d - Z2 * se), Math.min(1, d + Z2 * se)];
-}
 
 const tangoMemo = new Map();
 /** benchplan's default paired 0/1 interval: Tango's score interval with the n/(n − 1) correction (at quantile z). */
@@ -61,21 +40,6 @@ const methods = [
   ...ZS.map((z) => [`tango z'=${z}`, (n, b, c) => tango(n, b, c, z)]),
 ];
 
-/** Coverage, expected width and zero-width probability of every method at one (n, p10, p01). */
-function cell(n, p10, p01) {
-  const truth = p10 - p01;
-  const acc = methods.map(() => ({ coverage: 0, width: 0, zeroWidth: 0 }));
-  const mass = enumerate(n, p10, p01, (b, c, p) => {
-    methods.forEach(([, f], i) => {
-      const [lo, hi] = f(n, b, c);
-      if (lo <= truth + 1e-12 && truth - 1e-12 <= hi) acc[i].coverage += p;
-      acc[i].width += p * (hi - lo);
-      if (hi - lo <= 1e-9) acc[i].zeroWidth += p;
-    });
-  });
-  return { mass, byMethod: Object.fromEntries(methods.map(([name], i) => [name, { coverage: acc[i].coverage / mass, width: acc[i].width / mass, zeroWidth: acc[i].zeroWidth / mass }])) };
-}
-
 const args = process.argv.slice(2);
 const file = join(here, 'runs', 'h30', 'tango-n200.json');
 const out = args.includes('--render') ? JSON.parse(readFileSync(file, 'utf8')) : compute();
@@ -85,23 +49,10 @@ process.stdout.write(md);
 
 function compute() {
   const t0 = process.hrtime.bigint();
-  const atCell = cell(CELL.n, CELL.p10, CELL.p01);
+  const atCell = evaluateCell(methods, CELL.n, CELL.p10, CELL.p01);
   // the minimum coverage of each method over issue 25's grid, and where it is
-  const worst = Object.fromEntries(methods.map(([name]) => [name, { minCoverage: 2, at: null }]));
-  let minMass = 1;
-  let cells = 0;
-  for (const n of NS) {
-    for (const r of RS) {
-      for (const f of FS) {
-        const p10 = (r * (1 + f)) / 2;
-        const p01 = (r * (1 - f)) / 2;
-        const res = cell(n, p10, p01);
-        cells += 1;
-        minMass = Math.min(minMass, res.mass);
-        for (const [name, s] of Object.entries(res.byMethod)) if (s.coverage < worst[name].minCoverage) worst[name] = { minCoverage: s.coverage, at: { n, r, f, p10, p01 } };
-      }
-    }
-  }
+  const { cells, minMass, byMethod: grid } = evaluateGrid(methods);
+  const worst = Object.fromEntries(Object.entries(grid).map(([name, g]) => [name, { minCoverage: g.minCoverage, at: g.at }]));
   const rows = methods.map(([name]) => ({ method: name, ...atCell.byMethod[name], ...worst[name], keepsBar: worst[name].minCoverage >= COVERS }));
   const tangoWidth = atCell.byMethod.tango.width;
   const waldWidth = atCell.byMethod.wald.width;
