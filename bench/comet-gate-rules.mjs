@@ -11,12 +11,12 @@
 //
 // Skips the real-data parts with a printed line when /work/shared/real-logs is absent.
 import { existsSync, writeFileSync } from 'node:fs';
-import { importResults } from '../dist/import/index.js';
 import { autoPairedInterval } from '../dist/paired/auto-interval.js';
 import { bettingInterval } from '../dist/paired/betting-interval.js';
 import { studentTQuantile } from '../dist/distributions/distributions.js';
 import { sampleSkewness, cochranMinimumItems } from '../dist/paired/skewness.js';
 import { generator, hash, drawPaired } from './simulate.mjs';
+import { calamitaPair } from './real-populations.mjs';
 import { cells as peerCells, replicate as peerReplicate } from './peers/designs.mjs';
 
 const LOGS = process.env.REAL_LOGS ?? '/work/shared/real-logs';
@@ -122,24 +122,7 @@ function line(title, rates) {
 }
 
 // --- populations ---
-function pairRows(ra, rb, key) {
-  const mb = new Map(rb.map((r) => [key(r), r.score]));
-  const a = [];
-  const b = [];
-  for (const r of ra) {
-    if (!mb.has(key(r))) continue;
-    a.push(r.score);
-    b.push(mb.get(key(r)));
-  }
-  return { a: Float64Array.from(a), b: Float64Array.from(b) };
-}
-function comet() {
-  const cal = `${LOGS}/lm-eval/tests_calamita_meta-llama__Meta-Llama-3-8B-Instruct`;
-  const load = (f) => importResults('lm-eval', [`${cal}/${f}`], { metric: 'comet_score' }).rows;
-  const enIt = load('samples_MT_CALAMITA_en_it_public_2024-11-13T02-20-05.221387.jsonl');
-  const itEn = load('samples_MT_CALAMITA_it_en_public_2024-11-13T03-09-01.700058.jsonl');
-  return pairRows(enIt, itEn, (r) => r.item.split('/').pop());
-}
+const comet = () => calamitaPair(LOGS, 'comet_score');
 function popStats(pop) {
   const d = Float64Array.from(pop.a, (x, i) => x - pop.b[i]);
   const { m, s } = moments(d);

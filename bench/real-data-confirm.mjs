@@ -8,7 +8,7 @@
 //
 // Skips with a printed line when /work/shared/real-logs is absent.
 import { existsSync, writeFileSync } from 'node:fs';
-import { importResults } from '../dist/import/index.js';
+import { calamitaPair } from './real-populations.mjs';
 import { autoPairedInterval } from '../dist/paired/auto-interval.js';
 import { studentTQuantile } from '../dist/distributions/distributions.js';
 import { generator, hash, drawPaired } from './simulate.mjs';
@@ -35,26 +35,8 @@ function tInterval(d, side) {
   const se = s / Math.sqrt(n);
   return side === 'lower' ? [m - q * se, Infinity] : [m - q * se, m + q * se];
 }
-function pairRows(ra, rb, key) {
-  const mb = new Map(rb.map((r) => [key(r), r.score]));
-  const a = [];
-  const b = [];
-  for (const r of ra) {
-    if (!mb.has(key(r))) continue;
-    a.push(r.score);
-    b.push(mb.get(key(r)));
-  }
-  return { a: Float64Array.from(a), b: Float64Array.from(b) };
-}
 function loadPopulations() {
-  const cal = `${LOGS}/lm-eval/tests_calamita_meta-llama__Meta-Llama-3-8B-Instruct`;
-  const enIt = `${cal}/samples_MT_CALAMITA_en_it_public_2024-11-13T02-20-05.221387.jsonl`;
-  const itEn = `${cal}/samples_MT_CALAMITA_it_en_public_2024-11-13T03-09-01.700058.jsonl`;
-  const doc = (r) => r.item.split('/').pop();
-  return ['comet_score', 'bleu_score'].map((metric) => {
-    const p = pairRows(importResults('lm-eval', [enIt], { metric }).rows, importResults('lm-eval', [itEn], { metric }).rows, doc);
-    return { name: `CALAMITA ${metric.replace('_score', '').toUpperCase()}, en→it − it→en`, ...p };
-  });
+  return ['comet_score', 'bleu_score'].map((metric) => ({ name: `CALAMITA ${metric.replace('_score', '').toUpperCase()}, en→it − it→en`, ...calamitaPair(LOGS, metric) }));
 }
 const mcse = (p, R) => Math.sqrt((p * (1 - p)) / R);
 const f4 = (x) => x.toFixed(4);

@@ -20,6 +20,13 @@ function pairRows(ra, rb, key = (r) => r.item) {
   }
   return { a: Float64Array.from(a), b: Float64Array.from(b) };
 }
+/** CALAMITA (lm-eval, Llama-3-8B-Instruct) en→it and it→en scores of one metric, paired by sentence: { a: en→it, b: it→en }. */
+export function calamitaPair(logs, metric) {
+  const cal = `${logs}/lm-eval/tests_calamita_meta-llama__Meta-Llama-3-8B-Instruct`;
+  const enIt = `${cal}/samples_MT_CALAMITA_en_it_public_2024-11-13T02-20-05.221387.jsonl`;
+  const itEn = `${cal}/samples_MT_CALAMITA_it_en_public_2024-11-13T03-09-01.700058.jsonl`;
+  return pairRows(importOne('lm-eval', enIt, { metric }), importOne('lm-eval', itEn, { metric }), (r) => r.item.split('/').pop());
+}
 /**
  * The real-data study's populations from the shared corpus under `logs`: { name, kind, a, b, why }, and
  * oneSidedOnly for the mirrored rows. Throws when a file is missing (callers check the folder first).
@@ -27,15 +34,11 @@ function pairRows(ra, rb, key = (r) => r.item) {
 export function loadRealPopulations(logs) {
   const LOGS = logs;
   const pops = [];
-  const cal = `${LOGS}/lm-eval/tests_calamita_meta-llama__Meta-Llama-3-8B-Instruct`;
-  const enIt = `${cal}/samples_MT_CALAMITA_en_it_public_2024-11-13T02-20-05.221387.jsonl`;
-  const itEn = `${cal}/samples_MT_CALAMITA_it_en_public_2024-11-13T03-09-01.700058.jsonl`;
-  const doc = (r) => r.item.split('/').pop();
   for (const [metric, why] of [
     ['comet_score', 'continuous, bounded, strongly left-skewed differences (a few translations fail badly in one direction): small samples that miss the tail look symmetric, which is where a shape screen conditions coverage away'],
     ['bleu_score', 'continuous with ties at 0 (9% of items score 0 both ways) and a wide spread: near-symmetric but lumpy, the case where a skewness correction could only add noise'],
   ]) {
-    const p = pairRows(importOne('lm-eval', enIt, { metric }), importOne('lm-eval', itEn, { metric }), doc);
+    const p = calamitaPair(LOGS, metric);
     pops.push({ name: `CALAMITA ${metric.replace('_score', '').toUpperCase()}, en→it − it→en`, kind: 'continuous', ...p, why });
     pops.push({ name: `CALAMITA ${metric.replace('_score', '').toUpperCase()}, it→en − en→it`, kind: 'continuous', oneSidedOnly: true, a: p.b, b: p.a, why: 'the mirror (one-sided bounds only: its two-sided intervals are the mirror images of the row above): the skewed tail on the other side, so a one-sided lower bound sees the favourable tail (its error goes the other way)' });
   }
