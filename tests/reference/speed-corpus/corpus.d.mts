@@ -7,6 +7,8 @@ export interface CorpusCase {
   c?: unknown[];
   options: Record<string, unknown>;
   float: boolean;
+  stratum?: number[];
+  stratified?: boolean;
 }
 export function corpus(): CorpusCase[];
 export function outcome(run: () => unknown): string;

@@ -135,6 +135,16 @@ export function corpus() {
   for (const n of [12, 100]) {
     const { a, b } = continuous(u, n, 0.02, true);
     push({ kind: 'gate', a, b, options: { margin: 0.05, nResamples: 199 }, float: true });
+    const wide = continuous(u, n, 0.02, false);
+    push({ kind: 'gate', a: wide.a, b: wide.b, options: { margin: 0.5, nResamples: 199 }, float: true });
+  }
+  // the gate on 0/1 scores with a declared range, per stratum, and stratified
+  for (const n of [60, 400]) {
+    const { a, b } = binary(u, n, 0.6, 0.12, 0.04);
+    const stratum = Array.from({ length: n }, (_, i) => i % 2);
+    push({ kind: 'gate', a, b, options: { margin: 0.1, scoreRange: [-1, 2] }, float: true });
+    push({ kind: 'gate', a, b, options: { margin: 0.1, perStratum: true }, stratum, float: false });
+    push({ kind: 'gate', a, b, options: { margin: 0.1 }, stratum, stratified: true, float: true });
   }
   return cases;
 }
@@ -160,5 +170,6 @@ export function runCase(c, lib) {
     const aligned = { models: ['A', 'B', 'C'], items: c.a.map((_, i) => `i${i}`), scores, cluster: null, stratum: null, clusters: [], strata: [] };
     return outcome(() => lib.compareModels(aligned, options));
   }
-  return outcome(() => lib.nonInferiorityFromScores({ candidate: form(c.a), baseline: form(c.b) }, options));
+  const design = c.stratum ? { stratum: Int32Array.from(c.stratum), stratified: c.stratified ?? false } : {};
+  return outcome(() => lib.nonInferiorityFromScores({ candidate: form(c.a), baseline: form(c.b), ...design }, options));
 }
