@@ -172,6 +172,29 @@ function binomialPmf(lf: Float64Array, m: number, k: number, l1: number, l0: num
   return k < 0 || k > m ? 0 : Math.exp(lf[m] - lf[k] - lf[m - k] + k * l1 + (m - k) * l0);
 }
 
+/** Trials up to which sizeAt starts its conditional CDF by summing the pmf down from k (lowerTailFrom) instead of a regularised beta. */
+const DIRECT_CDF_TRIALS = 400;
+
+/**
+ * P(X ≤ k), X ~ Binomial(m, q), from P(X = k) (`pk`) by summing down: P(X = j − 1) = P(X = j) · j/(m − j + 1) · (1 − q)/q.
+ * Below the mode those ratios fall as j falls, so the terms left sum to at most term·ρ/(1 − ρ) (ρ the
+ * next ratio): the sum stops once that is below 1e-17 of it. At most k steps, each a multiply-add: a
+ * tenth of a regularised beta's continued fraction at the sizes the gate asks (m ≤ 400), and as
+ * accurate (each term within ~k ulp of its log form; the sum of positive terms).
+ * @param inverse 1/j for j = 1 … m + 1. @param inverseOdds (1 − q)/q, q in (0, 1).
+ */
+function lowerTailFrom(pk: number, m: number, k: number, inverse: Float64Array, inverseOdds: number): number {
+  let term = pk;
+  let sum = pk;
+  for (let j = k; j > 0 && term > 0; j--) {
+    term = term * j * inverse[m - j + 1] * inverseOdds;
+    sum += term;
+    const ratio = (j - 1) * inverse[m - j + 2] * inverseOdds;
+    if (ratio < 1 && term * ratio < 1e-17 * (1 - ratio) * sum) break;
+  }
+  return Math.min(1, sum);
+}
+
 /**
  * P_θ(Z(B, C; δ0) ≥ T) at pA − pB = δ0: Σ_i P(B = i) P(C ≤ J(i) | B = i).
  * Both binomial probabilities are carried from one term to the next by their ratios instead of an
@@ -238,8 +261,8 @@ function sizeAt(prepared: Prepared, theta: number): number {
       if (m < trials) {
         m = trials;
         k = target;
-        cdf = binomialCdf(k, m, conditional);
         pk = binomialPmf(lf, m, k, l1, l0);
+        cdf = m <= DIRECT_CDF_TRIALS ? lowerTailFrom(pk, m, k, inverse, inverseOdds) : binomialCdf(k, m, conditional);
         pkSteps = 0;
       }
       while (m > trials) {
