@@ -233,9 +233,11 @@ function tailsFromDoubleDouble(n: number, k: number): { atMost: number; below: n
   return { atMost: topBitsRatio(atMost.top, atMost.drop, n), below: topBitsRatio(below.top, below.drop, n) };
 }
 
-/** A whole number exactly: hi · 2^scale as a BigInt (hi a finite double, scale ≥ 0). */
+/** value · 2^scale as a BigInt, rounded down to a whole number (value a finite double: a high part ≥ 1, or a low part). */
 function bigOf(value: number, scale: number): bigint {
-  if (value === 0) return 0n;
+  // A low part below 2⁻⁹⁰⁰ (the high part is ≥ 1) moves the sum by less than 2^(scale − 900), far inside
+  // topBitsOf's margin of at least 2^(scale − 100); dropping it also keeps 2^exponent below from underflowing.
+  if (Math.abs(value) < 2 ** -900) return 0n;
   // value = mantissa · 2^exponent with a 53-bit whole mantissa
   let exponent = Math.floor(Math.log2(Math.abs(value))) - 52;
   let mantissa = value / 2 ** exponent;
@@ -254,8 +256,9 @@ function bigOf(value: number, scale: number): bigint {
  */
 function topBitsOf(hi: number, lo: number, scale: number, shift: number): { top: bigint; drop: number } | null {
   const approximate = bigOf(hi, scale) + bigOf(lo, scale);
-  // the lows' bits below 2^0 were dropped by bigOf (at most 1 each): widen by 2 beyond the error bound
-  const margin = (approximate >> BigInt(shift)) + 2n;
+  // beyond the error bound: bigOf's rounding down (under 1 for each part, and nothing worth a unit for a
+  // dropped low part below 2⁻⁹⁰⁰) and the shift's (under 1): widen by 4
+  const margin = (approximate >> BigInt(shift)) + 4n;
   const low = approximate - margin;
   const high = approximate + margin;
   if (low < 1n) return null;
