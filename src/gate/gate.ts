@@ -337,7 +337,8 @@ function checkAuto(
   const score = r.pairedProportion !== null;
   const flat = !score && !(r.standardError > 0);
   const chosen = { methodUsed: r.methodUsed, methodReason: r.methodReason };
-  const lossTail = clusters === null && denseStrata === null && !flat ? lossSkew(candidate, baseline, settings.scoreRange) : null;
+  // (0/1 scores lie in [0, 1], or in the declared range autoIntervalChoice checked: lossSkew would say null without walking them twice)
+  const lossTail = clusters === null && denseStrata === null && !flat && !score ? lossSkew(candidate, baseline, settings.scoreRange) : null;
   const valid = !flat && lossTail === null && !Number.isNaN(lowerBound);
   // The upper bound decides fail against inconclusive: computed only when the check can be decided and did not pass.
   const upper = valid && !(lowerBound > threshold) ? interval('less') : null;
@@ -352,7 +353,7 @@ function checkAuto(
   // without it the check is inconclusive (the bound clears, the test does not yet).
   if (score && verdict === 'pass') {
     const alpha = 1 - settings.confidenceLevel;
-    const counts = pairedCounts(candidate, baseline);
+    const counts = r.pairedProportion?.counts ?? pairedCounts(candidate, baseline);
     if (exactTestSkipped(counts)) {
       const discordant = counts.onlyA + counts.onlyB;
       return { ...result, reason: `the lower bound ${formatNumber(lowerBound)} (${r.methodUsed}) is above ${formatNumber(threshold)}, on ${discordant} discordant and ${n - discordant} agreeing items (there the bound alone holds the false-pass rate, bench/binary-gate-shortcut-2.txt)`, itemsNeeded: null, clustersNeeded: null };
@@ -401,7 +402,7 @@ function checkAuto(
     : `inconclusive: cannot rule out a drop larger than the margin: the ${r.methodUsed} bound ${formatNumber(lowerBound)} is not above ${formatNumber(threshold)}`;
   const decide = failSide ? 'would show the drop' : 'would let it pass';
   if (score) {
-    const counts = pairedCounts(candidate, baseline);
+    const counts = r.pairedProportion?.counts ?? pairedCounts(candidate, baseline);
     const method = r.methodUsed === 'tango' ? 'tango' : 'newcombe';
     const passNeeded = (): number | null => {
       const scoreNeeded = pairedItemsNeeded(counts, threshold, { method, confidenceLevel: settings.confidenceLevel });
@@ -699,7 +700,9 @@ export function nonInferiorityFromScores(data: NonInferiorityData, options: NonI
 /** The blind spot of a passing gate on a bounded scale (null on an unbounded one). */
 function blindSpotOf(candidate: Float64Array, baseline: Float64Array, overall: NonInferiorityCheck, settings: { margin: number; confidenceLevel: number; scoreRange: readonly [number, number] | null }): GateBlindSpot | null {
   const range = settings.scoreRange ?? [0, 1];
-  if (!(inScoreRange(candidate, range) && inScoreRange(baseline, range))) return null;
+  // A 0/1 overall check (tango) has scores in [0, 1], or in the declared range its choice checked: no second walk.
+  const binary = overall.methodUsed === 'tango' || overall.methodUsed === 'newcombe';
+  if (!binary && !(inScoreRange(candidate, range) && inScoreRange(baseline, range))) return null;
   const clustered = overall.nClusters !== null;
   return gateBlindSpot(clustered ? (overall.nClusters as number) : overall.n, range[1] - range[0], settings.margin, settings.confidenceLevel, clustered ? 'cluster' : 'item');
 }

@@ -7,7 +7,7 @@ import { checkScoreRangeShape } from '../sequential/score-range.js';
 import { collapseSmallStrata } from './collapse-strata.js';
 import { meanBootstrap } from '../bootstrap/mean.js';
 import { studentizedBootstrap } from '../bootstrap/studentized.js';
-import { pairedCounts, pairedProportionInterval, type PairedProportionResult } from './paired-proportion.js';
+import { binaryPairedCounts, pairedCounts, pairedProportionInterval, type PairedCounts, type PairedProportionResult } from './paired-proportion.js';
 import { checkAlternative, checkConfidenceLevel, pairedDifferences } from '../bootstrap/settings.js';
 import type { Alternative, BootstrapResult } from '../bootstrap/types.js';
 
@@ -107,13 +107,20 @@ export function autoPairedInterval(a: ArrayLike<number>, b: ArrayLike<number>, o
   // the settings are checked before the scores, as always
   checkConfidenceLevel(options.confidenceLevel);
   checkAlternative(options.alternative);
-  return autoIntervalOnDifferences(a, b, pairedDifferences(a, b), options);
+  // 0/1 scores on independent items (the rule's tango): one pass counts the table, which also checks
+  // what pairedDifferences would (0 and 1 are finite); the interval needs no differences. Otherwise
+  // (null: not all 0/1) the general path, whose checks name any bad value.
+  const counts = (options.cluster ?? null) === null ? binaryPairedCounts(a, b) : null;
+  if (counts === null) return autoIntervalOnDifferences(a, b, pairedDifferences(a, b), options);
+  return autoInterval(a, b, null, options, autoIntervalChoice(a, b, options, undefined, counts));
 }
 
 /** The method autoPairedInterval uses on a and b, with the declared score range it checked (null when none was declared). */
 export interface AutoChoice {
   choice: IntervalMethodChoice;
   scoreRange: [number, number] | null;
+  /** a and b's paired table when both are all 0/1 and no clusters are given (binaryPairedCounts), else null; the 0/1 result reuses it. */
+  counts?: PairedCounts | null;
 }
 
 /**
@@ -124,10 +131,13 @@ export interface AutoChoice {
  * @throws {RangeError} for a bad score range or a score outside it, or as chooseIntervalMethod.
  * @example autoIntervalChoice([1, 0, 1], [1, 1, 0]).choice.methodUsed // => 'tango'
  */
-export function autoIntervalChoice(a: ArrayLike<number>, b: ArrayLike<number>, options: AutoIntervalOptions = {}, differences?: Float64Array): AutoChoice {
+export function autoIntervalChoice(a: ArrayLike<number>, b: ArrayLike<number>, options: AutoIntervalOptions = {}, differences?: Float64Array, counts?: PairedCounts | null): AutoChoice {
   const scoreRange = checkScoreRange(options.scoreRange ?? null, a, b);
-  const choice = chooseIntervalMethod({ a, b, differences, cluster: options.cluster ?? null, strata: options.strata ?? null, alternative: checkAlternative(options.alternative), scoreRange }, { cr2Available: options.cr2Available ?? true, skewAware: true });
-  return { choice, scoreRange };
+  const cluster = options.cluster ?? null;
+  // The table is counted once here (when clusters do not decide first) and kept for the 0/1 result.
+  const binaryCounts = cluster !== null ? undefined : counts !== undefined ? counts : binaryPairedCounts(a, b);
+  const choice = chooseIntervalMethod({ a, b, differences, binaryCounts, cluster, strata: options.strata ?? null, alternative: checkAlternative(options.alternative), scoreRange }, { cr2Available: options.cr2Available ?? true, skewAware: true });
+  return { choice, scoreRange, counts: binaryCounts ?? null };
 }
 
 /**
@@ -155,28 +165,36 @@ export function autoIntervalFromChoice(a: ArrayLike<number>, b: ArrayLike<number
  * @example autoIntervalOnDifferences([1, 1, 1], [1, 1, 1], Float64Array.of(0, 0, 0)).confidenceInterval // => [-0.6576, 0.6576]
  */
 export function autoIntervalOnDifferences(a: ArrayLike<number>, b: ArrayLike<number>, differences: Float64Array, options: AutoIntervalOptions = {}, made: AutoChoice | null = null): AutoIntervalResult {
+  return autoInterval(a, b, differences, options, made);
+}
+
+/**
+ * autoIntervalOnDifferences, with `differences` null allowed when the choice is a 0/1 one (tango or
+ * newcombe: computed from a and b otherwise, for the other branches).
+ */
+function autoInterval(a: ArrayLike<number>, b: ArrayLike<number>, given: Float64Array | null, options: AutoIntervalOptions, made: AutoChoice | null): AutoIntervalResult {
   const confidenceLevel = checkConfidenceLevel(options.confidenceLevel);
   const alternative = checkAlternative(options.alternative);
-  const n = differences.length;
+  const n = given === null ? a.length : given.length;
   const cluster = options.cluster ?? null;
   const strata = options.strata ?? null;
-  const { choice: chosen, scoreRange } = made ?? autoIntervalChoice(a, b, options, differences);
+  const { choice: chosen, scoreRange, counts } = made ?? autoIntervalChoice(a, b, options, given ?? undefined);
   const { warnings: choiceWarnings = [], ...choice } = chosen;
   const base = { method: 'auto' as const, ...choice, confidenceLevel, alternative, n };
-  let sum = 0;
-  for (let i = 0; i < n; i++) sum += differences[i];
-  const estimate = n > 0 ? sum / n : NaN;
 
   if (choice.methodUsed === 'newcombe' || choice.methodUsed === 'tango') {
     const exactPValues = options.midP === true || choice.methodUsed === 'newcombe' || options.exactPValues !== false;
-    const r = pairedProportionInterval(pairedCounts(a, b), { method: choice.methodUsed, confidenceLevel, alternative, exactPValues });
-    let squares = 0;
-    for (let i = 0; i < n; i++) squares += (differences[i] - estimate) ** 2;
-    const standardError = n > 1 ? Math.sqrt(squares / (n - 1) / n) : NaN;
+    const table = counts ?? pairedCounts(a, b);
+    const r = pairedProportionInterval(table, { method: choice.methodUsed, confidenceLevel, alternative, exactPValues });
+    const standardError = binaryStandardError(a, b, given, table);
     const pValue = options.midP ? r.midPValue : choice.methodUsed === 'tango' ? r.scorePValue : r.exactPValue;
     const pValueTest = options.midP ? 'mcnemar-mid-p' : choice.methodUsed === 'tango' ? 'tango-score' : 'mcnemar-exact';
     return { ...base, estimate: r.estimate, confidenceInterval: r.confidenceInterval, standardError, df: null, pValue, pValueTest, nClusters: null, bootstrap: null, pairedProportion: r, cr2: null, noInterval: null, warnings: r.warnings };
   }
+  const differences = given ?? pairedDifferences(a, b);
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += differences[i];
+  const estimate = n > 0 ? sum / n : NaN;
   if (choice.methodUsed === 'cr2' && cluster !== null) {
     const clusterIds = Array.from(cluster, (c) => options.clusterNames?.[c] ?? `#${c}`);
     const r =
@@ -276,6 +294,35 @@ export function autoResultFromBootstrap(choice: IntervalMethodChoice, r: Bootstr
     noInterval: null,
     warnings: r.warnings,
   };
+}
+
+/**
+ * sd(a − b)/√n for 0/1 scores with paired table `counts`: the same numbers, in the same order, as the
+ * sum of (d_i − mean)² over the differences d_i = a_i − b_i, where every d_i is −1, 0 or 1. The mean is
+ * (onlyA − onlyB)/n, which the sum of the d_i equals exactly (whole numbers below 2⁵³); the three squares
+ * are computed once and added item by item in order, so the rounding is the per-item loop's.
+ */
+function binaryStandardError(a: ArrayLike<number>, b: ArrayLike<number>, differences: Float64Array | null, counts: PairedCounts): number {
+  const n = counts.both + counts.onlyA + counts.onlyB + counts.neither;
+  if (n < 2) return NaN;
+  const mean = (counts.onlyA - counts.onlyB) / n;
+  // the squared deviations of d = −1, 0, 1
+  const down = (-1 - mean) ** 2;
+  const same = (0 - mean) ** 2;
+  const up = (1 - mean) ** 2;
+  let squares = 0;
+  if (differences !== null) {
+    for (let i = 0; i < n; i++) {
+      const d = differences[i];
+      squares += d === 0 ? same : d > 0 ? up : down;
+    }
+  } else {
+    for (let i = 0; i < n; i++) {
+      const d = a[i] - b[i];
+      squares += d === 0 ? same : d > 0 ? up : down;
+    }
+  }
+  return Math.sqrt(squares / (n - 1) / n);
 }
 
 /** sd(d)/√n, exactly 0 when every difference is the same (rounding in the mean must not make it 1e-17). */

@@ -1,5 +1,6 @@
 import { cochranMinimumItems, sampleSkewness } from './skewness.js';
 import type { Alternative } from '../bootstrap/types.js';
+import { binaryPairedCounts, type PairedCounts } from './paired-proportion.js';
 
 /**
  * The interval an `auto` comparison uses, chosen from the data's shape (never from its values'
@@ -60,6 +61,11 @@ export interface ChooseIntervalMethodData {
    * computing them again; it must be that difference.
    */
   differences?: ArrayLike<number> | null;
+  /**
+   * With a and b: their paired table as binaryPairedCounts(a, b) gives it (null: not all 0/1), when the
+   * caller has counted it, which spares walking the items again; it must be that table. Absent: counted here.
+   */
+  binaryCounts?: PairedCounts | null;
   /** Per item its cluster index; clustered designs get a cluster-robust interval. */
   cluster?: ArrayLike<number> | null;
   /** Per item its stratum index (stratified resampling). */
@@ -96,11 +102,6 @@ export const AUTO_BCA_MIN_ITEMS = 100;
 
 /** Whether CR2 (src/paired/cr2.ts) is linked into this build. */
 export const CR2_AVAILABLE = true;
-
-function isBinary(x: ArrayLike<number>): boolean {
-  for (let i = 0; i < x.length; i++) if (x[i] !== 0 && x[i] !== 1) return false;
-  return true;
-}
 
 /** The first stratum (by index) failing the skewness screen, in words, or null when every stratum passes. */
 function skewedStratum(d: Float64Array, strata: ArrayLike<number>): string | null {
@@ -188,9 +189,10 @@ export function chooseIntervalMethod(data: ChooseIntervalMethodData, options: Ch
     return { methodUsed: 'cluster-t', methodReason: `clustered (${g} clusters): clustered SE with a t quantile on G − 1 = ${g - 1} degrees of freedom (CR2 switched off)` };
   }
   const weighted = data.stratumWeights != null;
-  if (a !== null && b !== null && !weighted && isBinary(a) && isBinary(b)) {
-    let discordant = 0;
-    for (let i = 0; i < n; i++) if (a[i] !== b[i]) discordant += 1;
+  // One pass checks both for 0/1 and counts the discordant items (binaryPairedCounts).
+  const counts = a !== null && b !== null && !weighted ? (data.binaryCounts !== undefined ? data.binaryCounts : binaryPairedCounts(a, b)) : null;
+  if (counts !== null) {
+    const discordant = counts.onlyA + counts.onlyB;
     return { methodUsed: 'tango', methodReason: `0/1 scores on ${n} independent items (${discordant} discordant): Tango's score interval for a paired difference of proportions, p-value from its score test` };
   }
   const what = weighted ? 'a reweighted headline' : 'continuous scores';

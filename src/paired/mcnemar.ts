@@ -97,6 +97,8 @@ function binomialHalfLowerTail(n: number, k: number): number {
 export function binomialHalfLowerTails(n: number, k: number): { atMost: number; below: number } {
   if (k >= n) return { atMost: 1, below: k - 1 >= n ? 1 : k >= 1 ? binomialHalfLowerTails(n, k - 1).atMost : 0 };
   if (n > EXACT_SUM_LIMIT) return { atMost: regularizedBeta(0.5, n - k, k + 1), below: k >= 1 ? regularizedBeta(0.5, n - k + 1, k) : 0 };
+  const fast = tailsFromDoubleDouble(n, k);
+  if (fast !== null) return fast;
   // m·n^m < 2⁵³: every block's numerator, denominator and product of a_t is an exact double.
   let block = 1;
   while (block < 8 && (block + 1) * n ** (block + 1) < 2 ** 53) block += 1;
@@ -135,6 +137,146 @@ export function binomialHalfLowerTails(n: number, k: number): { atMost: number; 
 function halfPowerRatio(sum: bigint, n: number): number {
   const bits = sum.toString(2).length;
   const drop = Math.max(0, bits - 62);
+  return topBitsRatio(sum >> BigInt(drop), drop, n);
+}
+
+/** top · 2^(drop − n), as halfPowerRatio scales the top 62 bits of a sum. */
+function topBitsRatio(top: bigint, drop: number, n: number): number {
   const exponent = drop - n; // may be below the double range's −1022 while the product is not
-  return Number(sum >> BigInt(drop)) * 2 ** Math.max(exponent, -1000) * 2 ** Math.min(0, exponent + 1000);
+  return Number(top) * 2 ** Math.max(exponent, -1000) * 2 ** Math.min(0, exponent + 1000);
+}
+
+/**
+ * binomialHalfLowerTails' two values without summing in BigInt, or null when this cannot prove them.
+ * The sums S_k = Σ_{i ≤ k} C(n, i) and S_{k−1} are carried in double-double arithmetic (about 106
+ * bits; terms C(n, i + 1) = C(n, i)(n − i)/(i + 1), the scale kept in a separate power of two), with
+ * a relative error below (4k + 16)·2⁻¹⁰⁰ (each double-double operation errs by at most a few 2⁻¹⁰⁶,
+ * counted here as 2⁻¹⁰⁰). The exact S then lies in [L, U], the approximation ∓ that bound, taken as
+ * whole numbers; when L and U have the same length in bits and the same top 62 bits, so has S, and
+ * halfPowerRatio's result follows from those bits alone: the same doubles as the exact sum. Otherwise
+ * null, and the caller sums exactly: sums below about 2⁸⁰ (a few terms, cheap in BigInt), whose last
+ * bits the ±4 units of rounding can leave open, and sums within the error bound of a boundary of their
+ * top bits (counted for k from 12 to n/2, n = 201–1,500: 184 of 538,200 fall back, every one below
+ * 2⁸¹, once the exact half row of odd n is taken as it is).
+ * Only for k ≤ n/2 (null above). tests/bootstrap/mcnemar-tails.test.ts: every k for every n ≤ 400,
+ * and a seeded sample to 20,000, bit for bit against the one-term-at-a-time BigInt sum.
+ */
+function tailsFromDoubleDouble(n: number, k: number): { atMost: number; below: number } | null {
+  // Up to the middle the terms grow, so each is at least sum/(i + 1): rescaling never pushes one toward
+  // underflow. (McNemar's tails ask only k ≤ n/2; the upper half is by symmetry.)
+  if (2 * k > n) return null;
+  // term = C(n, i) and sum = S_i, each (hi + lo)·2^scale
+  let termHi = 1;
+  let termLo = 0;
+  let sumHi = 1;
+  let sumLo = 0;
+  let previousHi = 0;
+  let previousLo = 0;
+  let scale = 0;
+  for (let i = 0; i < k; i++) {
+    // term × (n − i): the exact product of termHi by a whole number below 2¹⁵ (Dekker's split), plus termLo's
+    const x = n - i;
+    const p = termHi * x;
+    const split = 134217729 * termHi;
+    const aHi = split - (split - termHi);
+    const aLo = termHi - aHi;
+    const productError = aHi * x - p + aLo * x; // x < 2²⁶ needs no split
+    const e = productError + termLo * x;
+    let hi = p + e;
+    let lo = e - (hi - p);
+    // ÷ (i + 1): q1 = hi / y, remainder (hi, lo) − q1·y computed exactly, q2 = remainder / y
+    const y = i + 1;
+    const q1 = hi / y;
+    const qp = q1 * y;
+    const qSplit = 134217729 * q1;
+    const qHi = qSplit - (qSplit - q1);
+    const qLo = q1 - qHi;
+    const qError = qHi * y - qp + qLo * y;
+    const remainder = hi - qp - qError + lo;
+    const q2 = remainder / y;
+    hi = q1 + q2;
+    lo = q2 - (hi - q1);
+    termHi = hi;
+    termLo = lo;
+    previousHi = sumHi;
+    previousLo = sumLo;
+    // sum += term (both positive): two-sum of the highs, then the lows
+    const s = sumHi + termHi;
+    const bv = s - sumHi;
+    const sError = sumHi - (s - bv) + (termHi - bv);
+    const t = sumLo + termLo;
+    const tv = t - sumLo;
+    const tError = sumLo - (t - tv) + (termLo - tv);
+    let high = s;
+    let low = sError + t;
+    let h2 = high + low;
+    low = low - (h2 - high);
+    low += tError;
+    high = h2 + low;
+    sumLo = low - (high - h2);
+    sumHi = high;
+    if (sumHi > 2 ** 600) {
+      // rescale by a power of two (exact); the term is at least sum/(i + 1), far from underflow
+      sumHi *= 2 ** -600;
+      sumLo *= 2 ** -600;
+      termHi *= 2 ** -600;
+      termLo *= 2 ** -600;
+      previousHi *= 2 ** -600;
+      previousLo *= 2 ** -600;
+      scale += 600;
+    }
+  }
+  // bound on the relative error of either sum, as a power of two: 2^-shift ≥ (4k + 16)·2⁻¹⁰⁰
+  const shift = 100 - Math.ceil(Math.log2(4 * k + 16));
+  // n odd and k = (n − 1)/2 (b and c one apart): the sum is exactly 2^(n − 1), half the row, on a
+  // boundary of its top bits that no error bound can settle, so it is taken as it is.
+  const atMost = 2 * k + 1 === n ? topBitsOfWhole(1n << BigInt(n - 1)) : topBitsOf(sumHi, sumLo, scale, shift);
+  if (atMost === null) return null;
+  if (k === 0) return { atMost: topBitsRatio(atMost.top, atMost.drop, n), below: 0 };
+  const below = topBitsOf(previousHi, previousLo, scale, shift);
+  if (below === null) return null;
+  return { atMost: topBitsRatio(atMost.top, atMost.drop, n), below: topBitsRatio(below.top, below.drop, n) };
+}
+
+/** value · 2^scale as a BigInt, rounded down to a whole number (value a finite double: a high part ≥ 1, or a low part). */
+function bigOf(value: number, scale: number): bigint {
+  // A low part below 2⁻⁹⁰⁰ (the high part is ≥ 1) moves the sum by less than 2^(scale − 900), far inside
+  // topBitsOf's margin of at least 2^(scale − 100); dropping it also keeps 2^exponent below from underflowing.
+  if (Math.abs(value) < 2 ** -900) return 0n;
+  // value = mantissa · 2^exponent with a 53-bit whole mantissa
+  let exponent = Math.floor(Math.log2(Math.abs(value))) - 52;
+  let mantissa = value / 2 ** exponent;
+  while (!Number.isInteger(mantissa)) {
+    exponent -= 1;
+    mantissa = value / 2 ** exponent;
+  }
+  const e = exponent + scale;
+  const m = BigInt(mantissa);
+  return e >= 0 ? m << BigInt(e) : m >> BigInt(-e); // a negative e drops only bits below the sum's error
+}
+
+/** The top 62 bits of a whole number ≥ 1 and how many lower bits were dropped, as halfPowerRatio takes them. */
+function topBitsOfWhole(sum: bigint): { top: bigint; drop: number } {
+  const drop = Math.max(0, sum.toString(2).length - 62);
+  return { top: sum >> BigInt(drop), drop };
+}
+
+/**
+ * The top 62 bits (and how many lower bits were dropped) of the whole number S within a relative
+ * 2^-shift of (hi + lo)·2^scale, when every whole number in that range shares them; null otherwise.
+ */
+function topBitsOf(hi: number, lo: number, scale: number, shift: number): { top: bigint; drop: number } | null {
+  const approximate = bigOf(hi, scale) + bigOf(lo, scale);
+  // beyond the error bound: bigOf's rounding down (under 1 for each part, and nothing worth a unit for a
+  // dropped low part below 2⁻⁹⁰⁰) and the shift's (under 1): widen by 4
+  const margin = (approximate >> BigInt(shift)) + 4n;
+  const low = approximate - margin;
+  const high = approximate + margin;
+  if (low < 1n) return null;
+  const bits = low.toString(2).length;
+  if (high.toString(2).length !== bits) return null;
+  const drop = Math.max(0, bits - 62);
+  const top = low >> BigInt(drop);
+  if (high >> BigInt(drop) !== top) return null;
+  return { top, drop };
 }

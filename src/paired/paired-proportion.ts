@@ -96,6 +96,40 @@ export function pairedCounts(a: ArrayLike<number>, b: ArrayLike<number>): Paired
 }
 
 /**
+ * The paired table of a and b when both are all 0/1, in one pass; null when they are not (a value other
+ * than the numbers 0 and 1, different lengths, or not arrays). For the 0/1 paths, which would otherwise
+ * check each array for 0/1, count the discordant items, sum the differences and count the table in
+ * separate walks over the items: a null here sends the caller down its general path, whose checks name
+ * the bad value. 0 and 1 are finite numbers, so a table here also means pairedDifferences' checks pass.
+ * Formula: both = #{a = 1, b = 1}, onlyA = #{a = 1, b = 0}, onlyB = #{a = 0, b = 1}, neither = the rest
+ * (−0 counts as 0, as pairedCounts and McNemar's test count it).
+ * @param a A's scores. @param b B's, paired item by item.
+ * @returns both, onlyA, onlyB, neither; or null.
+ * @example binaryPairedCounts([1, 1, 0, 0, 1], [1, 0, 1, 0, 0]) // => { both: 1, onlyA: 2, onlyB: 1, neither: 1 }
+ */
+export function binaryPairedCounts(a: ArrayLike<number>, b: ArrayLike<number>): PairedCounts | null {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return null;
+  const n = a.length;
+  if (typeof n !== 'number' || b.length !== n) return null;
+  let both = 0;
+  let onlyA = 0;
+  let onlyB = 0;
+  for (let i = 0; i < n; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === 1) {
+      if (y === 1) both += 1;
+      else if (y === 0) onlyA += 1;
+      else return null;
+    } else if (x === 0) {
+      if (y === 1) onlyB += 1;
+      else if (y !== 0) return null;
+    } else return null;
+  }
+  return { both, onlyA, onlyB, neither: n - both - onlyA - onlyB };
+}
+
+/**
  * Tango's score statistic for H0: pA − pB = delta (Tango 1998, eq. 3):
  *   Z(δ) = (b − c − nδ) / √(n (2 q̃ + δ (1 − δ))),
  * q̃ = (√(W² + 8 n c δ (1 − δ)) − W) / (4n), W = −b − c + (2n − b + c) δ,

@@ -25,6 +25,53 @@ function oracle(n: number, k: number): number {
 
 const sizes = [1, 2, 3, 4, 5, 8, 9, 17, 33, 100, 149, 150, 151, 500, 501, 1999, 2000, 2001, 5000, 20000];
 
+/** halfPowerRatio of every partial sum S_0 … S_(last) of C(n, i) (last = n − 1 by default), one term at a time in BigInt (the oracle, all k at once). */
+function oracleAll(n: number, last = n - 1): number[] {
+  const out: number[] = [];
+  let term = 1n;
+  let sum = 1n;
+  const big = BigInt(n);
+  for (let k = 0; k <= last; k++) {
+    if (k > 0) {
+      term = (term * (big - BigInt(k - 1))) / BigInt(k);
+      sum += term;
+    }
+    const bits = sum.toString(2).length;
+    const drop = Math.max(0, bits - 62);
+    const exponent = drop - n;
+    out.push(Number(sum >> BigInt(drop)) * 2 ** Math.max(exponent, -1000) * 2 ** Math.min(0, exponent + 1000));
+  }
+  return out;
+}
+
+describe('binomialHalfLowerTails in double-double (the sum proved to the last of its 62 bits, else summed exactly)', () => {
+  it('every k < n for every n ≤ 400: bit for bit the exact sum', () => {
+    for (let n = 1; n <= 400; n++) {
+      const exact = oracleAll(n);
+      for (let k = 0; k < n; k++) {
+        const { atMost, below } = binomialHalfLowerTails(n, k);
+        if (atMost !== exact[k] || below !== (k >= 1 ? exact[k - 1] : 0)) expect({ n, k, atMost, below }).toEqual({ n, k, atMost: exact[k], below: k >= 1 ? exact[k - 1] : 0 });
+      }
+    }
+  }, 600_000);
+
+  it('a seeded sample of 40 sizes up to 20,000, a third of the k ≤ n/2 (those McNemar tests ask): bit for bit', () => {
+    let state = 20261202;
+    const next = () => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return state / 4294967296;
+    };
+    for (let t = 0; t < 40; t++) {
+      const n = 401 + Math.floor(next() * (t < 34 ? 4000 : 19600));
+      const exact = oracleAll(n, Math.floor(n / 2));
+      for (let k = 0; k <= n / 2; k += 1 + Math.floor(next() * 5)) {
+        const { atMost, below } = binomialHalfLowerTails(n, k);
+        if (atMost !== exact[k] || below !== (k >= 1 ? exact[k - 1] : 0)) expect({ n, k, atMost, below }).toEqual({ n, k, atMost: exact[k], below: k >= 1 ? exact[k - 1] : 0 });
+      }
+    }
+  }, 600_000);
+});
+
 describe('binomialHalfLowerTails', () => {
   it('gives the one-term-at-a-time exact sum bit for bit, and its neighbour k − 1', () => {
     for (const n of sizes) {

@@ -67,6 +67,30 @@ describe('exact score test: fast = slow', () => {
   }, 600_000);
 });
 
+describe('exact score test through its interpolated size (n + 1 Chebyshev points, n below the grid size)', () => {
+  it('60 seeded tables with n = 17 … 230 at the gate’s margins: p within 1e-12 of the slow form and 1e-10 of it relatively (the gate prints p)', () => {
+    // Below about 220 items exactScoreNonInferiority evaluates sizeAt at the n + 1 Chebyshev points and
+    // interpolates (src/paired/exact-score.ts, sizeFunction): the same grid and refinement, each value from
+    // the polynomial through those points. The tables span all-agreeing to 40% discordant, both sides of
+    // the margin, so p runs from ~1e-30 to 1.
+    const rng = createRng('exact-speed|interpolated');
+    let tiny = 0;
+    for (let t = 0; t < 60; t++) {
+      const n = 17 + Math.floor(rng.nextFloat() * 214);
+      const discordant = Math.round(n * 0.4 * rng.nextFloat() ** 2);
+      const b = Math.round(discordant * rng.nextFloat());
+      const counts = { both: Math.floor((n - discordant) / 2), onlyA: b, onlyB: discordant - b, neither: n - discordant - Math.floor((n - discordant) / 2) };
+      const d0 = [-0.02, -0.05, -0.1][t % 3];
+      const slow = slowExactScoreNonInferiority(counts, d0).pValue;
+      const fast = exactScoreNonInferiority(counts, d0).pValue;
+      expect(Math.abs(fast - slow)).toBeLessThanOrEqual(1e-12);
+      expect(Math.abs(fast - slow)).toBeLessThanOrEqual(1e-10 * slow);
+      if (slow < 1e-6) tiny += 1;
+    }
+    expect(tiny).toBeGreaterThan(3);
+  }, 600_000);
+});
+
 describe('exact score test at the items-needed search’s larger sizes', () => {
   it('4 seeded tables with n = 1,000 … 3,000: p-values within 1e-11', () => {
     // Looser than 1e-12 here because the slow form is itself no better: each of its terms is an exp of

@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// Writes outputs.json: each corpus case (corpus.mjs) through a build of the library, as JSON text.
+// Made from the build of commit 120067d (before the 0/1 speed-up of issue 29), so that
+// tests/paired/speed-identical.test.ts compares the faster code against what the code gave before:
+//   git worktree add /tmp/old 120067d && (cd /tmp/old && npm ci && npm run build)
+//   node tests/reference/speed-corpus/make.mjs /tmp/old/dist
+// Usage: node tests/reference/speed-corpus/make.mjs [DIST] (default: this checkout's dist/)
+import { writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { corpus, runCase } from './corpus.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = resolve(process.argv[2] ?? join(here, '..', '..', '..', 'dist'));
+const { autoPairedInterval } = await import(join(dist, 'paired', 'auto-interval.js'));
+const { compareModels } = await import(join(dist, 'paired', 'compare-models.js'));
+const { nonInferiorityFromScores } = await import(join(dist, 'gate', 'gate.js'));
+const lib = { autoPairedInterval, compareModels, nonInferiorityFromScores };
+const outputs = {};
+for (const c of corpus()) outputs[c.id] = runCase(c, lib);
+writeFileSync(join(here, 'outputs.json'), `${JSON.stringify(outputs, null, 0).replace(/","/g, '",\n"')}\n`);
+console.log(`${Object.keys(outputs).length} cases`);
