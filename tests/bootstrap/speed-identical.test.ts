@@ -1,6 +1,6 @@
 // Issue 29: the 0/1 paths made faster (one pass counting the paired table instead of ~9 walks over the
 // items; McNemar's exact tail; the exact score test) must give what the code gave before. The reference
-// outputs were written by tests/reference/speed-corpus/make.mjs from the build of commit 120067d, before
+// outputs were written by tests/reference/speed-corpus/make.mjs from the build of commit e12c588, before
 // the change, on the corpus of corpus.mjs (random 0/1 and continuous samples, every option that reaches
 // the changed branches, bad input): every output must be the same JSON text, byte for byte, except the
 // gate's exact score test p-value, which may move in its last bits (within 1e-12, as

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Writes outputs.json: each corpus case (corpus.mjs) through a build of the library, as JSON text.
-// Made from the build of commit 120067d (before the 0/1 speed-up of issue 29), so that
-// tests/paired/speed-identical.test.ts compares the faster code against what the code gave before:
-//   git worktree add /tmp/old 120067d && (cd /tmp/old && npm ci && npm run build)
+// Made from the build of commit e12c588 (main before the 0/1 speed-up of issue 29 was merged, with the
+// one-sided rule R4), so that tests/bootstrap/speed-identical.test.ts compares the faster code against
+// what the code gave before. (The first version came from 120067d, before R4; the two differ only in the
+// four one-sided cases on bounded continuous scores that R4 changed: auto-141, auto-145, auto-149, gate-202.)
+//   git worktree add /tmp/old e12c588 && (cd /tmp/old && npm ci && npm run build)
 //   node tests/reference/speed-corpus/make.mjs /tmp/old/dist
 // Usage: node tests/reference/speed-corpus/make.mjs [DIST] (default: this checkout's dist/)
 import { writeFileSync } from 'node:fs';
