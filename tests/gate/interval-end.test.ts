@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { autoPairedInterval } from '../../src/paired/auto-interval.js';
 import { nonInferiorityFromScores } from '../../src/gate/gate.js';
 import { runCli } from '../helpers/cli.js';
+import { createRng } from '../../src/random/index.js';
 
 interface Case { n: number; confidenceLevel: number; kind: 'unit' | 'wide'; alternative: 'greater' | 'less'; a: number[]; b: number[]; g1: number; bound: number; pValue: number }
 const reference = JSON.parse(readFileSync(new URL('../reference/gate-interval-end/interval_end.json', import.meta.url), 'utf8')) as { cases: Case[] };
@@ -55,6 +56,23 @@ describe('one-sided t bounds on bounded scores sit at the two-sided interval end
       checked += 1;
     }
     expect(checked).toBeGreaterThanOrEqual(1);
+  });
+
+  it('passes normal [0, 1] differences with mean exactly −margin about α/2 of the time (the level of the two-sided end)', () => {
+    // Scores near 0.5 (never clipped), differences normal with mean −margin: the t bound at 1 − α/2 clears
+    // −margin with probability 0.025 (a few samples with |G1| > 1.1 take betting instead, which passes
+    // less). 4000 runs: Monte Carlo SE √(0.025·0.975/4000) = 0.0025; tolerance 4 SE. At one-sided 95% it was 0.05.
+    const rng = createRng('gate-interval-end-level');
+    const margin = 0.05;
+    const n = 30;
+    const runs = 4000;
+    let passes = 0;
+    const baseline = new Float64Array(n).fill(0.5);
+    for (let r = 0; r < runs; r++) {
+      const candidate = Float64Array.from({ length: n }, () => 0.5 - margin + 0.05 * rng.nextNormal());
+      if (nonInferiorityFromScores({ candidate, baseline }, { margin }).passed) passes += 1;
+    }
+    expect(Math.abs(passes / runs - 0.025)).toBeLessThan(4 * Math.sqrt((0.025 * 0.975) / runs));
   });
 
   it('leaves stratified, clustered, declared-range-free unbounded and 0/1 comparisons as they were', () => {
