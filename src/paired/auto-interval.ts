@@ -242,8 +242,8 @@ function autoInterval(a: ArrayLike<number>, b: ArrayLike<number>, given: Float64
     clusterNames: options.clusterNames,
     onProgress: options.onProgress,
   });
-  if (!atEnd) return autoResultFromBootstrap(choice, r);
   const result = autoResultFromBootstrap(choice, r);
+  if (!atEnd) return result;
   return { ...result, confidenceLevel, pValue: result.pValue === null || Number.isNaN(result.pValue) ? result.pValue : Math.min(1, ONE_SIDED_BOUNDED_T_LEVEL_FACTOR * result.pValue) };
 }
 
