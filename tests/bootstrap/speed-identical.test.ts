@@ -5,6 +5,8 @@
 // the changed branches, bad input): every output must be the same JSON text, byte for byte, except the
 // gate's exact score test p-value, which may move in its last bits (within 1e-12, as
 // tests/gate/exact-speed.test.ts allows against the slow form) while every verdict and reason stays the same.
+// The continuous gate's cases (gate-210 on) hold the second speed-up (one walk's summary of the
+// differences, the scores read in place) to the build of 6e69123, before it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { autoPairedInterval } from '../../src/paired/auto-interval.js';

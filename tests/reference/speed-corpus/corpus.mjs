@@ -146,6 +146,48 @@ export function corpus() {
     push({ kind: 'gate', a, b, options: { margin: 0.1, perStratum: true }, stratum, float: false });
     push({ kind: 'gate', a, b, options: { margin: 0.1 }, stratum, stratified: true, float: true });
   }
+  // The continuous gate (the one-walk summary of the differences, issue 29's second speed-up: references
+  // from the build of 6e69123, before it): bounded scores passing, failing and undecided, skewed losses
+  // (betting), unbounded scores skewed toward losses (lossSkew), a declared range, one score outside
+  // [0, 1], no spread, strata, clusters, the non-auto methods' blind spot, bad input.
+  for (const n of [5, 30, 200, 10000]) {
+    for (const shift of [0.03, 0, -0.12]) {
+      const { a, b } = continuous(u, n, shift, true);
+      push({ kind: 'gate', a, b, options: { margin: 0.05, nResamples: 199 }, float: n % 2 === 0 });
+    }
+  }
+  for (const n of [30, 60, 400]) {
+    const { a, b } = continuous(u, n, 0.02, true);
+    // rare large losses: a few items where the candidate falls far
+    const lossy = a.map((x, i) => (i % 17 === 3 ? Math.max(0, x - 0.8) : x));
+    push({ kind: 'gate', a: lossy, b, options: { margin: 0.05, nResamples: 199 }, float: true });
+    push({ kind: 'gate', a: lossy.map((x) => 10 * x), b: b.map((x) => 10 * x), options: { margin: 0.5, nResamples: 199 }, float: true });
+    push({ kind: 'gate', a: lossy.map((x) => 10 * x), b: b.map((x) => 10 * x), options: { margin: 0.5, nResamples: 199, scoreRange: [0, 10] }, float: false });
+    push({ kind: 'gate', a: lossy.map((x, i) => (i === 1 ? 1.5 : x)), b, options: { margin: 0.05, nResamples: 199 }, float: true });
+  }
+  {
+    const { a, b } = continuous(u, 120, 0.02, true);
+    const stratum = Array.from({ length: 120 }, (_, i) => i % 3);
+    const cluster = Array.from({ length: 120 }, (_, i) => Math.floor(i / 6));
+    push({ kind: 'gate', a, b, options: { margin: 0.05, nResamples: 199 }, stratum, stratified: true, float: true });
+    push({ kind: 'gate', a, b, options: { margin: 0.05, nResamples: 199, perStratum: true }, stratum, float: false });
+    push({ kind: 'gate', a, b, options: { margin: 0.05 }, cluster, float: true });
+    for (const method of ['t', 'bca', 'percentile']) push({ kind: 'gate', a, b, options: { margin: 0.05, method, nResamples: 199 }, float: true });
+    push({ kind: 'gate', a: b.map((x) => x + 0.01), b, options: { margin: 0.05 }, float: true });
+    push({ kind: 'gate', a: b.map((x) => 10 * x + 0.01), b: b.map((x) => 10 * x), options: { margin: 0.05, method: 't' }, float: false });
+    push({ kind: 'gate', a: [...a.slice(0, 119), NaN], b, options: { margin: 0.05 }, float: true });
+    push({ kind: 'gate', a, b: [...b.slice(0, 119), -Infinity], options: { margin: 0.05 }, float: false });
+    push({ kind: 'gate', a, b: b.slice(1), options: { margin: 0.05 }, float: true });
+  }
+  // a clear pass on fewer items than rule out the blind spot (n < 59 at margin 0.05): on [0, 1], with one
+  // score outside it (no blind spot: unbounded), on a declared [0, 2], and through method t
+  {
+    const { a, b } = continuous(u, 40, 0.15, true);
+    push({ kind: 'gate', a, b, options: { margin: 0.05 }, float: true });
+    push({ kind: 'gate', a: a.map((x, i) => (i === 7 ? 1.2 : x)), b, options: { margin: 0.05 }, float: false });
+    push({ kind: 'gate', a, b, options: { margin: 0.05, scoreRange: [0, 2] }, float: true });
+    push({ kind: 'gate', a, b, options: { margin: 0.05, method: 't' }, float: true });
+  }
   return cases;
 }
 
@@ -170,6 +212,6 @@ export function runCase(c, lib) {
     const aligned = { models: ['A', 'B', 'C'], items: c.a.map((_, i) => `i${i}`), scores, cluster: null, stratum: null, clusters: [], strata: [] };
     return outcome(() => lib.compareModels(aligned, options));
   }
-  const design = c.stratum ? { stratum: Int32Array.from(c.stratum), stratified: c.stratified ?? false } : {};
+  const design = { ...(c.stratum ? { stratum: Int32Array.from(c.stratum), stratified: c.stratified ?? false } : {}), ...(c.cluster ? { cluster: Int32Array.from(c.cluster) } : {}) };
   return outcome(() => lib.nonInferiorityFromScores({ candidate: form(c.a), baseline: form(c.b), ...design }, options));
 }
