@@ -71,10 +71,10 @@ export function bootstrapMeanDifference(a: ArrayLike<number>, b: ArrayLike<numbe
  * The synchronous mean bootstrap on checked values. Method 't' on the plain design (no clusters,
  * strata or weights) builds no design: plainTResult gives the same result bit for bit.
  */
-export function meanBootstrap(values: Float64Array, options: BootstrapOptions): BootstrapResult {
+export function meanBootstrap(values: Float64Array, options: BootstrapOptions, sums: PlainSums | null = null): BootstrapResult {
   if (isPlainDesign(values.length, options)) {
     const settings = resolveSettings(options);
-    if (settings.method === 't') return plainTResult(values, settings);
+    if (settings.method === 't') return plainTResult(values, settings, sums);
   }
   return meanBootstrapOnDesign(buildDesign(values.length, options, values), values, options);
 }
@@ -227,19 +227,30 @@ function analyticStandardErrors(design: ResampleDesign, values: Float64Array): {
 }
 
 /**
+ * Σ x_i and Σ (x_i − x̄) in item order, x̄ = Σ x_i / n: plainMoments' first two walks, when the caller
+ * has them (the auto path's one-walk summary of the differences, src/paired/difference-summary.ts).
+ */
+export interface PlainSums {
+  sum: number;
+  residualSum: number;
+}
+
+/**
  * The mean and Miller's naive variance of the plain design (no clusters, strata or weights) in three
  * passes without building it: the same floating-point operations, in the same order, as
  * designEstimate and analyticStandardErrors on buildDesign(n, {}, values), so the same bits (a
  * single-item unit's sum is its value exactly; the residuals are recomputed instead of stored).
  */
-function plainMoments(values: ArrayLike<number>): { estimate: number; naive: number } {
+function plainMoments(values: ArrayLike<number>, sums: PlainSums | null = null): { estimate: number; naive: number } {
   const n = values.length;
   let sum = 0;
-  for (let i = 0; i < n; i++) sum += values[i];
+  if (sums !== null) sum = sums.sum;
+  else for (let i = 0; i < n; i++) sum += values[i];
   const mean = sum / n;
   // millerVariance on the residuals r_i = x_i − mean with scale 1/n and no clusters
   let residualSum = 0;
-  for (let i = 0; i < n; i++) residualSum += values[i] - mean;
+  if (sums !== null) residualSum = sums.residualSum;
+  else for (let i = 0; i < n; i++) residualSum += values[i] - mean;
   const residualMean = residualSum / n;
   let squares = 0;
   for (let i = 0; i < n; i++) {
@@ -286,12 +297,12 @@ export function plainTInterval(values: Float64Array, settings: Pick<BootstrapSet
  * in three passes over the values and no allocation of n entries.
  * Formula: estimate x̄, standardError = naiveStandardError = sd/√n, interval x̄ ± t(n − 1, 1 − α) · sd/√n.
  * Reference: scipy `ttest_1samp(values, 0)`; R `t.test(values)`.
- * @param values the checked values. @param settings resolved settings (method 't').
+ * @param values the checked values. @param settings resolved settings (method 't'). @param sums Σ x_i and Σ (x_i − x̄) when the caller has them (the same bits), or null.
  * @returns a BootstrapResult with nResamples 0 and NaN bias, biasCorrection and acceleration.
  * @example plainTResult(Float64Array.of(1, 2, 3, 4), resolveSettings({ method: 't' })).standardError // => 0.6454972243679028
  */
-export function plainTResult(values: Float64Array, settings: BootstrapSettings): BootstrapResult {
-  const { estimate, naive } = plainMoments(values);
+export function plainTResult(values: Float64Array, settings: BootstrapSettings, sums: PlainSums | null = null): BootstrapResult {
+  const { estimate, naive } = plainMoments(values, sums);
   const t = tIntervalFromStandardError(estimate, naive, values.length - 1, values.length, settings.confidenceLevel, settings.alternative);
   return {
     estimate,

@@ -5,6 +5,7 @@ import { normalQuantile } from '../distributions/index.js';
 import type { Seed } from '../random/seed.js';
 import { autoIntervalOnDifferences, ONE_SIDED_BOUNDED_T_LEVEL_FACTOR } from '../paired/auto-interval.js';
 import { inScoreRange, type AutoMethodUsed } from '../paired/choose-method.js';
+import { summarizeDifferences } from '../paired/difference-summary.js';
 import { gateBlindSpot, type GateBlindSpot } from './blind-spot.js';
 import { bootstrapMeanDifference } from '../bootstrap/mean.js';
 import { exactScoreNonInferiority, exactScoreRejects } from '../paired/exact-score.js';
@@ -302,13 +303,11 @@ function checkAuto(
   const clusters = cluster === null ? null : dense(cluster, names.clusters);
   const denseStrata = strata === null ? null : dense(strata, names.strata);
   // candidate − baseline, once: the estimate here and both bounds (the scores are checked already)
+  // one walk: the differences, their sum and spread, and whether the scores lie in the range the rule
+  // checks (read by the auto rule, the t bound and lossSkew instead of walking the items again)
   const differences = new Float64Array(n);
-  let sum = 0;
-  for (let i = 0; i < n; i++) {
-    differences[i] = candidate[i] - baseline[i];
-    sum += differences[i];
-  }
-  const estimate = n > 0 ? sum / n : NaN;
+  const summary = summarizeDifferences(candidate, baseline, differences, settings.scoreRange ?? [0, 1], true);
+  const estimate = n > 0 ? summary.sum / n : NaN;
   const base = { stratum, n, nClusters: clusters === null ? null : clusters.count, estimate, threshold };
   const units = clusters === null ? n : clusters.count;
   if (units < 2) {
@@ -329,7 +328,7 @@ function checkAuto(
       onProgress,
       // the check reads the bound and never McNemar's p-values (their exact sum is most of a 0/1 call at 10⁴ items)
       exactPValues: false,
-    });
+    }, null, summary);
   const r = interval('greater');
   // A constant difference has no interval (noInterval); the gate keeps reporting the point it would
   // have been as "the computed bound" beside its "no valid bound" reason, as before.
@@ -338,7 +337,7 @@ function checkAuto(
   const flat = !score && !(r.standardError > 0);
   const chosen = { methodUsed: r.methodUsed, methodReason: r.methodReason };
   // (0/1 scores lie in [0, 1], or in the declared range autoIntervalChoice checked: lossSkew would say null without walking them twice)
-  const lossTail = clusters === null && denseStrata === null && !flat && !score ? lossSkew(candidate, baseline, settings.scoreRange) : null;
+  const lossTail = clusters === null && denseStrata === null && !flat && !score && !summary.bounded ? lossSkew(candidate, baseline, settings.scoreRange) : null;
   const valid = !flat && lossTail === null && !Number.isNaN(lowerBound);
   // The upper bound decides fail against inconclusive: computed only when the check can be decided and did not pass.
   const upper = valid && !(lowerBound > threshold) ? interval('less') : null;
@@ -612,12 +611,18 @@ function checkSettings(options: NonInferiorityOptions) {
  */
 export function nonInferiorityFromScores(data: NonInferiorityData, options: NonInferiorityOptions, names: { baseline: string; candidate: string } = { baseline: 'baseline', candidate: 'candidate' }): NonInferiorityResult {
   const settings = checkSettings(options);
-  const candidate = Float64Array.from(data.candidate as ArrayLike<number>);
-  const baseline = Float64Array.from(data.baseline as ArrayLike<number>);
+  const candidate = asScores(data.candidate);
+  const baseline = asScores(data.baseline);
   if (candidate.length !== baseline.length) throw new RangeError(`candidate and baseline must have the same length (got ${candidate.length} and ${baseline.length})`);
   const n = candidate.length;
+  // the finite check's walk also tells the blind-spot statement whether the scores lie in its range
+  const [low, high] = settings.scoreRange ?? [0, 1];
+  let bounded = true;
   for (let i = 0; i < n; i++) {
-    if (!Number.isFinite(candidate[i]) || !Number.isFinite(baseline[i])) throw new RangeError(`scores must be finite numbers (item ${i}: ${candidate[i]}, ${baseline[i]})`);
+    const x = candidate[i];
+    const y = baseline[i];
+    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new RangeError(`scores must be finite numbers (item ${i}: ${x}, ${y})`);
+    if (!(x >= low && x <= high && y >= low && y <= high)) bounded = false;
   }
   const cluster = data.cluster ?? null;
   const stratum = data.stratum ?? null;
@@ -664,7 +669,7 @@ export function nonInferiorityFromScores(data: NonInferiorityData, options: NonI
   const checks = [overall, ...strata];
   const verdict = combineVerdicts(checks.map((c) => c.verdict));
   const inconclusive = checks.filter((c) => c.verdict === 'inconclusive').map((c) => c.stratum ?? 'overall');
-  const blindSpot = verdict === 'pass' ? blindSpotOf(candidate, baseline, overall, settings) : null;
+  const blindSpot = verdict === 'pass' ? blindSpotOf(bounded, overall, settings) : null;
   const warnings = [
     ...overall.warnings,
     ...strata.flatMap((c) => c.warnings.map((w) => (w.includes(`"${c.stratum}"`) ? w : `${c.stratum}: ${w}`))),
@@ -697,12 +702,19 @@ export function nonInferiorityFromScores(data: NonInferiorityData, options: NonI
   };
 }
 
+/**
+ * The scores as doubles: a Float64Array as it is (the gate only reads its scores, and allocating a copy
+ * of 10⁴ doubles was a quarter of a continuous gate call: bench/peers/speed.mjs), anything else copied.
+ */
+function asScores(x: ArrayLike<number>): Float64Array {
+  return x instanceof Float64Array ? x : Float64Array.from(x);
+}
+
 /** The blind spot of a passing gate on a bounded scale (null on an unbounded one). */
-function blindSpotOf(candidate: Float64Array, baseline: Float64Array, overall: NonInferiorityCheck, settings: { margin: number; confidenceLevel: number; scoreRange: readonly [number, number] | null }): GateBlindSpot | null {
+function blindSpotOf(bounded: boolean, overall: NonInferiorityCheck, settings: { margin: number; confidenceLevel: number; scoreRange: readonly [number, number] | null }): GateBlindSpot | null {
   const range = settings.scoreRange ?? [0, 1];
-  // A 0/1 overall check (tango) has scores in [0, 1], or in the declared range its choice checked: no second walk.
-  const binary = overall.methodUsed === 'tango' || overall.methodUsed === 'newcombe';
-  if (!binary && !(inScoreRange(candidate, range) && inScoreRange(baseline, range))) return null;
+  // bounded: every score in range (the finite check's walk found it); 0/1 scores always are
+  if (!bounded) return null;
   const clustered = overall.nClusters !== null;
   return gateBlindSpot(clustered ? (overall.nClusters as number) : overall.n, range[1] - range[0], settings.margin, settings.confidenceLevel, clustered ? 'cluster' : 'item');
 }

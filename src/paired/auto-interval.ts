@@ -5,6 +5,7 @@ import { cr2Interval, cr2StratifiedInterval, type Cr2Result } from './cr2.js';
 import { bettingInterval } from './betting-interval.js';
 import { checkScoreRangeShape } from '../sequential/score-range.js';
 import { collapseSmallStrata } from './collapse-strata.js';
+import { centralSums, summarizeDifferences, type DifferenceSummary } from './difference-summary.js';
 import { meanBootstrap } from '../bootstrap/mean.js';
 import { studentizedBootstrap } from '../bootstrap/studentized.js';
 import { binaryPairedCounts, pairedCounts, pairedProportionInterval, type PairedCounts, type PairedProportionResult } from './paired-proportion.js';
@@ -121,6 +122,8 @@ export interface AutoChoice {
   scoreRange: [number, number] | null;
   /** a and b's paired table when both are all 0/1 and no clusters are given (binaryPairedCounts), else null; the 0/1 result reuses it. */
   counts?: PairedCounts | null;
+  /** The one-walk summary of the differences the choice read (continuous scores without clusters, differences given), for the interval to read too; else null. */
+  summary?: DifferenceSummary | null;
 }
 
 /**
@@ -131,13 +134,16 @@ export interface AutoChoice {
  * @throws {RangeError} for a bad score range or a score outside it, or as chooseIntervalMethod.
  * @example autoIntervalChoice([1, 0, 1], [1, 1, 0]).choice.methodUsed // => 'tango'
  */
-export function autoIntervalChoice(a: ArrayLike<number>, b: ArrayLike<number>, options: AutoIntervalOptions = {}, differences?: Float64Array, counts?: PairedCounts | null): AutoChoice {
+export function autoIntervalChoice(a: ArrayLike<number>, b: ArrayLike<number>, options: AutoIntervalOptions = {}, differences?: Float64Array, counts?: PairedCounts | null, summary: DifferenceSummary | null = null): AutoChoice {
   const scoreRange = checkScoreRange(options.scoreRange ?? null, a, b);
   const cluster = options.cluster ?? null;
   // The table is counted once here (when clusters do not decide first) and kept for the 0/1 result.
   const binaryCounts = cluster !== null ? undefined : counts !== undefined ? counts : binaryPairedCounts(a, b);
-  const choice = chooseIntervalMethod({ a, b, differences, binaryCounts, cluster, strata: options.strata ?? null, alternative: checkAlternative(options.alternative), scoreRange }, { cr2Available: options.cr2Available ?? true, skewAware: true });
-  return { choice, scoreRange, counts: binaryCounts ?? null };
+  // Continuous scores without clusters: one walk gathers what the rule (and then the interval) reads
+  // from the differences: their sum, spread and range check, instead of a walk for each.
+  const known = summary ?? (cluster === null && binaryCounts === null && differences !== undefined && differences.length === a.length ? summarizeDifferences(a, b, differences, scoreRange ?? [0, 1], false) : null);
+  const choice = chooseIntervalMethod({ a, b, differences, binaryCounts, summary: known, cluster, strata: options.strata ?? null, alternative: checkAlternative(options.alternative), scoreRange }, { cr2Available: options.cr2Available ?? true, skewAware: true });
+  return { choice, scoreRange, counts: binaryCounts ?? null, summary: known };
 }
 
 /**
@@ -160,25 +166,29 @@ export function autoIntervalFromChoice(a: ArrayLike<number>, b: ArrayLike<number
  * @param a A's scores. @param b B's. @param differences exactly a − b, as a Float64Array (not copied; not modified).
  * @param options as autoPairedInterval.
  * @param made the choice autoIntervalChoice made on the same a, b and options (compareModels makes it once per pair), or null to make it here.
+ * @param summary summarizeDifferences(a, b, differences, range) when the caller walked them already
+ *   (the gate: range its declared scoreRange, else [0, 1]), or null: read instead of walking again.
  * @returns as autoPairedInterval.
  * @throws {RangeError} as autoPairedInterval, except for the checks the differences already passed.
  * @example autoIntervalOnDifferences([1, 1, 1], [1, 1, 1], Float64Array.of(0, 0, 0)).confidenceInterval // => [-0.6576, 0.6576]
  */
-export function autoIntervalOnDifferences(a: ArrayLike<number>, b: ArrayLike<number>, differences: Float64Array, options: AutoIntervalOptions = {}, made: AutoChoice | null = null): AutoIntervalResult {
-  return autoInterval(a, b, differences, options, made);
+export function autoIntervalOnDifferences(a: ArrayLike<number>, b: ArrayLike<number>, differences: Float64Array, options: AutoIntervalOptions = {}, made: AutoChoice | null = null, summary: DifferenceSummary | null = null): AutoIntervalResult {
+  return autoInterval(a, b, differences, options, made, summary);
 }
 
 /**
  * autoIntervalOnDifferences, with `differences` null allowed when the choice is a 0/1 one (tango or
  * newcombe: computed from a and b otherwise, for the other branches).
  */
-function autoInterval(a: ArrayLike<number>, b: ArrayLike<number>, given: Float64Array | null, options: AutoIntervalOptions, made: AutoChoice | null): AutoIntervalResult {
+function autoInterval(a: ArrayLike<number>, b: ArrayLike<number>, given: Float64Array | null, options: AutoIntervalOptions, made: AutoChoice | null, known: DifferenceSummary | null = null): AutoIntervalResult {
   const confidenceLevel = checkConfidenceLevel(options.confidenceLevel);
   const alternative = checkAlternative(options.alternative);
   const n = given === null ? a.length : given.length;
   const cluster = options.cluster ?? null;
   const strata = options.strata ?? null;
-  const { choice: chosen, scoreRange, counts } = made ?? autoIntervalChoice(a, b, options, given ?? undefined);
+  // the summary speaks for these differences only (the caller's, from the same arrays)
+  const { choice: chosen, scoreRange, counts, summary: madeSummary = null } = made ?? autoIntervalChoice(a, b, options, given ?? undefined, undefined, known !== null && given !== null && known.n === n ? known : null);
+  const summary = given !== null && madeSummary !== null && madeSummary.n === n ? madeSummary : null;
   const { warnings: choiceWarnings = [], ...choice } = chosen;
   const base = { method: 'auto' as const, ...choice, confidenceLevel, alternative, n };
 
@@ -193,7 +203,8 @@ function autoInterval(a: ArrayLike<number>, b: ArrayLike<number>, given: Float64
   }
   const differences = given ?? pairedDifferences(a, b);
   let sum = 0;
-  for (let i = 0; i < n; i++) sum += differences[i];
+  if (summary !== null) sum = summary.sum;
+  else for (let i = 0; i < n; i++) sum += differences[i];
   const estimate = n > 0 ? sum / n : NaN;
   if (choice.methodUsed === 'cr2' && cluster !== null) {
     const clusterIds = Array.from(cluster, (c) => options.clusterNames?.[c] ?? `#${c}`);
@@ -230,7 +241,9 @@ function autoInterval(a: ArrayLike<number>, b: ArrayLike<number>, given: Float64
   // A one-sided t bound on bounded scores sits at the two-sided interval's end (R4): t's quantile at
   // 1 − α/2, the result still reported at the level asked for, its p-value doubled to match the bound.
   const atEnd = choice.boundAtIntervalEnd === true && method === 't' && alternative !== 'two-sided';
-  const r = meanBootstrap(differences, {
+  const r = meanBootstrap(
+    differences,
+    {
     method,
     confidenceLevel: atEnd ? 1 - (1 - confidenceLevel) / ONE_SIDED_BOUNDED_T_LEVEL_FACTOR : confidenceLevel,
     alternative,
@@ -241,7 +254,10 @@ function autoInterval(a: ArrayLike<number>, b: ArrayLike<number>, given: Float64
     strataNames: options.strataNames,
     clusterNames: options.clusterNames,
     onProgress: options.onProgress,
-  });
+    },
+    // the plain t path reads the sums the summary holds instead of walking the differences for them
+    summary === null ? null : { sum: summary.sum, residualSum: centralSums(summary, differences).residualSum },
+  );
   const result = autoResultFromBootstrap(choice, r);
   if (!atEnd) return result;
   return { ...result, confidenceLevel, pValue: result.pValue === null || Number.isNaN(result.pValue) ? result.pValue : Math.min(1, ONE_SIDED_BOUNDED_T_LEVEL_FACTOR * result.pValue) };

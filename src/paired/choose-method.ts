@@ -1,4 +1,5 @@
-import { cochranMinimumItems, sampleSkewness } from './skewness.js';
+import { cochranMinimumItems, sampleSkewness, skewnessFromSums } from './skewness.js';
+import { centralSums, type DifferenceSummary } from './difference-summary.js';
 import type { Alternative } from '../bootstrap/types.js';
 import { binaryPairedCounts, type PairedCounts } from './paired-proportion.js';
 
@@ -66,6 +67,12 @@ export interface ChooseIntervalMethodData {
    * caller has counted it, which spares walking the items again; it must be that table. Absent: counted here.
    */
   binaryCounts?: PairedCounts | null;
+  /**
+   * With a, b and differences: summarizeDifferences(a, b, differences, range) for the range the rule
+   * checks (scoreRange, else [0, 1]), when the caller has it: the rule reads its sum, spread, range
+   * check and central sums instead of walking the items again (the same bits). Internal.
+   */
+  summary?: DifferenceSummary | null;
   /** Per item its cluster index; clustered designs get a cluster-robust interval. */
   cluster?: ArrayLike<number> | null;
   /** Per item its stratum index (stratified resampling). */
@@ -207,13 +214,17 @@ export function chooseIntervalMethod(data: ChooseIntervalMethodData, options: Ch
         for (let i = 0; i < n; i++) differences[i] = a[i] - b[i];
       }
     } else differences = Float64Array.from(data.differences ?? []);
-    const skewness = sampleSkewness(differences);
-    const need = cochranMinimumItems(skewness);
     const declared = data.scoreRange != null;
     const range = data.scoreRange ?? ([0, 1] as const);
-    const bounded = a !== null && b !== null && inScoreRange(a, range) && inScoreRange(b, range);
+    // The caller's one-walk summary of these differences on this range, when it has one (the same numbers).
+    const summary = data.summary ?? null;
+    const known = summary !== null && a !== null && b !== null && summary.n === n && differences === data.differences && summary.range[0] === range[0] && summary.range[1] === range[1] ? summary : null;
+    const central = known === null ? null : centralSums(known, differences);
+    const skewness = known === null || central === null ? sampleSkewness(differences) : skewnessFromSums(n, known.sum / n, central.m2, central.m3);
+    const need = cochranMinimumItems(skewness);
+    const bounded = known !== null ? known.bounded : a !== null && b !== null && inScoreRange(a, range) && inScoreRange(b, range);
     const scale = `[${range[0]}, ${range[1]}]`;
-    const flat = !(spread(differences) > 0);
+    const flat = !((known === null ? spread(differences) : known.max - known.min) > 0);
     const g1 = Number.isNaN(skewness) ? 'undefined' : skewness.toFixed(2);
     const skewed = !flat && n < need;
     const skewText = `G1 = ${g1}; Cochran's rule n > 25·G1² asks for ${need} items, these are ${n}`;

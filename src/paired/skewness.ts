@@ -20,11 +20,23 @@ export function sampleSkewness(x: ArrayLike<number>): number {
     m2 += d * d;
     m3 += d * d * d;
   }
-  m2 /= n;
-  m3 /= n;
+  return skewnessFromSums(n, mean, m2, m3);
+}
+
+/**
+ * G1 from n, the mean and the central sums Σ (x_i − x̄)², Σ (x_i − x̄)³ (sampleSkewness's last step;
+ * the auto rule passes the sums it gathered in one walk: src/paired/difference-summary.ts).
+ * @param n items (≥ 3, else NaN). @param mean x̄. @param m2 Σ (x_i − x̄)². @param m3 Σ (x_i − x̄)³.
+ * @returns G1, NaN with no spread.
+ * @example skewnessFromSums(4, 4, 50, 180) // => 1.763632614803888 (sampleSkewness([1, 2, 3, 10]); scipy 1.7636326148038886)
+ */
+export function skewnessFromSums(n: number, mean: number, m2: number, m3: number): number {
+  if (n < 3) return NaN;
+  const v2 = m2 / n;
+  const v3 = m3 / n;
   // Spread below rounding noise of the mean counts as none (all values equal up to the last bits).
-  if (!(m2 > 1e-28 * Math.max(1, mean * mean))) return NaN;
-  return (m3 / m2 ** 1.5) * (Math.sqrt(n * (n - 1)) / (n - 2));
+  if (!(v2 > 1e-28 * Math.max(1, mean * mean))) return NaN;
+  return (v3 / v2 ** 1.5) * (Math.sqrt(n * (n - 1)) / (n - 2));
 }
 
 /** The factor of Cochran's rule: a mean's normal approximation needs n > COCHRAN_FACTOR · G1² items. */
