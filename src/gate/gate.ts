@@ -3,13 +3,13 @@ import { checkClustersWithinStrata, pairScores } from '../data/pairing.js';
 import type { ScoresTable } from '../data/scores.js';
 import { normalQuantile } from '../distributions/index.js';
 import type { Seed } from '../random/seed.js';
-import { autoIntervalOnDifferences, ONE_SIDED_BOUNDED_T_LEVEL_FACTOR } from '../paired/auto-interval.js';
+import { autoIntervalChoice, autoIntervalOnDifferences, ONE_SIDED_BOUNDED_T_LEVEL_FACTOR } from '../paired/auto-interval.js';
 import { inScoreRange, type AutoMethodUsed } from '../paired/choose-method.js';
 import { summarizeDifferences } from '../paired/difference-summary.js';
 import { gateBlindSpot, type GateBlindSpot } from './blind-spot.js';
 import { bootstrapMeanDifference } from '../bootstrap/mean.js';
 import { exactScoreNonInferiority, exactScoreRejects } from '../paired/exact-score.js';
-import { pairedCounts, pairedItemsNeeded, type PairedCounts } from '../paired/paired-proportion.js';
+import { binaryPairedCounts, pairedCounts, pairedItemsNeeded, type PairedCounts } from '../paired/paired-proportion.js';
 import { seedText } from '../bootstrap/settings.js';
 import { cochranMinimumItems, sampleSkewness } from '../paired/skewness.js';
 import { checkScoreRangeShape, checkTableScoresInRange } from '../sequential/score-range.js';
@@ -302,20 +302,22 @@ function checkAuto(
   const threshold = -settings.margin;
   const clusters = cluster === null ? null : dense(cluster, names.clusters);
   const denseStrata = strata === null ? null : dense(strata, names.strata);
-  // candidate − baseline, once: the estimate here and both bounds (the scores are checked already)
-  // one walk: the differences, their sum and spread, and whether the scores lie in the range the rule
-  // checks (read by the auto rule, the t bound and lossSkew instead of walking the items again)
-  const differences = new Float64Array(n);
-  const summary = summarizeDifferences(candidate, baseline, differences, settings.scoreRange ?? [0, 1], true);
-  const estimate = n > 0 ? summary.sum / n : NaN;
+  // 0/1 scores without clusters (the rule's tango, with or without strata): the paired table, counted
+  // in one walk, is all the check reads; the estimate is (b − c)/n, exactly the sum of the ±1 differences
+  // over n. Otherwise candidate − baseline once, in one walk with their sum and spread and whether the
+  // scores lie in the range the rule checks (read by the auto rule, the t bound and lossSkew instead of
+  // walking the items again). The scores are checked already.
+  const table = clusters === null ? binaryPairedCounts(candidate, baseline) : null;
+  const differences = table === null ? new Float64Array(n) : null;
+  const summary = differences === null ? null : summarizeDifferences(candidate, baseline, differences, settings.scoreRange ?? [0, 1], true);
+  const estimate = n === 0 ? NaN : table !== null ? (table.onlyA - table.onlyB) / n : (summary?.sum ?? NaN) / n;
   const base = { stratum, n, nClusters: clusters === null ? null : clusters.count, estimate, threshold };
   const units = clusters === null ? n : clusters.count;
   if (units < 2) {
     const what = clusters === null ? 'item' : 'cluster';
     return { ...base, lowerBound: NaN, upperBound: NaN, confidenceInterval: [NaN, Infinity], standardError: NaN, verdict: 'inconclusive', passed: false, reason: `inconclusive: too few ${what}s (${units}) to bound the difference`, itemsNeeded: null, clustersNeeded: null, warnings: [] };
   }
-  const interval = (alternative: 'greater' | 'less') =>
-    autoIntervalOnDifferences(candidate, baseline, differences, {
+  const intervalOptions = (alternative: 'greater' | 'less') => ({
       confidenceLevel: settings.confidenceLevel,
       alternative,
       nResamples: settings.nResamples,
@@ -328,7 +330,12 @@ function checkAuto(
       onProgress,
       // the check reads the bound and never McNemar's p-values (their exact sum is most of a 0/1 call at 10⁴ items)
       exactPValues: false,
-    }, null, summary);
+    });
+  const interval = (alternative: 'greater' | 'less') => {
+    const options = intervalOptions(alternative);
+    // 0/1: the choice made on the table already counted (tango), and no differences
+    return table === null ? autoIntervalOnDifferences(candidate, baseline, differences, options, null, summary) : autoIntervalOnDifferences(candidate, baseline, null, options, autoIntervalChoice(candidate, baseline, options, undefined, table));
+  };
   const r = interval('greater');
   // A constant difference has no interval (noInterval); the gate keeps reporting the point it would
   // have been as "the computed bound" beside its "no valid bound" reason, as before.
@@ -337,7 +344,7 @@ function checkAuto(
   const flat = !score && !(r.standardError > 0);
   const chosen = { methodUsed: r.methodUsed, methodReason: r.methodReason };
   // (0/1 scores lie in [0, 1], or in the declared range autoIntervalChoice checked: lossSkew would say null without walking them twice)
-  const lossTail = clusters === null && denseStrata === null && !flat && !score && !summary.bounded ? lossSkew(candidate, baseline, settings.scoreRange) : null;
+  const lossTail = clusters === null && denseStrata === null && !flat && !score && summary !== null && !summary.bounded ? lossSkew(candidate, baseline, settings.scoreRange) : null;
   const valid = !flat && lossTail === null && !Number.isNaN(lowerBound);
   // The upper bound decides fail against inconclusive: computed only when the check can be decided and did not pass.
   const upper = valid && !(lowerBound > threshold) ? interval('less') : null;

@@ -163,7 +163,8 @@ export function autoIntervalFromChoice(a: ArrayLike<number>, b: ArrayLike<number
  * them, where autoPairedInterval would check and copy both score arrays again. The same result.
  * Formula: as autoPairedInterval, with d = a − b given.
  * Reference: see autoPairedInterval.
- * @param a A's scores. @param b B's. @param differences exactly a − b, as a Float64Array (not copied; not modified).
+ * @param a A's scores. @param b B's. @param differences exactly a − b, as a Float64Array (not copied; not modified);
+ *   or null, computed here if the choice needs them (a 0/1 choice does not: the gate passes its table's choice, `made`).
  * @param options as autoPairedInterval.
  * @param made the choice autoIntervalChoice made on the same a, b and options (compareModels makes it once per pair), or null to make it here.
  * @param summary summarizeDifferences(a, b, differences, range) when the caller walked them already
@@ -172,7 +173,7 @@ export function autoIntervalFromChoice(a: ArrayLike<number>, b: ArrayLike<number
  * @throws {RangeError} as autoPairedInterval, except for the checks the differences already passed.
  * @example autoIntervalOnDifferences([1, 1, 1], [1, 1, 1], Float64Array.of(0, 0, 0)).confidenceInterval // => [-0.6576, 0.6576]
  */
-export function autoIntervalOnDifferences(a: ArrayLike<number>, b: ArrayLike<number>, differences: Float64Array, options: AutoIntervalOptions = {}, made: AutoChoice | null = null, summary: DifferenceSummary | null = null): AutoIntervalResult {
+export function autoIntervalOnDifferences(a: ArrayLike<number>, b: ArrayLike<number>, differences: Float64Array | null, options: AutoIntervalOptions = {}, made: AutoChoice | null = null, summary: DifferenceSummary | null = null): AutoIntervalResult {
   return autoInterval(a, b, differences, options, made, summary);
 }
 
