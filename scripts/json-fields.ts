@@ -51,6 +51,7 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   methodRequested: 'the method requested (--method)',
   methodUsed: 'with --method auto: the method the data chose',
   methodReason: 'with --method auto: why that method was chosen',
+  boundAtIntervalEnd: 'with --method auto, present only when true: the bounds are the ends of the two-sided t interval at this level (bounded scores without strata or clusters; docs/gate.md)',
   models: 'the models read, with their means where computed',
   n: 'the number of paired items (units) used',
   nClusters: 'the number of clusters (null without clusters)',

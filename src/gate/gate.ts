@@ -119,6 +119,12 @@ export interface NonInferiorityCheck {
   methodUsed?: AutoMethodUsed;
   methodReason?: string;
   /**
+   * With method `auto`: true when the bounds are the ends of the two-sided t interval at the check's
+   * level (bounded scores without strata or clusters: t's one-sided 1 − α/2 quantile, bench/comet-gate-rules.txt R4);
+   * absent otherwise.
+   */
+  boundAtIntervalEnd?: boolean;
+  /**
    * With method `auto`, when the check is inconclusive: about how many items (at the observed
    * discordance for 0/1 scores, at the observed spread otherwise) would decide it at this margin —
    * let it pass when the estimate is above −margin, show the drop (fail) when it is below; null when
@@ -342,7 +348,7 @@ function checkAuto(
   const lowerBound = r.noInterval !== null && r.cr2 === null ? estimate : r.confidenceInterval[0];
   const score = r.pairedProportion !== null;
   const flat = !score && !(r.standardError > 0);
-  const chosen = { methodUsed: r.methodUsed, methodReason: r.methodReason };
+  const chosen = { methodUsed: r.methodUsed, methodReason: r.methodReason, ...(r.boundAtIntervalEnd === true ? { boundAtIntervalEnd: true } : {}) };
   // (0/1 scores lie in [0, 1], or in the declared range autoIntervalChoice checked: lossSkew would say null without walking them twice)
   const lossTail = clusters === null && denseStrata === null && !flat && !score && summary !== null && !summary.bounded ? lossSkew(candidate, baseline, settings.scoreRange) : null;
   const valid = !flat && lossTail === null && !Number.isNaN(lowerBound);

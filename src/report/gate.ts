@@ -24,6 +24,15 @@ function checkClause(c: NonInferiorityResult['overall'], level: string, threshol
   return `${level} bounds [${bound(c.lowerBound)}, ${bound(c.upperBound)}] contain ${formatNumber(threshold)} (−margin)${items}`;
 }
 
+/**
+ * The bound the gate's criterion names, for its one-line statement: the one-sided lower bound at the
+ * level, or, where the check reads the two-sided t interval's end (boundAtIntervalEnd: bounded scores,
+ * bench/comet-gate-rules.txt R4), that end. `subject` follows "lower bound" (e.g. " of candidate − baseline").
+ */
+export function criterionBound(result: NonInferiorityResult, level: string, subject: string): string {
+  return result.overall.boundAtIntervalEnd === true ? `${level} lower bound${subject} (for these bounded scores the lower end of the two-sided ${level} t interval)` : `one-sided ${level} lower bound${subject}`;
+}
+
 /** The one-line verdict that heads the report (and an assertion's message). */
 export function nonInferiorityHeadline(result: NonInferiorityResult): string {
   const level = `${+(result.confidenceLevel * 100).toFixed(4)}%`;
@@ -53,7 +62,7 @@ export function formatNonInferiorityReport(result: NonInferiorityResult): string
     `${verdictWord(result.verdict)}  ${nonInferiorityHeadline(result)}`,
     '',
     `candidate ${result.candidate} vs baseline ${result.baseline} on ${result.n} paired items${result.dropped > 0 ? ` (${result.dropped} unpaired left out)` : ''}${result.overall.nClusters !== null ? `, ${result.overall.nClusters} clusters` : ''}`,
-    `passes when the one-sided ${level} lower bound of candidate − baseline is above −margin (${formatNumber(result.threshold, 3)})${result.methodUsed === 'tango' ? ` and, for these 0/1 scores, the exact score test of a drop of the margin is significant at ${formatNumber(1 - result.confidenceLevel, 3)}` : ''}; fails when the ${level} upper bound is below it; else inconclusive`,
+    `passes when the ${criterionBound(result, level, ' of candidate − baseline')} is above −margin (${formatNumber(result.threshold, 3)})${result.methodUsed === 'tango' ? ` and, for these 0/1 scores, the exact score test of a drop of the margin is significant at ${formatNumber(1 - result.confidenceLevel, 3)}` : ''}; fails when the ${level} upper bound is below it; else inconclusive`,
     '',
     formatTable(['check', 'n', 'estimate', `${level} lower`, `${level} upper`, 'threshold', 'verdict'], rows, { align: ['left', 'right', 'right', 'right', 'right', 'right', 'left'] }),
   ];

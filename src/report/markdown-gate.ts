@@ -1,6 +1,7 @@
 import type { NonInferiorityCheck, NonInferiorityResult } from '../gate/gate.js';
 import { markdownDocument, markdownLevel, markdownTable, markdownText, markdownWarnings } from './markdown.js';
 import { formatNumber } from './table.js';
+import { criterionBound } from './gate.js';
 
 const number = (x: number) => formatNumber(x, 3);
 
@@ -70,7 +71,7 @@ export function gateMarkdown(result: NonInferiorityResult): string {
   }
   const items = `${result.n} paired items${result.dropped > 0 ? ` (${result.dropped} unpaired left out)` : ''}${result.overall.nClusters !== null ? `, ${result.overall.nClusters} clusters resampled` : ''}`;
   const method = `method ${result.method}${result.method === 't' ? '' : `, ${result.nResamples} resamples`}, seed ${markdownText(result.seed)}${result.stratified ? ', resampled within strata' : ''}`;
-  lines.push('', `<sub>candidate − baseline on ${items}; passes when the one-sided ${level} lower bound is above −margin, fails when the upper bound is below it, else inconclusive; ${method}. benchplan gate.</sub>`);
+  lines.push('', `<sub>candidate − baseline on ${items}; passes when the ${criterionBound(result, level, '')} is above −margin, fails when the upper bound is below it, else inconclusive; ${method}. benchplan gate.</sub>`);
   lines.push(...markdownWarnings(result.warnings));
   return markdownDocument(lines);
 }

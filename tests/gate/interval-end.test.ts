@@ -9,6 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { autoPairedInterval } from '../../src/paired/auto-interval.js';
 import { nonInferiorityFromScores } from '../../src/gate/gate.js';
 import { runCli } from '../helpers/cli.js';
+import { formatNonInferiorityReport } from '../../src/report/gate.js';
+import { gateMarkdown } from '../../src/report/markdown-gate.js';
 import { createRng } from '../../src/random/index.js';
 
 interface Case { n: number; confidenceLevel: number; kind: 'unit' | 'wide'; alternative: 'greater' | 'less'; a: number[]; b: number[]; g1: number; bound: number; pValue: number }
@@ -85,6 +87,31 @@ describe('one-sided t bounds on bounded scores sit at the two-sided interval end
     const binary = autoPairedInterval([1, 0, 1, 1, 0, 1], [1, 1, 0, 1, 0, 0], { alternative: 'greater' });
     expect(binary.methodUsed).toBe('tango');
     expect(binary.boundAtIntervalEnd).toBeUndefined();
+  });
+});
+
+describe('the gate says when its bound is the two-sided interval end', () => {
+  it('marks each check that reads it (bounded t, per stratum too) and no other, and its report names that bound', () => {
+    const c = reference.cases.find((x) => x.kind === 'unit' && x.n === 100 && x.confidenceLevel === 0.95 && x.alternative === 'greater') as Case;
+    const stratum = Int32Array.from(c.a, (_, i) => i % 2);
+    const bounded = nonInferiorityFromScores({ candidate: c.a, baseline: c.b, stratum }, { margin: 0.05, perStratum: true });
+    expect(bounded.overall.methodUsed).toBe('t');
+    expect(bounded.overall.boundAtIntervalEnd).toBe(true);
+    for (const check of bounded.strata) expect(check.boundAtIntervalEnd).toBe(check.methodUsed === 't' ? true : undefined);
+    const report = formatNonInferiorityReport(bounded);
+    expect(report).toContain('passes when the 95% lower bound of candidate − baseline (for these bounded scores the lower end of the two-sided 95% t interval) is above −margin');
+    expect(gateMarkdown(bounded)).toContain('passes when the 95% lower bound (for these bounded scores the lower end of the two-sided 95% t interval) is above −margin');
+    // unbounded (scaled past [0, 1] without a declared range), stratified, clustered and 0/1 checks read a one-sided bound
+    const others = [
+      nonInferiorityFromScores({ candidate: c.a.map((x) => 3 * x), baseline: c.b.map((x) => 3 * x) }, { margin: 0.15 }),
+      nonInferiorityFromScores({ candidate: c.a, baseline: c.b, stratum, stratified: true }, { margin: 0.05 }),
+      nonInferiorityFromScores({ candidate: c.a, baseline: c.b, cluster: Int32Array.from(c.a, (_, i) => Math.floor(i / 5)) }, { margin: 0.05 }),
+      nonInferiorityFromScores({ candidate: [1, 0, 1, 1, 0, 1, 1, 1], baseline: [1, 1, 0, 1, 0, 0, 1, 1] }, { margin: 0.2 }),
+    ];
+    for (const other of others) {
+      expect(other.overall.boundAtIntervalEnd).toBeUndefined();
+      expect(formatNonInferiorityReport(other)).toContain('passes when the one-sided 95% lower bound of candidate − baseline is above −margin');
+    }
   });
 });
 
