@@ -324,19 +324,19 @@ function checkAuto(
     return { ...base, lowerBound: NaN, upperBound: NaN, confidenceInterval: [NaN, Infinity], standardError: NaN, verdict: 'inconclusive', passed: false, reason: `inconclusive: too few ${what}s (${units}) to bound the difference`, itemsNeeded: null, clustersNeeded: null, warnings: [] };
   }
   const intervalOptions = (alternative: 'greater' | 'less') => ({
-      confidenceLevel: settings.confidenceLevel,
-      alternative,
-      nResamples: settings.nResamples,
-      seed: stratum === null ? settings.seed : `${settings.seed}:stratum:${stratum}`,
-      cluster: clusters === null ? null : clusters.index,
-      strata: denseStrata === null ? null : denseStrata.index,
-      clusterNames: clusters === null ? null : clusters.names,
-      strataNames: denseStrata === null ? null : denseStrata.names,
-      scoreRange: settings.scoreRange,
-      onProgress,
-      // the check reads the bound and never McNemar's p-values (their exact sum is most of a 0/1 call at 10⁴ items)
-      exactPValues: false,
-    });
+    confidenceLevel: settings.confidenceLevel,
+    alternative,
+    nResamples: settings.nResamples,
+    seed: stratum === null ? settings.seed : `${settings.seed}:stratum:${stratum}`,
+    cluster: clusters === null ? null : clusters.index,
+    strata: denseStrata === null ? null : denseStrata.index,
+    clusterNames: clusters === null ? null : clusters.names,
+    strataNames: denseStrata === null ? null : denseStrata.names,
+    scoreRange: settings.scoreRange,
+    onProgress,
+    // the check reads the bound and never McNemar's p-values (their exact sum is most of a 0/1 call at 10⁴ items)
+    exactPValues: false,
+  });
   const interval = (alternative: 'greater' | 'less') => {
     const options = intervalOptions(alternative);
     // 0/1: the choice made on the table already counted (tango), and no differences

@@ -10,7 +10,7 @@ import { meanBootstrap } from '../bootstrap/mean.js';
 import { studentizedBootstrap } from '../bootstrap/studentized.js';
 import { binaryPairedCounts, pairedCounts, pairedProportionInterval, type PairedCounts, type PairedProportionResult } from './paired-proportion.js';
 import { checkAlternative, checkConfidenceLevel, pairedDifferences } from '../bootstrap/settings.js';
-import type { Alternative, BootstrapResult } from '../bootstrap/types.js';
+import type { Alternative, BootstrapOptions, BootstrapResult } from '../bootstrap/types.js';
 
 /** Settings of autoPairedInterval. */
 export interface AutoIntervalOptions {
@@ -242,9 +242,7 @@ function autoInterval(a: ArrayLike<number>, b: ArrayLike<number>, given: Float64
   // A one-sided t bound on bounded scores sits at the two-sided interval's end (R4): t's quantile at
   // 1 − α/2, the result still reported at the level asked for, its p-value doubled to match the bound.
   const atEnd = choice.boundAtIntervalEnd === true && method === 't' && alternative !== 'two-sided';
-  const r = meanBootstrap(
-    differences,
-    {
+  const bootstrapOptions: BootstrapOptions = {
     method,
     confidenceLevel: atEnd ? 1 - (1 - confidenceLevel) / ONE_SIDED_BOUNDED_T_LEVEL_FACTOR : confidenceLevel,
     alternative,
@@ -255,10 +253,9 @@ function autoInterval(a: ArrayLike<number>, b: ArrayLike<number>, given: Float64
     strataNames: options.strataNames,
     clusterNames: options.clusterNames,
     onProgress: options.onProgress,
-    },
-    // the plain t path reads the sums the summary holds instead of walking the differences for them
-    summary === null ? null : { sum: summary.sum, residualSum: centralSums(summary, differences).residualSum },
-  );
+  };
+  // the plain t path reads the sums the summary holds instead of walking the differences for them
+  const r = meanBootstrap(differences, bootstrapOptions, summary === null ? null : { sum: summary.sum, residualSum: centralSums(summary, differences).residualSum });
   const result = autoResultFromBootstrap(choice, r);
   if (!atEnd) return result;
   return { ...result, confidenceLevel, pValue: result.pValue === null || Number.isNaN(result.pValue) ? result.pValue : Math.min(1, ONE_SIDED_BOUNDED_T_LEVEL_FACTOR * result.pValue) };
