@@ -4,14 +4,14 @@ import type { ScoresTable } from '../data/scores.js';
 import { normalQuantile } from '../distributions/index.js';
 import type { Seed } from '../random/seed.js';
 import { autoIntervalChoice, autoIntervalOnDifferences, ONE_SIDED_BOUNDED_T_LEVEL_FACTOR } from '../paired/auto-interval.js';
-import { inScoreRange, type AutoMethodUsed } from '../paired/choose-method.js';
-import { summarizeDifferences } from '../paired/difference-summary.js';
+import type { AutoMethodUsed } from '../paired/choose-method.js';
+import { centralSums, summarizeDifferences, type DifferenceSummary } from '../paired/difference-summary.js';
 import { gateBlindSpot, type GateBlindSpot } from './blind-spot.js';
 import { bootstrapMeanDifference } from '../bootstrap/mean.js';
 import { exactScoreNonInferiority, exactScoreRejects } from '../paired/exact-score.js';
 import { binaryPairedCounts, pairedCounts, pairedItemsNeeded, type PairedCounts } from '../paired/paired-proportion.js';
 import { seedText } from '../bootstrap/settings.js';
-import { cochranMinimumItems, sampleSkewness } from '../paired/skewness.js';
+import { cochranMinimumItems, skewnessFromSums } from '../paired/skewness.js';
 import { checkScoreRangeShape, checkTableScoresInRange } from '../sequential/score-range.js';
 import { INTERVAL_METHODS, type IntervalMethod } from '../bootstrap/types.js';
 import { combineVerdicts, gateVerdict, type GateVerdict } from './verdict.js';
@@ -349,8 +349,8 @@ function checkAuto(
   const score = r.pairedProportion !== null;
   const flat = !score && !(r.standardError > 0);
   const chosen = { methodUsed: r.methodUsed, methodReason: r.methodReason, ...(r.boundAtIntervalEnd === true ? { boundAtIntervalEnd: true } : {}) };
-  // (0/1 scores lie in [0, 1], or in the declared range autoIntervalChoice checked: lossSkew would say null without walking them twice)
-  const lossTail = clusters === null && denseStrata === null && !flat && !score && summary !== null && !summary.bounded ? lossSkew(candidate, baseline, settings.scoreRange) : null;
+  // (0/1 checks have no summary: their scores lie in [0, 1], or in the declared range autoIntervalChoice checked)
+  const lossTail = clusters === null && denseStrata === null && !flat && summary !== null && differences !== null ? lossSkew(summary, differences) : null;
   const valid = !flat && lossTail === null && !Number.isNaN(lowerBound);
   // The upper bound decides fail against inconclusive: computed only when the check can be decided and did not pass.
   const upper = valid && !(lowerBound > threshold) ? interval('less') : null;
@@ -555,15 +555,14 @@ export function itemsNeededExact(counts: PairedCounts, threshold: number, alpha:
  * (bench/gate-skew-rule.txt). Bounded scores get the betting bound instead; right-skewed ones keep
  * theirs, which is conservative. Returns null when the refusal does not apply.
  */
-function lossSkew(candidate: Float64Array, baseline: Float64Array, scoreRange: readonly [number, number] | null): { skewness: number; itemsNeeded: number } | null {
-  const range = scoreRange ?? [0, 1];
-  if (inScoreRange(candidate, range) && inScoreRange(baseline, range)) return null;
-  const differences = new Float64Array(candidate.length);
-  for (let i = 0; i < candidate.length; i++) differences[i] = candidate[i] - baseline[i];
-  const skewness = sampleSkewness(differences);
+function lossSkew(summary: DifferenceSummary, differences: Float64Array): { skewness: number; itemsNeeded: number } | null {
+  if (summary.bounded) return null;
+  // G1 of the differences from the summary's sums (the auto rule's, already gathered): sampleSkewness's bits
+  const central = centralSums(summary, differences);
+  const skewness = skewnessFromSums(summary.n, summary.sum / summary.n, central.m2, central.m3);
   if (!(skewness < 0)) return null;
   const itemsNeeded = cochranMinimumItems(skewness);
-  return candidate.length < itemsNeeded ? { skewness, itemsNeeded } : null;
+  return summary.n < itemsNeeded ? { skewness, itemsNeeded } : null;
 }
 
 function checkSettings(options: NonInferiorityOptions) {
