@@ -65,11 +65,20 @@ export const PEERS = [
  * A peer whose sdist does not build as published, and the build that works (pinned): confseq 0.0.11's
  * pyproject pins pybind11~=2.6.0, which fails on Python ≥ 3.11 (`invalid use of incomplete type
  * 'PyFrameObject'`); PyPI has no wheel of it for Linux. The same source builds with pybind11 3.1.0
- * (scikit-build 0.19.1, cmake 4.4.5) without build isolation, its C++ extensions against the system's
- * Boost headers. Tried only after the plain install fails; the table says which way it was installed.
+ * (scikit-build 0.19.1, cmake 4.4.5) without build isolation. Its C++ extensions need Boost's headers,
+ * which a fresh machine may not have (its CMakeLists asks find_package(Boost), not REQUIRED, and then
+ * fails at "Boost_INCLUDE_DIR-NOTFOUND"): they come from PyPI's boost-headers wheel, pinned, and their
+ * folder is passed to CMake (`includeFrom`: the module whose get_include() names it; `configure`: the
+ * scikit-build options built from it). Tried only after the plain install fails; the table says which
+ * way it was installed.
  */
 const BUILD_FALLBACK = {
-  confseq: { deps: ['setuptools', 'wheel', 'pybind11==3.1.0', 'scikit-build==0.19.1', 'cmake==4.4.5', 'numpy'], how: 'built from its sdist with pybind11 3.1.0, --no-build-isolation (its pinned pybind11 2.6 fails on Python 3.11)' },
+  confseq: {
+    deps: ['setuptools', 'wheel', 'pybind11==3.1.0', 'scikit-build==0.19.1', 'cmake==4.4.5', 'numpy', 'boost-headers==1.85.0.post1'],
+    includeFrom: 'boost_headers',
+    configure: (include) => ({ SKBUILD_CONFIGURE_OPTIONS: `-DBoost_INCLUDE_DIR=${include}` }),
+    how: "built from its sdist with pybind11 3.1.0 and boost-headers 1.85.0.post1's headers, --no-build-isolation (its pinned pybind11 2.6 fails on Python 3.11)",
+  },
 };
 const wanted = flag('--peers', PEERS.map((p) => p[0]).join(',')).split(',');
 
@@ -96,7 +105,9 @@ function install() {
       status[name] = failed?.installedVia && failed.version === version ? { version, module, installed: true, installedVia: failed.installedVia, publishedError: failed.error } : { version, module, installed: true };
       continue;
     }
-    if (failed && !failed.installedVia && failed.version === version && (failed.fallbackTried || !BUILD_FALLBACK[name]) && !args.includes('--retry-install')) {
+    // a failure is retried when the fallback recipe it was recorded with is not today's (fallbackHow)
+    const fallbackSettled = !BUILD_FALLBACK[name] || failed?.fallbackHow === BUILD_FALLBACK[name].how;
+    if (failed && !failed.installedVia && failed.version === version && fallbackSettled && !args.includes('--retry-install')) {
       status[name] = { version, module, installed: false, error: failed.error, cached: true };
       continue;
     }
@@ -115,11 +126,14 @@ function install() {
     if (pip.status !== 0 && fallback) {
       say(`peers: ${name} failed as published; building it with ${fallback.deps.join(', ')} (--no-build-isolation) …`);
       const deps = spawnSync(python, ['-m', 'pip', 'install', '--disable-pip-version-check', ...fallback.deps], { encoding: 'utf8', maxBuffer: 1 << 26 });
-      const built = deps.status === 0 ? spawnSync(python, ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-cache-dir', '--no-build-isolation', `${name}==${version}`], { encoding: 'utf8', maxBuffer: 1 << 26 }) : deps;
+      const include = deps.status === 0 && fallback.includeFrom ? spawnSync(python, ['-c', `import ${fallback.includeFrom}; print(${fallback.includeFrom}.get_include())`], { encoding: 'utf8' }) : null;
+      const ready = include === null ? deps : include;
+      const env = include !== null && include.status === 0 ? { ...process.env, ...fallback.configure(include.stdout.trim()) } : process.env;
+      const built = ready.status === 0 ? spawnSync(python, ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-cache-dir', '--no-build-isolation', `${name}==${version}`], { encoding: 'utf8', maxBuffer: 1 << 26, env }) : ready;
       if (built.status === 0) status[name] = { version, module, installed: true, installedVia: fallback.how, publishedError: status[name].error };
       else status[name].error += `\n(the fallback build failed too: ${`${built.stdout}\n${built.stderr}`.trim().split('\n').filter((l) => /error/i.test(l)).slice(-3).join(' ')})`;
     }
-    if (!status[name].installed) earlierFailures[name] = { version, error: status[name].error, fallbackTried: Boolean(fallback), date: new Date().toISOString() };
+    if (!status[name].installed) earlierFailures[name] = { version, error: status[name].error, ...(fallback ? { fallbackHow: fallback.how } : {}), date: new Date().toISOString() };
     else if (status[name].installedVia) earlierFailures[name] = { version, error: status[name].publishedError, installedVia: status[name].installedVia, date: new Date().toISOString() };
     else delete earlierFailures[name];
   }
