@@ -74,11 +74,28 @@ def statgate_methods():
             return str(report.verdict.value if hasattr(report.verdict, "value") else report.verdict).upper() == "SHIP"
         return run
 
+    def monitor(batch):
+        # statgate's sequential mode: MixtureSPRT (core/sequential.py) at its defaults (theta0 = 0, alpha
+        # 0.05, tau from the data, min_samples 10), the differences folded in `batch` items at a time (its
+        # runner's default batch is 25; the design looks after every item, batch 1); the item count at
+        # the first look whose p-value is <= alpha. Its own docstring calls the guarantee approximate.
+        from statgate.core.sequential import MixtureSPRT
+
+        def run(rep, r, margin):
+            d = np.asarray(rep["a"], dtype=float) - np.asarray(rep["b"], dtype=float)
+            test = MixtureSPRT(theta0=0.0, alpha=0.05)
+            for start in range(0, d.size, batch):
+                decision = test.update(d[start:start + batch])
+                if decision.decided:
+                    return int(decision.n)
+            return None
+        return run
+
     return {
         "interval": {"default": interval_default},
         "gate": {"default": gate(0.05), "like-for-like": gate(0.10)},
         "judge": {"default": "no judge-assisted (PPI) estimator"},
-        "monitor": {"default": "not run: its sequential mode (mixture SPRT on batches) is a test, not a confidence sequence with items to a decision in this harness"},
+        "monitor": {"default": monitor(25), "like-for-like": monitor(1)},
     }
 
 
@@ -105,11 +122,20 @@ def evalsig_methods():
         lo, _ = interval(True, alpha=0.10)(rep, r, margin)
         return bool(lo > -margin)
 
+    def monitor(rep, r, margin):
+        # evalsig's streaming test: sequential_gate (inference/sequential.py) at its defaults (Howard et
+        # al.'s asymptotic confidence sequence, rho 1, sigma from the data, min_n 30), two-sided as the
+        # design asks (its default side is "greater"): the item count where it stopped, or None.
+        from evalsig.inference.sequential import sequential_gate
+        d = np.asarray(rep["a"], dtype=float) - np.asarray(rep["b"], dtype=float)
+        out = sequential_gate(d, alpha=0.05, alternative="two-sided")
+        return int(out.n_pairs) if out.stopped else None
+
     return {
         "interval": {"default": interval(False), "clusters": interval(True)},
         "gate": {"default": "its gate() is a superiority gate (ALLOW needs a significant gain ≥ min_delta), not non-inferiority", "like-for-like": gate_like},
         "judge": {"default": "no judge-assisted (PPI) estimator"},
-        "monitor": {"default": "not run in this harness (confidence_sequence exists; not wired here)"},
+        "monitor": {"default": monitor},
     }
 
 
@@ -126,10 +152,19 @@ def evalstats_methods():
     def gate_like(rep, r, margin):
         return bool(interval(0.90)(rep, r, margin)[0] > -margin)
 
+    def judge(rep, r, margin):
+        # evalstats.ppi.correct at its defaults (the mean as the estimator, PPI++ power tuning on, 1,000
+        # percentile-bootstrap draws, alpha 0.05); its unlabelled judge scores exclude the labelled items,
+        # as its docstring requires, which is how the design holds them.
+        from evalstats.ppi import correct
+        res = correct(np.mean, Y_lab=np.asarray(rep["labels"], dtype=float), Y_hat_lab=np.asarray(rep["predictions"], dtype=float),
+                      Y_hat_unlab=np.asarray(rep["unlabelled"], dtype=float), alpha=0.05, rng=r, compute_pvalue=False)
+        return _pair(res.ci_low, res.ci_high)
+
     return {
         "interval": {"default": interval(0.95)},
         "gate": {"default": "no gate", "like-for-like": gate_like},
-        "judge": {"default": "not run in this harness (evalstats.ppi exists; not wired here)"},
+        "judge": {"default": judge},
         "monitor": {"default": "no sequential monitor"},
     }
 
