@@ -13,7 +13,7 @@
 // 5. Writes peers.json and peers.md into --out (default bench/peers/out/, ignored); with
 //    --write-docs also replaces the tables between the markers of docs/peers.md.
 //
-// Usage: npm run peers [-- --quick] [--reps 500] [--budget 60] [--min-reps 30] [--cells clustered:10,gate-binary-zero] [--out DIR] [--peers evalci,statgate] [--no-install] [--retry-install] [--reuse] [--seed-tag TAG] [--write-docs [SECTION]]
+// Usage: npm run peers [-- --quick] [--reps 500] [--budget 60] [--min-reps 30] [--cells clustered:10,gate-binary-zero] [--out DIR] [--peers evalci,statgate] [--no-install] [--retry-install] [--reuse] [--seed-tag TAG] [--monitor-streams 200] [--write-docs [SECTION]]
 //   --cells LIST: run only the cells whose family (designs.mjs), or family:size, is listed (a re-run of
 //   stale cells; the samples are seeded by the cell's label, so a cell's replicates are the same as in a
 //   full run with the same --reps). --min-reps K: a peer's method takes at least K replicates of a cell
@@ -25,6 +25,7 @@
 //   so the same --reps and --quick give the same cells); a peer without results there is listed as not run.
 //   --budget S: a peer's method stops taking a cell's replicates after S seconds on it (≥ 30 replicates);
 //   its rates are then over the replicates it ran (the tables give that count and the MC SE).
+//   --monitor-streams K: streams per monitor cell (default 200; the first K of the same seeded streams).
 //   --quick: 60 replicates, n = 20 and 200 only (a smoke run, ~2 min); default 500 replicates
 //   (MC SE of a 0.95 coverage √(0.95·0.05/500) = 0.0097).
 import { spawn, spawnSync } from 'node:child_process';
@@ -156,8 +157,12 @@ const only = flag('--cells', null)?.split(',');
 made.cells.forEach((cell, k) => (cell.id = `c${k}`));
 const cells = only ? made.cells.filter((c) => only.includes(c.family) || only.includes(`${c.family}:${c.size}`)) : made.cells;
 if (only && cells.length === 0) throw new Error(`--cells ${only.join(',')}: no cell of bench/peers/designs.mjs matches (family or family:size)`);
+// --monitor-streams K: the streams a monitor cell takes (r = 0 … K − 1, so the first 200 are the default
+// run's; default 200, 40 with --quick, and never more than --reps)
+const monitorStreams = Number(flag('--monitor-streams', quick ? '40' : '200'));
+if (!(Number.isInteger(monitorStreams) && monitorStreams > 0)) throw new Error(`--monitor-streams must be a whole number > 0 (got ${flag('--monitor-streams', '')})`);
 cells.forEach((cell) => {
-  if (!cell.skipped) cell.reps = Array.from({ length: cell.kind === 'monitor' ? Math.min(reps, quick ? 40 : 200) : reps }, (_, r) => replicate(cell, r, seedTag));
+  if (!cell.skipped) cell.reps = Array.from({ length: cell.kind === 'monitor' ? Math.min(reps, monitorStreams) : reps }, (_, r) => replicate(cell, r, seedTag));
 });
 for (const pop of populations) say(pop.skipped ? `peers: real data: ${pop.label} skipped: ${pop.skipped}` : `peers: real data: ${pop.label}: ${pop.size} paired items, truth ${pop.truth.toFixed(4)}`);
 const cellsFile = join(outDir, 'cells.json');
