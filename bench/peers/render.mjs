@@ -5,7 +5,7 @@
 // With bench/peers/speed.mjs's speed.json (--speed FILE, or beside the first peers.json, or in
 // bench/peers/out/) its table is appended. Several peers.json (re-runs of some cells, run.mjs --cells)
 // are rendered one after the other, each under its own "Run:" line.
-// Usage: node bench/peers/render.mjs [bench/peers/out/peers.json …] [--speed FILE] [--write-docs [SECTION]]
+// Usage: node bench/peers/render.mjs [bench/peers/out/peers.json …] [--speed FILE | --no-speed] [--write-docs [SECTION]]
 //   --write-docs SECTION: between the markers <!-- peers:SECTION:start --> … <!-- peers:SECTION:end -->
 //   of docs/peers.md instead of the main tables' markers.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,7 +30,8 @@ const parts = files.map((file) => {
   return tables(meta, summary);
 });
 // bench/peers/speed.mjs's table (analytic paths at n up to 10,000), when it has run
-const speedFile = speedArg ? resolve(speedArg) : [join(dirname(files[0]), 'speed.json'), join(here, 'out', 'speed.json')].find(existsSync);
+// (--no-speed: none, e.g. a re-run of some cells whose section of docs/peers.md has no speed table)
+const speedFile = args.includes('--no-speed') ? null : speedArg ? resolve(speedArg) : [join(dirname(files[0]), 'speed.json'), join(here, 'out', 'speed.json')].find(existsSync);
 const md = `${parts.join('\n')}${speedFile ? `\n### Analytic speed at larger n\n\n${speedTable(JSON.parse(readFileSync(speedFile, 'utf8')))}` : ''}`;
 writeFileSync(join(dirname(files[0]), 'peers.md'), md);
 if (args.includes('--write-docs')) process.stderr.write(`peers: wrote the tables into ${writeDocs(md, section)}\n`);

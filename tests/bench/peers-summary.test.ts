@@ -44,6 +44,9 @@ describe('peers summary', () => {
     expect(md).toContain('0.667 ± 0.272; 200 (200) R=3');
     expect(md).toContain('0.750 ± 0.217; 200 (200) |');
     expect(md).not.toContain('Time per call');
+    // no criterion applies to monitoring cells: one line says so, not an empty criteria table
+    expect(md).toContain('it sets no bar for monitoring');
+    expect(md).not.toContain('| criterion | design | n | benchplan | against | holds |');
   });
 });
 
