@@ -366,7 +366,7 @@ export function sizeTable(summary) {
 export function criteriaTables(summary) {
   const { rows, counts } = criteria(summary);
   // monitoring cells only (a --cells re-run): the "Done when" sets no bar for them
-  if (rows.length === 0) return 'No criterion of issue 29\'s "Done when" applies to these cells: it sets no bar for monitoring (the table below gives the error under peeking and the items to a decision).\n';
+  if (rows.length === 0 && summary.length > 0 && summary.every((r) => r.kind === 'monitor')) return 'No criterion of issue 29\'s "Done when" applies to these cells: it sets no bar for monitoring (the table below gives the error under peeking and the items to a decision).\n';
   const lines = ['| criterion (issue 29, "Done when") | cells where it holds | cells with no peer to compare |', '|---|---|---|'];
   for (const [c, [held, of, none]] of Object.entries(counts)) lines.push(`| ${c} | ${held} of ${of}${held === of ? ' (all)' : ''} | ${none} |`);
   lines.push('', 'Every cell, with the numbers each verdict rests on (holds: ✓ yes, ✗ no, – no peer to compare):', '');
