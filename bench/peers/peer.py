@@ -28,6 +28,11 @@ def _pair(lo, hi):
     return [float(lo), float(hi)]
 
 
+def _differences(rep):
+    """A replicate's paired differences a - b, as floats."""
+    return np.asarray(rep["a"], dtype=float) - np.asarray(rep["b"], dtype=float)
+
+
 # --- each peer: functions (kind -> {method: callable(rep, r, margin) or reason string}) ---
 
 def evalci_methods():
@@ -82,7 +87,7 @@ def statgate_methods():
         from statgate.core.sequential import MixtureSPRT
 
         def run(rep, r, margin):
-            d = np.asarray(rep["a"], dtype=float) - np.asarray(rep["b"], dtype=float)
+            d = _differences(rep)
             test = MixtureSPRT(theta0=0.0, alpha=0.05)
             for start in range(0, d.size, batch):
                 decision = test.update(d[start:start + batch])
@@ -127,7 +132,7 @@ def evalsig_methods():
         # al.'s asymptotic confidence sequence, rho 1, sigma from the data, min_n 30), two-sided as the
         # design asks (its default side is "greater"): the item count where it stopped, or None.
         from evalsig.inference.sequential import sequential_gate
-        d = np.asarray(rep["a"], dtype=float) - np.asarray(rep["b"], dtype=float)
+        d = _differences(rep)
         out = sequential_gate(d, alpha=0.05, alternative="two-sided")
         return int(out.n_pairs) if out.stopped else None
 
@@ -197,7 +202,7 @@ def truescore_methods():
         return _pair(est.low, est.high)
 
     def monitor(rep, r, margin):
-        d = np.asarray(rep["a"], dtype=float) - np.asarray(rep["b"], dtype=float)
+        d = _differences(rep)
         return first_exclusion(d, 0.0, alpha=0.05, bounds=(-1.0, 1.0))
 
     return {
@@ -236,7 +241,7 @@ def confseq_methods():
 
     def monitor(rep, r, margin):
         # differences in [-1, 1] mapped to [0, 1]: mean 0 ↔ 0.5
-        x = (np.asarray(rep["a"], dtype=float) - np.asarray(rep["b"], dtype=float) + 1) / 2
+        x = (_differences(rep) + 1) / 2
         lo, hi = betting.betting_cs(x, alpha=0.05)
         hit = np.nonzero((np.asarray(lo) > 0.5) | (np.asarray(hi) < 0.5))[0]
         return int(hit[0]) + 1 if hit.size else None
